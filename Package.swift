@@ -1,0 +1,46 @@
+// swift-tools-version: 6.0
+// Dependencies are chosen for build time on a 2-core CI machine: SwiftNIO's HTTP/1 codec serves both servers and
+// the client (no BoringSSL: Frankly is plain HTTP), swift-argument-parser the CLI. Lua, libedit and cairo come
+// from Debian as system libraries.
+import PackageDescription
+
+let nio: [Target.Dependency] = [
+    .product(name: "NIOCore", package: "swift-nio"),
+    .product(name: "NIOPosix", package: "swift-nio"),
+    .product(name: "NIOHTTP1", package: "swift-nio"),
+]
+
+let package = Package(
+    name: "fscript",
+    products: [
+        .executable(name: "fscript", targets: ["fscript"])
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .target(name: "LuaShim", dependencies: ["CLua"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
+        .target(name: "HTTPCore", dependencies: nio),
+        .target(name: "Frankly", dependencies: ["HTTPCore"]),
+        .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
+        .target(
+            name: "Simulator",
+            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"],
+            resources: [.embedInCode("Resources/demo.lua")]
+        ),
+        .target(name: "MockServer", dependencies: ["HTTPCore"]),
+        .target(
+            name: "FScript",
+            dependencies: [
+                "LuaKit", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(name: "fscript", dependencies: ["FScript"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// The command line entry point; FScript holds the commands.
