@@ -42,5 +42,6 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(name: "FranklyTests", dependencies: ["Frankly"]),
     ]
 )

@@ -17,7 +17,8 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
         for (offset, filter) in selector.filters.enumerated() {
             switch filter {
             case .ofClass(let className):
-                views = afterParent
+                views =
+                    afterParent
                     ? views.filter { $0.isKind(ofClassNamed: className) }
                     : views.flatMap { descendants(of: $0, ofClass: className, includingSelf: false) }
             case .descendant:
