@@ -36,22 +36,24 @@ public enum SelectorSuggestion {
         return nil
     }
 
-    /// Levenshtein distance over characters, where a change of letter case alone costs nothing: `Button` is
-    /// as near to `button` as a name can be without being it.
+    /// Edit distance over characters where swapping two neighbours counts as one edit (`lable` is one typo from
+    /// `label`) and a change of letter case alone costs nothing (`Button` is as near to `button` as can be).
     static func editDistance(_ lhs: String, _ rhs: String) -> Int {
         let a = Array(lhs.lowercased())
         let b = Array(rhs.lowercased())
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            var row = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, substitution)
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            previous = row
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 }
