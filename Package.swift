@@ -8,6 +8,7 @@ let nio: [Target.Dependency] = [
     .product(name: "NIOCore", package: "swift-nio"),
     .product(name: "NIOPosix", package: "swift-nio"),
     .product(name: "NIOHTTP1", package: "swift-nio"),
+    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
 ]
 
 let package = Package(
@@ -42,6 +43,7 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(name: "FranklyTests", dependencies: ["Frankly"]),
     ]
 )

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One HTTP request as a responder sees it: the whole body already read, headers in arrival order.
+///
+/// The servers built on HTTPCore (the simulator, the mock backend) all need the complete body before they can
+/// answer, so the handler collects it and hands over a plain value that is easy to match and journal.
+public struct HTTPRequest: Sendable {
+    /// The method as sent (`GET`, `POST`, …).
+    public var method: String
+    /// The request target as sent, query included.
+    public var uri: String
+    /// The path part of the target, still percent-encoded, without the query.
+    public var path: String
+    /// The raw query string without `?`, or an empty string.
+    public var query: String
+    /// The headers in the order they arrived.
+    public var headers: [(name: String, value: String)]
+    /// The body bytes, empty when there was none.
+    public var body: [UInt8]
+
+    public init(method: String, uri: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.method = method
+        self.uri = uri
+        if let mark = uri.firstIndex(of: "?") {
+            path = String(uri[..<mark])
+            query = String(uri[uri.index(after: mark)...])
+        } else {
+            path = uri
+            query = ""
+        }
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of the named header, compared case-insensitively as HTTP requires.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The query parameters, percent-decoded (`+` as space), in order; repeated names appear repeatedly.
+    public var queryItems: [(name: String, value: String)] {
+        guard !query.isEmpty else { return [] }
+        return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (name: Self.formDecode(parts[0]), value: parts.count > 1 ? Self.formDecode(parts[1]) : "")
+        }
+    }
+
+    /// The path percent-decoded, for matching against what a person wrote in a stub or a route.
+    public var decodedPath: String { path.removingPercentEncoding ?? path }
+
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+
+    private static func formDecode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

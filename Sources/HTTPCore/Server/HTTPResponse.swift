@@ -1,0 +1,46 @@
+/// What a responder answers: a status, headers and a body, or a deliberate fault at the socket level.
+public struct HTTPResponse: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Headers to send; `Content-Length` is added by the server.
+    public var headers: [(name: String, value: String)]
+    /// The body bytes.
+    public var body: [UInt8]
+    /// When set, the server misbehaves this way instead of sending the response (mock faults).
+    public var fault: HTTPFault?
+
+    public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response with a JSON body and its content type.
+    public static func json(_ body: [UInt8], status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: body)
+    }
+
+    /// A plain-text response.
+    public static func text(_ text: String, status: Int = 200) -> HTTPResponse {
+        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
+    }
+
+    /// A fault instead of a response.
+    public static func fault(_ fault: HTTPFault) -> HTTPResponse {
+        var response = HTTPResponse(status: 0)
+        response.fault = fault
+        return response
+    }
+}
+
+/// The ways a server can fail a client on purpose, as WireMock and MockWebServer offer for testing error paths.
+public enum HTTPFault: String, Sendable, CaseIterable {
+    /// The connection is reset (TCP RST) without a response.
+    case connectionReset
+    /// The connection is closed without a byte of response.
+    case emptyResponse
+    /// Bytes that are not HTTP are sent, then the connection is closed.
+    case malformedResponse
+    /// Nothing is ever sent; the connection stays open until the client gives up.
+    case noResponse
+}

@@ -1,0 +1,72 @@
+import NIOConcurrencyHelpers
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A running HTTP/1.1 server around one responder, on SwiftNIO's shared event loops.
+///
+/// Start it on port 0 to get a free port (tests, the embedded simulator, `mock.start{}`); read the real port
+/// from `port`. `stop()` closes the listener and every open connection, so a relaunch starts clean.
+public final class HTTPServer: Sendable {
+    /// The address the server listens on, as given.
+    public let host: String
+    /// The port it really listens on (never 0 once started).
+    public let port: Int
+    private let channel: any Channel
+    private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
+
+    private init(host: String, port: Int, channel: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
+        self.host = host
+        self.port = port
+        self.channel = channel
+        self.connections = connections
+    }
+
+    /// The base URL clients use, e.g. `http://127.0.0.1:37265`.
+    public var url: String {
+        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+    }
+
+    /// Binds and starts serving. Throws when the address cannot be bound (in use, not local, bad host).
+    public static func start(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        responder: any HTTPResponder,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) throws -> HTTPServer {
+        let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelInitializer { channel in
+                let key = ObjectIdentifier(channel)
+                connections.withLockedValue { $0[key] = channel }
+                channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: key) } }
+                return channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+                    try channel.pipeline.syncOperations.addHandler(HTTPServerHandler(responder: responder))
+                }
+            }
+        let channel = try bootstrap.bind(host: host, port: port).wait()
+        let boundPort = channel.localAddress?.port ?? port
+        return HTTPServer(host: host, port: boundPort, channel: channel, connections: connections)
+    }
+
+    /// Stops listening and closes every open connection; safe to call twice.
+    public func stop() {
+        try? channel.close().wait()
+        let open = connections.withLockedValue { Array($0.values) }
+        for connection in open {
+            try? connection.close().wait()
+        }
+    }
+
+    /// Blocks until the server stops (by `stop()` from another thread, or a fatal listener error).
+    public func wait() throws {
+        try channel.closeFuture.wait()
+    }
+
+    /// The number of connections open right now.
+    public var connectionCount: Int { connections.withLockedValue { $0.count } }
+}

@@ -1,0 +1,108 @@
+import HTTPCore
+import NIOCore
+import Testing
+
+/// Starts a server whose answer is chosen by the request path, for exercising the client and the faults.
+private func startEchoServer() throws -> HTTPServer {
+    try HTTPServer.start(responder: ClosureResponder { request, loop in
+        switch request.path {
+        case "/reset": return loop.makeSucceededFuture(.fault(.connectionReset))
+        case "/empty": return loop.makeSucceededFuture(.fault(.emptyResponse))
+        case "/malformed": return loop.makeSucceededFuture(.fault(.malformedResponse))
+        case "/hang": return loop.makeSucceededFuture(.fault(.noResponse))
+        default:
+            let echo = "\(request.method) \(request.path) q=\(request.query) body=\(request.bodyText)"
+            return loop.makeSucceededFuture(.text(echo))
+        }
+    })
+}
+
+@Suite struct HTTPServerTests {
+    @Test func answersWithStatusHeadersAndBody() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        let response = try client.send(HTTPClientRequest(method: "POST", url: server.url + "/map?x=1", body: Array("hi".utf8)))
+        #expect(response.status == 200)
+        #expect(response.bodyText == "POST /map q=x=1 body=hi")
+        #expect(response.header("content-type") == "text/plain; charset=utf-8")
+    }
+
+    @Test func bindsLoopbackOnAFreePort() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        #expect(server.port > 0)
+        #expect(server.url == "http://127.0.0.1:\(server.port)")
+    }
+
+    @Test func keptAliveConnectionServesManyRequests() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        for index in 0..<20 {
+            let response = try client.send(HTTPClientRequest(url: server.url + "/n\(index)"))
+            #expect(response.bodyText == "GET /n\(index) q= body=")
+        }
+        #expect(server.connectionCount == 1)
+    }
+
+    @Test func newConnectionPerRequestWhenReuseIsOff() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient(reuseConnections: false)
+        for _ in 0..<5 {
+            #expect(try client.send(HTTPClientRequest(url: server.url + "/")).status == 200)
+        }
+    }
+
+    @Test(arguments: [
+        ("/reset", HTTPClientError.connectionReset),
+        ("/empty", HTTPClientError.closedBeforeResponse),
+        ("/hang", HTTPClientError.timeout(seconds: 0.2)),
+    ])
+    func faultsReachTheClientAsErrors(path: String, expected: HTTPClientError) throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient()
+        #expect(throws: expected) {
+            try client.send(HTTPClientRequest(url: server.url + path), timeout: .milliseconds(200))
+        }
+    }
+
+    @Test func malformedAnswerIsReportedAsNotHTTP() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient()
+        do {
+            _ = try client.send(HTTPClientRequest(url: server.url + "/malformed"), timeout: .seconds(2))
+            Issue.record("expected an error")
+        } catch let error as HTTPClientError {
+            guard case .malformedResponse = error else {
+                Issue.record("expected malformedResponse, got \(error)")
+                return
+            }
+        }
+    }
+
+    @Test func refusedConnectionSaysSo() throws {
+        let client = HTTPClient()
+        #expect(throws: HTTPClientError.connectionRefused) {
+            try client.send(HTTPClientRequest(url: "http://127.0.0.1:1/dump"))
+        }
+    }
+
+    @Test func rejectsURLsThatAreNotHTTP() {
+        #expect(throws: HTTPClientError.invalidURL("ftp://x")) {
+            try HTTPClient().send(HTTPClientRequest(url: "ftp://x"))
+        }
+    }
+
+    @Test func parsesQueryItems() {
+        let request = HTTPRequest(method: "GET", uri: "/a%20b?x=1&y=hello+world&z=%2F")
+        #expect(request.decodedPath == "/a b")
+        #expect(request.queryItems.map(\.name) == ["x", "y", "z"])
+        #expect(request.queryItems.map(\.value) == ["1", "hello world", "/"])
+    }
+}
