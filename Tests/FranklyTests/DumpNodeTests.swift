@@ -5,7 +5,8 @@ import Testing
 @Suite struct DumpNodeTests {
     /// A dump as a real Frank server writes it, with attributes fscript has no property for.
     static let dump = #"""
-        {"class":"UIWindow","uid":"0x7f8b1c","accessibilityFrame":{"origin":{"x":0,"y":0},"size":{"width":390,"height":844}},
+        {"class":"UIWindow","uid":"0x7f8b1c",
+         "accessibilityFrame":{"origin":{"x":0,"y":0},"size":{"width":390,"height":844}},
          "frame":{"origin":{"x":0,"y":0},"size":{"width":390,"height":844}},"tag":0,"alpha":1,"isHidden":0,
          "windowLevel":0,"isKeyWindow":1,"backgroundColor":{"red":1,"green":1,"blue":1,"alpha":1},
          "subviews":[
