@@ -56,6 +56,12 @@ import Testing
         Case("button parent tableViewCell label", ["cell1Label", "cell2Label"], "the next filter descends again"),
         Case("label parent tableView", ["table"], "filter the ancestors by class"),
         Case("parent", [], "windows have no parent"),
+        Case(
+            "label marked:'Pears' parent descendant", ["cell2", "table", "window"],
+            "descendant is a class filter, so after parent it only filters"),
+        Case(
+            "label marked:'Pears' parent descendant label", ["cell2Label", "cell1Label", "cell3Label", "greeting"],
+            "and the filter after it descends again"),
         Case("label marked:'Pears' parent tableViewCell button", ["cell2Button"], "up then down"),
         // first and index: over the whole set.
         Case("tableViewCell first", ["cell1"], "first of the whole set"),

@@ -1,9 +1,10 @@
 /// Applies a `Selector` to a view tree, with Shelley's exact semantics, for any tree of `ShelleyNode`s.
 ///
 /// The simulator runs `/map` through it and tests run it over fixtures, so the rules live here once:
-/// class filters descend (self excluded, depth-first pre-order), `parent` climbs to all ancestors and makes the
-/// next class filter only filter, `descendant` includes the view itself, `first`/`index:` pick from the whole set,
-/// and any other name keeps the views whose BOOL method holds. After every filter duplicates go, first kept.
+/// class filters descend (self excluded, depth-first pre-order); `parent` climbs to all ancestors and makes the
+/// next class filter (`descendant` included) only filter; `descendant` includes the view itself; `first` and
+/// `index:` pick from the whole set; any other name keeps the views whose BOOL method holds. After every filter
+/// duplicates go, the first occurrence kept.
 public struct SelectorEvaluator<Node: ShelleyNode> {
     /// An evaluator; it keeps no state between calls.
     public init() {}
@@ -22,7 +23,10 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
                     ? views.filter { $0.isKind(ofClassNamed: className) }
                     : views.flatMap { descendants(of: $0, ofClass: className, includingSelf: false) }
             case .descendant:
-                views = views.flatMap { descendants(of: $0, ofClass: "UIView", includingSelf: true) }
+                // Shelley's `descendant` is a class filter too, so right after `parent` it only filters.
+                views = afterParent
+                    ? views.filter { $0.isKind(ofClassNamed: "UIView") }
+                    : views.flatMap { descendants(of: $0, ofClass: "UIView", includingSelf: true) }
             case .parent:
                 views = views.flatMap(ancestors(of:))
             case .first:
