@@ -24,7 +24,8 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
                     : views.flatMap { descendants(of: $0, ofClass: className, includingSelf: false) }
             case .descendant:
                 // Shelley's `descendant` is a class filter too, so right after `parent` it only filters.
-                views = afterParent
+                views =
+                    afterParent
                     ? views.filter { $0.isKind(ofClassNamed: "UIView") }
                     : views.flatMap { descendants(of: $0, ofClass: "UIView", includingSelf: true) }
             case .parent:
