@@ -50,8 +50,22 @@ end
 function M.from(err, level)
   if M.is(err) then return err end
   local f = M.new({ message = tostring(err) })
-  f.traceback = debug.traceback(f.message, (level or 1) + 1)
+  f.traceback = M.trim_traceback(debug.traceback("", (level or 1) + 1))
   return f
+end
+
+---A traceback without its empty first line and without the runner's own frames (from the first
+---`fscript/runner.lua` frame on), so it ends at the user's script.
+---@param tb string
+---@return string
+function M.trim_traceback(tb)
+  local lines = {}
+  for line in tb:gsub("^\n", ""):gmatch("[^\n]+") do
+    if line:find("fscript/runner.lua", 1, true) then break end
+    lines[#lines + 1] = line
+  end
+  while #lines > 0 and lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'") do lines[#lines] = nil end
+  return table.concat(lines, "\n")
 end
 
 ---Raises a Failure without a position (the step wrapper adds the user's line).

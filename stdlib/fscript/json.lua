@@ -19,8 +19,11 @@ end
 local escapes = { ['"'] = '\\"', ["\\"] = "\\\\", ["\b"] = "\\b", ["\f"] = "\\f",
   ["\n"] = "\\n", ["\r"] = "\\r", ["\t"] = "\\t" }
 
--- Bytes that are not valid UTF-8 would make the whole document invalid; each becomes U+FFFD.
-local function valid_utf8(s)
+---The string with each byte that is not valid UTF-8 replaced by U+FFFD (such bytes would make a JSON or
+---XML document invalid).
+---@param s string
+---@return string
+function M.valid_utf8(s)
   if utf8.len(s) then return s end
   local out, i = {}, 1
   while i <= #s do
@@ -42,7 +45,7 @@ end
 ---@param s string
 ---@return string
 function M.quote(s)
-  s = valid_utf8(s)
+  s = M.valid_utf8(s)
   return '"' .. s:gsub('[%c"\\]', function(c)
     return escapes[c] or ("\\u%04x"):format(c:byte())
   end) .. '"'
