@@ -21,7 +21,8 @@ local function poll(check, timeout)
     local ok, err = pcall(target.wait_until, target, probe, { timeout = timeout })
     if ok then return true end
     if raised ~= nil then return false, nil, raised end
-    if util.is_fatal(err) or last_message == nil then return false, nil, err end
+    if util.is_fatal(err) then return false, nil, err end
+    -- The condition never raised, so the target's error is its timeout: report ours instead.
     return false, last_message
   end
   local deadline = util.clock() + timeout
