@@ -13,8 +13,8 @@ struct MockResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let decision = stubs.decide(request)
-        journal.record(request, decision: decision)
         guard case .matched(_, let definition, let captures) = decision else {
+            journal.record(request, decision: decision)
             if case .unmatched(let explanation) = decision {
                 return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))
             }
@@ -22,10 +22,15 @@ struct MockResponder: HTTPResponder {
         }
         let response = definition.render(captures: captures, filesDirectory: filesDirectory)
         let hangs = definition.fault == .noResponse
-        guard hangs || definition.delay > 0 else { return eventLoop.makeSucceededFuture(response) }
+        guard hangs || definition.delay > 0 else {
+            journal.record(request, decision: decision)
+            return eventLoop.makeSucceededFuture(response)
+        }
 
+        // Tracked before it is journaled, so a test that saw it arrive also sees it in flight.
         let tracker = inFlight
         let token = tracker.begin("\(request.method) \(request.path)")
+        journal.record(request, decision: decision)
         // Whichever comes first ends the tracking: the answer leaving, or the client hanging up.
         request.connectionClosed?.whenComplete { _ in tracker.end(token) }
         if hangs && request.connectionClosed == nil { tracker.end(token) }
