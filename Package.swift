@@ -43,6 +43,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
     ]
 )
