@@ -34,7 +34,7 @@ let package = Package(
             dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"],
             resources: [.embedInCode("Resources/demo.lua")]
         ),
-        .target(name: "MockServer", dependencies: ["HTTPCore"]),
+        .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "FScript",
             dependencies: [
@@ -43,6 +43,10 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(
             name: "FranklyTests",
