@@ -42,5 +42,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript"], exclude: ["fixtures"]),
     ]
 )
