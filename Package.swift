@@ -52,5 +52,8 @@ let package = Package(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript"], exclude: ["fixtures"]),
     ]
 )
