@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "LuaShim", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "HTTPCore", dependencies: nio),
-        .target(name: "Frankly", dependencies: ["HTTPCore"]),
+        .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
         .target(
             name: "Simulator",
@@ -45,5 +45,9 @@ let package = Package(
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(
+            name: "FranklyTests",
+            dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
     ]
 )

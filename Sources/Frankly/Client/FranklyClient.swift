@@ -1,0 +1,219 @@
+import Foundation
+import HTTPCore
+import NIOCore
+
+/// A synchronous client for one Frankly target: a real app's Frank server, or fscript's simulator.
+///
+/// The Lua bindings call it from the script's thread; each call is one HTTP request on a kept-alive connection
+/// and blocks until the answer or the time limit. Bodies are always read as JSON whatever their Content-Type, as
+/// FRANKLY.md requires, and every `/map` names the `shelley_compat` engine. Failures are `FranklyClientError`s
+/// that say which call failed and why.
+public final class FranklyClient: Sendable {
+    /// The target, e.g. `http://127.0.0.1:37265`, without a trailing slash.
+    public let baseURL: String
+    /// How long one request may take, in seconds.
+    public let timeout: Double
+    private let http: HTTPClient
+
+    /// A client for the server at `baseURL`; pass a shared `HTTPClient` to share its connections.
+    public init(baseURL: String, timeout: Double = 10, http: HTTPClient = HTTPClient()) {
+        var url = baseURL
+        while url.hasSuffix("/") { url.removeLast() }
+        self.baseURL = url
+        self.timeout = timeout
+        self.http = http
+    }
+
+    // MARK: Standard envelope endpoints
+
+    /// Sends `method` to every view `selector` matches (`POST /map`); one result per view, in selection order,
+    /// `.null` for views that do not understand the method. An empty list means nothing matched.
+    public func map(_ selector: String, method: String, arguments: [JSONValue] = []) throws -> [JSONValue] {
+        let body = MapRequest(query: selector, operation: Operation(methodName: method, arguments: arguments))
+        let request = FranklyClientError.Request(
+            method: "POST", path: "/map", baseURL: baseURL, selector: selector, operation: method)
+        return try envelope(request, body: Self.encode(body)).results ?? []
+    }
+
+    /// Sends `method` to the app delegate (`POST /app_exec`) and returns its one result.
+    public func appExec(_ method: String, arguments: [JSONValue] = []) throws -> JSONValue {
+        let body = AppExecRequest(operation: Operation(methodName: method, arguments: arguments))
+        let request = FranklyClientError.Request(
+            method: "POST", path: "/app_exec", baseURL: baseURL, selector: nil, operation: method)
+        let results = try envelope(request, body: Self.encode(body)).results ?? []
+        guard results.count == 1 else {
+            throw FranklyClientError.unexpectedJSON(
+                request, details: "expected exactly one result, got \(results.count)")
+        }
+        return results[0]
+    }
+
+    /// Types into the focused input (`POST /type_into_keyboard`); `\b` deletes, `\n` is Return.
+    public func typeIntoKeyboard(_ text: String) throws {
+        let request = makeRequest("POST", "/type_into_keyboard")
+        _ = try envelope(request, body: Self.encode(TypeIntoKeyboardRequest(textToType: text)))
+    }
+
+    /// Rotates the device (`POST /orientation`); `name` is one of the four detailed names, sent as raw text.
+    public func setOrientation(_ name: String) throws {
+        _ = try envelope(makeRequest("POST", "/orientation"), body: Array(name.utf8))
+    }
+
+    /// Moves the simulated GPS position (`POST /location`).
+    public func setLocation(latitude: Double, longitude: Double) throws {
+        let body = Self.encode(LocationRequest(latitude: latitude, longitude: longitude))
+        _ = try envelope(makeRequest("POST", "/location"), body: body)
+    }
+
+    // MARK: Bare JSON endpoints
+
+    /// The key window's view tree (`GET /dump`), as parsed JSON.
+    public func dump() throws -> JSONValue {
+        try json(makeRequest("GET", "/dump"))
+    }
+
+    /// The key window's view tree (`GET /dump`), typed.
+    public func dumpNode() throws -> DumpNode {
+        let request = makeRequest("GET", "/dump")
+        let value = try json(request)
+        do {
+            return try DumpNode(json: value)
+        } catch {
+            throw FranklyClientError.unexpectedJSON(request, details: "\(error)")
+        }
+    }
+
+    /// The current orientation (`GET /orientation`).
+    public func orientation() throws -> OrientationResponse {
+        try decoded(OrientationResponse.self, makeRequest("GET", "/orientation"))
+    }
+
+    /// The device family and OS version (`GET /device`).
+    public func device() throws -> DeviceResponse {
+        try decoded(DeviceResponse.self, makeRequest("GET", "/device"))
+    }
+
+    /// The Frank server's version (`GET /version`).
+    public func version() throws -> VersionResponse {
+        try decoded(VersionResponse.self, makeRequest("GET", "/version"))
+    }
+
+    /// The screen size in pixels (`GET /resolution`).
+    public func resolution() throws -> ResolutionResponse {
+        try decoded(ResolutionResponse.self, makeRequest("GET", "/resolution"))
+    }
+
+    /// What keeps the app busy (`GET /idle`, fscript's extension), or nil when the server does not have the
+    /// endpoint (404): then poll `map("descendant isAnimating", …)` instead.
+    public func idle() throws -> IdleResponse? {
+        let request = makeRequest("GET", "/idle")
+        let response = try send(request, body: nil, allowing: [404])
+        guard response.status != 404 else { return nil }
+        return try decode(IdleResponse.self, from: response, request)
+    }
+
+    // MARK: Other endpoints
+
+    /// A PNG of the key window (`GET /screenshot`).
+    public func screenshot() throws -> [UInt8] {
+        let request = makeRequest("GET", "/screenshot")
+        let response = try send(request, body: nil)
+        guard response.body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            throw FranklyClientError.unexpectedBody(
+                request, expected: "a PNG image", bodyStart: FranklyClientError.excerpt(response.body))
+        }
+        return response.body
+    }
+
+    /// Checks that the server answers at all (`GET /`, which every Frank server answers with 200).
+    public func ping() throws {
+        _ = try send(makeRequest("GET", "/"), body: nil)
+    }
+
+    // MARK: Plumbing
+
+    private func makeRequest(_ method: String, _ path: String) -> FranklyClientError.Request {
+        FranklyClientError.Request(method: method, path: path, baseURL: baseURL, selector: nil, operation: nil)
+    }
+
+    /// Sends the request; a status outside 2xx (and outside `allowing`) is an error.
+    private func send(_ request: FranklyClientError.Request, body: [UInt8]?, allowing: Set<Int> = []) throws
+        -> HTTPClientResponse
+    {
+        var outgoing = HTTPClientRequest(method: request.method, url: baseURL + request.path)
+        if let body {
+            outgoing.body = body
+            outgoing.headers = [("Content-Type", request.path == "/orientation" ? "text/plain" : "application/json")]
+        }
+        let response: HTTPClientResponse
+        do {
+            response = try http.send(outgoing, timeout: .nanoseconds(Int64(timeout * 1e9)))
+        } catch let error as HTTPClientError {
+            throw FranklyClientError.transport(request, error)
+        }
+        guard (200..<300).contains(response.status) || allowing.contains(response.status) else {
+            throw FranklyClientError.httpStatus(
+                request, status: response.status, bodyStart: FranklyClientError.excerpt(response.body))
+        }
+        return response
+    }
+
+    /// Sends and reads a standard envelope; an ERROR envelope is thrown as `.failed`.
+    private func envelope(_ request: FranklyClientError.Request, body: [UInt8]) throws -> Envelope {
+        let response = try send(request, body: body)
+        let envelope = try decode(Envelope.self, from: response, request)
+        guard envelope.outcome == .success else {
+            throw FranklyClientError.failed(
+                request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
+        }
+        return envelope
+    }
+
+    private func json(_ request: FranklyClientError.Request) throws -> JSONValue {
+        let response = try send(request, body: nil)
+        return try parse(response, request)
+    }
+
+    private func decoded<T: Decodable>(_ type: T.Type, _ request: FranklyClientError.Request) throws -> T {
+        try decode(type, from: send(request, body: nil), request)
+    }
+
+    private func parse(_ response: HTTPClientResponse, _ request: FranklyClientError.Request) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: response.body)
+        } catch {
+            throw FranklyClientError.unexpectedBody(
+                request, expected: "JSON", bodyStart: FranklyClientError.excerpt(response.body))
+        }
+    }
+
+    private func decode<T: Decodable>(
+        _ type: T.Type, from response: HTTPClientResponse, _ request: FranklyClientError.Request
+    ) throws -> T {
+        // Parsing first tells "not JSON at all" apart from "JSON of the wrong shape", two different bugs.
+        _ = try parse(response, request)
+        do {
+            return try JSONDecoder().decode(type, from: Data(response.body))
+        } catch {
+            throw FranklyClientError.unexpectedJSON(request, details: Self.describe(error))
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): return "no \"\(key.stringValue)\""
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context),
+            DecodingError.dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        default: return "\(error)"
+        }
+    }
+
+    private static func encode(_ value: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Our request types hold only strings, numbers and JSON values, which always encode.
+        return (try? Array(encoder.encode(value))) ?? []
+    }
+}

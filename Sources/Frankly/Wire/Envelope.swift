@@ -1,0 +1,71 @@
+/// The standard Frankly answer: `{"outcome":"SUCCESS","results":[...]}` or
+/// `{"outcome":"ERROR","reason":"...","details":"..."}`.
+///
+/// `/map`, `/app_exec`, `/type_into_keyboard`, `POST /orientation` and `/location` answer with it. Real servers
+/// write the failure text under `details` while the old protocol document says `detail`, so decoding reads either
+/// and encoding always writes `details`.
+public struct Envelope: Codable, Sendable, Equatable {
+    /// The two outcomes Frankly knows.
+    public enum Outcome: String, Codable, Sendable {
+        case success = "SUCCESS"
+        case error = "ERROR"
+    }
+
+    /// Whether the request worked.
+    public var outcome: Outcome
+    /// One value per matched view (`/map`), exactly one (`/app_exec`), or nil when the server sent none.
+    public var results: [JSONValue]?
+    /// The short failure category, e.g. `invalid selector`; nil on success.
+    public var reason: String?
+    /// The failure's explanation, e.g. the selector parser's message; nil on success.
+    public var details: String?
+
+    /// Builds an envelope field by field; servers usually want `success(_:)` or `FranklyError.envelope`.
+    public init(outcome: Outcome, results: [JSONValue]? = nil, reason: String? = nil, details: String? = nil) {
+        self.outcome = outcome
+        self.results = results
+        self.reason = reason
+        self.details = details
+    }
+
+    /// A SUCCESS envelope; pass nil for the bare `{"outcome":"SUCCESS"}` some endpoints answer.
+    public static func success(_ results: [JSONValue]? = nil) -> Envelope {
+        Envelope(outcome: .success, results: results)
+    }
+
+    /// True for SUCCESS.
+    public var isSuccess: Bool { outcome == .success }
+
+    private enum CodingKeys: String, CodingKey {
+        case outcome, results, reason, details, detail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        outcome = try container.decode(Outcome.self, forKey: .outcome)
+        results = try container.decodeIfPresent([JSONValue].self, forKey: .results)
+        reason = try Self.text(in: container, forKey: .reason)
+        details = try Self.text(in: container, forKey: .details) ?? Self.text(in: container, forKey: .detail)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(outcome, forKey: .outcome)
+        try container.encodeIfPresent(results, forKey: .results)
+        try container.encodeIfPresent(reason, forKey: .reason)
+        try container.encodeIfPresent(details, forKey: .details)
+    }
+
+    /// Reads a text field leniently: some server builds put an exception's dictionary where a string belongs, and
+    /// a client is better served by its JSON text than by a decoding failure that hides the real error.
+    private static func text(in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) throws
+        -> String?
+    {
+        guard let value = try container.decodeIfPresent(JSONValue.self, forKey: key) else { return nil }
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        default: return value.jsonString
+        }
+    }
+}
