@@ -149,8 +149,6 @@ extension SimView {
                 return result(message.map(JSONValue.string) ?? .null)
             case "isAnimating":
                 return result(.bool(isAnimating))
-            case "isNotAnimating":
-                return result(.bool(!isAnimating))
             case "progress":
                 guard isKind("UIProgressView") else { return .notUnderstood }
                 return result(.number(progress ?? 0))
@@ -170,7 +168,7 @@ extension SimView {
             case "isFirstResponder": return result(.bool(app.focusedField === self))
             case "class", "className": return result(.string(className))
             default:
-                return predicate(method, arguments: arguments)
+                return performShelleyBuiltin(method, arguments: arguments) ?? .notUnderstood
             }
         } catch let error as TouchError {
             throw OperationError(description: error.description)

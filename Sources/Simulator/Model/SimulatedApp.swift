@@ -15,6 +15,11 @@ final class SimulatedApp {
 
     let spec: AppSpec
     let environment: [String: String]
+    /// The app file this app was loaded from, kept for a relaunch that changes only the environment.
+    var source: [UInt8] = []
+    var chunkName = "app.lua"
+    /// The Lua VM that runs the app's behaviours; the app keeps it alive.
+    var runtime: AnyObject?
     let loop: any EventLoop
     let httpClient: HTTPClient
     var device = Device()
