@@ -35,7 +35,7 @@ enum DeviceRoutes {
                 let body = try request.jsonBody()
                 let latitude = body["latitude"]?.doubleValue, longitude = body["longitude"]?.doubleValue
                 guard latitude != nil || longitude != nil else {
-                    throw RouteError("nil location", details: "the body needs \"latitude\" and \"longitude\" numbers")
+                    throw RouteError(.nilLocation)
                 }
                 host.app.device.location = (latitude ?? 0, longitude ?? 0)
                 return .success()

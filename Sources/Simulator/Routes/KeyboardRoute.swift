@@ -12,7 +12,7 @@ enum KeyboardRoute {
             do {
                 try host.app.type(text)
             } catch is KeyboardNotPresent {
-                throw RouteError("keyboard not present", details: "no text field has keyboard focus; touch one first")
+                throw RouteError(.keyboardNotPresent)
             } catch {
                 throw RouteError("encountered error while typing into the keyboard", details: "\(error)")
             }

@@ -11,8 +11,10 @@ enum LifecycleRoutes {
                 return .fault(.emptyResponse)
             },
             Route(methods: ["POST"], path: "/app_exec") { request, host in
-                let operation = try Operation(body: try request.jsonBody())
-                guard let method = host.app.spec.execMethods[operation.methodName] else {
+                let operation = try OperationRequest(body: try request.jsonBody())
+                // Lua names cannot hold colons: `greet:` is `greet`, `setUser:withName:` is `setUser_withName`.
+                let luaName = operation.methodName.split(separator: ":").joined(separator: "_")
+                guard let method = host.app.spec.execMethods[operation.methodName] ?? host.app.spec.execMethods[luaName] else {
                     let known = host.app.spec.execMethods.keys.sorted().joined(separator: ", ")
                     throw RouteError(
                         "app does not respond to \(operation.methodName)",
@@ -30,7 +32,7 @@ enum LifecycleRoutes {
 
 /// The `operation` member of /map and /app_exec: `{"method_name": M, "arguments": [...]}`, with the argument count
 /// checked against the colons in the name.
-struct Operation {
+struct OperationRequest {
     var methodName: String
     var arguments: [JSONValue]
 
@@ -47,9 +49,7 @@ struct Operation {
         }
         let expected = name.filter { $0 == ":" }.count
         guard expected == arguments.count else {
-            throw RouteError(
-                "wrong number of arguments for \(name)",
-                details: "\(name) takes \(expected) argument\(expected == 1 ? "" : "s") but \(arguments.count) \(arguments.count == 1 ? "was" : "were") given")
+            throw RouteError(.argumentCountMismatch(method: name, expected: expected, got: arguments.count))
         }
         methodName = name
         self.arguments = arguments

@@ -11,12 +11,12 @@ enum MapRoute {
             let body = try request.jsonBody()
             let engine = body["selector_engine"]?.stringValue ?? "uiquery"
             guard engine == "shelley_compat" else {
-                throw RouteError("invalid selector", details: "unknown selector engine '\(engine)'; the only engine is shelley_compat")
+                throw RouteError(.invalidSelector("unknown selector engine '\(engine)'; the only engine is shelley_compat"))
             }
             guard let query = body["query"]?.stringValue else {
                 throw RouteError("invalid selector", details: "the body needs a \"query\" string")
             }
-            let operation = try Operation(body: body)
+            let operation = try OperationRequest(body: body)
             let views = try Selection.select(query, in: host.app)
             var results: [JSONValue] = []
             for view in views {
@@ -26,9 +26,7 @@ enum MapRoute {
                     case .value(let value): results.append(value)
                     }
                 } catch {
-                    throw RouteError(
-                        "encountered error while attempting to perform \(operation.methodName) on selected elements",
-                        details: "\(error)")
+                    throw RouteError(.operationFailed(method: operation.methodName, details: "\(error)"))
                 }
             }
             return .success(results)

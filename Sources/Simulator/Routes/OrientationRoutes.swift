@@ -14,8 +14,7 @@ enum OrientationRoutes {
             Route(methods: ["POST"], path: "/orientation") { request, host in
                 let name = request.bodyText.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
                 guard let orientation = Orientation(rawValue: name) else {
-                    let names = Orientation.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw RouteError("unrecognized orientation", details: "'\(request.bodyText)' is not one of \(names)")
+                    throw RouteError(.unrecognizedOrientation(request.bodyText))
                 }
                 host.app.device.orientation = orientation
                 host.app.layoutWindow()

@@ -12,6 +12,11 @@ struct RouteError: Error {
         self.details = details
     }
 
+    /// One of the failures Frankly names, in the real server's words.
+    init(_ error: FranklyError) {
+        self.init(error.reason, details: error.details)
+    }
+
     /// The error envelope; Frankly servers answer errors with HTTP 200, the outcome is in the body.
     var response: HTTPResponse {
         .json(JSONValue.object(["outcome": .string("ERROR"), "reason": .string(reason), "details": .string(details)]).jsonBytes)

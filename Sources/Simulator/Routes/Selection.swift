@@ -9,7 +9,7 @@ enum Selection {
         do {
             return try SelectorEvaluator<SimView>().evaluate(query, windows: app.windows)
         } catch {
-            throw RouteError("invalid selector", details: error.summary)
+            throw RouteError(.invalidSelector(error.summary))
         }
     }
 }
