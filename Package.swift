@@ -35,7 +35,7 @@ let package = Package(
             resources: [.embedInCode("Resources/demo.lua")]
         ),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Frankly", "HTTPCore"]),
-        .target(name: "MockServer", dependencies: ["HTTPCore"]),
+        .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "FScript",
             dependencies: [
@@ -44,10 +44,17 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .testTarget(
+            name: "MockServerTests",
+            dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
         .testTarget(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript"], exclude: ["fixtures"]),
     ]
 )

@@ -1,1 +1,135 @@
-local M = {} return M
+---Small helpers shared by the stdlib modules: host access, text distance, selector quoting.
+local M = {}
+
+---The host table `fscript` when the Swift host provides it, else an empty table (plain `lua5.4`).
+---@return table
+function M.host()
+  local host = rawget(_G, "fscript")
+  if type(host) == "table" then return host end
+  return {}
+end
+
+---Monotonic seconds: `fscript.clock()` from the host, `os.clock()` as a fallback under plain Lua.
+---@return number
+function M.clock()
+  local clock = M.host().clock
+  if clock then return clock() end
+  return os.clock()
+end
+
+---The current target: the global `app`, read at call time because `frank.launch` replaces it.
+---@return frank.App?
+function M.app()
+  return rawget(_G, "app")
+end
+
+---True for errors that must never be swallowed by a retry loop: the test deadline and Ctrl-C.
+---@param err any
+---@return boolean
+function M.is_fatal(err)
+  local text = tostring(type(err) == "table" and (err.message or err) or err)
+  return text:find("test timed out after", 1, true) ~= nil or M.is_interrupt(text)
+end
+
+---True when `err` is the host's Ctrl-C error ("interrupted", maybe prefixed with a position).
+---@param err any
+---@return boolean
+function M.is_interrupt(err)
+  local text = tostring(type(err) == "table" and (err.message or err) or err)
+  return text == "interrupted" or text:find(": interrupted$") ~= nil
+end
+
+---Removes leading and trailing white space.
+---@param s string
+---@return string
+function M.trim(s)
+  return (s:gsub("^%s+", ""):gsub("%s+$", ""))
+end
+
+---Levenshtein distance between two strings (bytes), used to suggest the nearest steps.
+---@param a string
+---@param b string
+---@return integer
+function M.edit_distance(a, b)
+  if a == b then return 0 end
+  local previous = {}
+  for j = 0, #b do previous[j] = j end
+  for i = 1, #a do
+    local current = { [0] = i }
+    local ca = a:byte(i)
+    for j = 1, #b do
+      local cost = (ca == b:byte(j)) and 0 or 1
+      current[j] = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+    end
+    previous = current
+  end
+  return previous[#b]
+end
+
+---Quotes a string as a Shelley argument: '…' unless it holds a single quote, then "…".
+---Shelley has no escapes, so a string holding both quote kinds cannot be selected; that raises.
+---@param s string
+---@return string
+function M.quote(s)
+  s = tostring(s)
+  if not s:find("'", 1, true) then return "'" .. s .. "'" end
+  if not s:find('"', 1, true) then return '"' .. s .. '"' end
+  error(("cannot quote %q for a selector: Shelley has no escapes and it holds both quote kinds"):format(s), 3)
+end
+
+---Parses an English ordinal: "1st", "22nd", "3rd", "4th", or "first" … "tenth". Returns nil if it is none.
+---@param s string
+---@return integer?
+function M.ordinal(s)
+  local words = { first = 1, second = 2, third = 3, fourth = 4, fifth = 5, sixth = 6, seventh = 7,
+    eighth = 8, ninth = 9, tenth = 10 }
+  if words[s] then return words[s] end
+  local n, suffix = s:match("^(%d+)(%a%a)$")
+  if not n then return nil end
+  n = tonumber(n)
+  local teen = (n % 100 >= 11 and n % 100 <= 13)
+  local want = (not teen and ({ "st", "nd", "rd" })[n % 10]) or "th"
+  if suffix ~= want then return nil end
+  return n
+end
+
+---True for a Frankly boolean: `true` or `1` (servers differ); `false`, `0` and `frank.null` are false.
+---@param v any
+---@return boolean
+function M.truthy(v)
+  return v == true or v == 1
+end
+
+---Quotes a path for /bin/sh.
+---@param s string
+---@return string
+function M.shell_quote(s)
+  return "'" .. tostring(s):gsub("'", "'\\''") .. "'"
+end
+
+---Creates a directory and its parents: `fscript.mkdir` from the host, else `mkdir -p`.
+---@param path string
+---@return boolean? ok
+---@return string? err
+function M.mkdir(path)
+  local mkdir = M.host().mkdir
+  if mkdir then return pcall(mkdir, path) end
+  local ok = os.execute("mkdir -p " .. M.shell_quote(path))
+  if ok then return true end
+  return nil, "cannot create directory " .. path
+end
+
+---Writes a whole file. Expected failures return nil and a message.
+---@param path string
+---@param contents string
+---@return boolean? ok
+---@return string? err
+function M.write_file(path, contents)
+  local file, err = io.open(path, "wb")
+  if not file then return nil, err end
+  file:write(contents)
+  file:close()
+  return true
+end
+
+return M

@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 /// One HTTP request as a responder sees it: the whole body already read, headers in arrival order.
 ///
@@ -17,6 +18,9 @@ public struct HTTPRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes, empty when there was none.
     public var body: [UInt8]
+    /// Succeeds when the client's connection closes, so a responder that holds an answer back (the mock's hang
+    /// fault) can stop counting it as in flight. Nil for requests made in tests without a connection.
+    public var connectionClosed: EventLoopFuture<Void>?
 
     public init(method: String, uri: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method

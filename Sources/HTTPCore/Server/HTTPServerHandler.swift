@@ -39,12 +39,13 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func answer(head: HTTPRequestHead, body: [UInt8], context: ChannelHandlerContext) {
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: head.method.rawValue,
             uri: head.uri,
             headers: head.headers.map { (name: $0.name, value: $0.value) },
             body: body
         )
+        request.connectionClosed = context.channel.closeFuture
         let keepAlive = head.isKeepAlive
         let version = head.version
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)

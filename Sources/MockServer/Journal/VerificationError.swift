@@ -1,0 +1,35 @@
+/// A verification or a wait that failed: what was expected, and every request that did arrive.
+///
+/// Listing each received request with the way it differs from the filter answers the first question a failing
+/// UI test raises ("did the app call the backend at all, and with what?") without a debugger.
+public struct VerificationError: Error, Sendable, CustomStringConvertible {
+    /// The whole message, several lines.
+    public let description: String
+    /// The requests the journal held when the check failed.
+    public let received: [LoggedRequest]
+
+    init(headline: String, filter: RequestMatcher, received: [LoggedRequest]) {
+        self.received = received
+        var lines = [headline]
+        if received.isEmpty {
+            lines.append("No requests were received.")
+        } else {
+            lines.append("Requests received (\(received.count)):")
+            for entry in received {
+                let outcome = filter.evaluate(entry.request)
+                let verdict = outcome.isMatch ? "matches" : outcome.explanation
+                lines.append("  \(entry.sequence). \(entry.summary): \(verdict)")
+                if let nearMiss = entry.nearMiss { lines.append("     \(nearMiss)") }
+            }
+        }
+        description = lines.joined(separator: "\n")
+    }
+
+    static func plural(_ count: Int) -> String {
+        count == 1 ? "1 request" : "\(count) requests"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}

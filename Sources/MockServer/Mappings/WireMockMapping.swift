@@ -1,0 +1,241 @@
+import Foundation
+import HTTPCore
+
+/// Turns WireMock's mapping JSON into stubs: the subset of WireMock that app tests use, read unchanged.
+///
+/// Unknown keys in `request` and `response` are errors rather than ignored, because a silently ignored matcher
+/// makes a stub match more than its author meant, and that shows up much later as a baffling test.
+enum WireMockMapping {
+    /// A problem at one place in a mapping document.
+    struct Problem: Error {
+        let message: String
+
+        init(_ path: String, _ text: String) {
+            message = "\(path): \(text)"
+        }
+    }
+
+    private static let requestKeys: Set = [
+        "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "queryParameters", "headers",
+        "bodyPatterns",
+    ]
+    private static let responseKeys: Set = [
+        "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
+        "fixedDelayMilliseconds", "fault", "transformers", "transformerParameters",
+    ]
+    private static let faults: [String: HTTPFault] = [
+        "CONNECTION_RESET_BY_PEER": .connectionReset,
+        "EMPTY_RESPONSE": .emptyResponse,
+        "MALFORMED_RESPONSE_CHUNK": .malformedResponse,
+        "RANDOM_DATA_THEN_CLOSE": .malformedResponse,
+    ]
+
+    /// The stubs of one file: a single mapping, `{"mappings": [...]}`, or an array of mappings.
+    static func stubs(in document: JSONValue, filesDirectory: String) throws(Problem) -> [Stub] {
+        if case .array(let list) = document {
+            return try list.enumerated().map { index, item throws(Problem) in
+                try stub(item, at: "[\(index)]", filesDirectory: filesDirectory)
+            }
+        }
+        if let list = document["mappings"] {
+            guard case .array(let items) = list else {
+                throw Problem("mappings", "expected an array, got \(list.typeName)")
+            }
+            return try items.enumerated().map { index, item throws(Problem) in
+                try stub(item, at: "mappings[\(index)]", filesDirectory: filesDirectory)
+            }
+        }
+        return [try stub(document, at: "", filesDirectory: filesDirectory)]
+    }
+
+    private static func stub(_ mapping: JSONValue, at path: String, filesDirectory: String) throws(Problem) -> Stub {
+        let prefix = path.isEmpty ? "" : path + "."
+        guard case .object = mapping else { throw Problem(path.isEmpty ? "mapping" : path, "expected an object") }
+        guard let request = mapping["request"] else { throw Problem(prefix + "request", "missing") }
+        let pattern = try requestPattern(request, at: prefix + "request")
+        let response = try responseDefinition(
+            mapping["response"] ?? .object([:]), at: prefix + "response", files: filesDirectory
+        )
+        var priority: Int?
+        if let value = mapping["priority"] {
+            guard case .integer(let number) = value else {
+                throw Problem(prefix + "priority", "expected an integer, got \(value.typeName)")
+            }
+            priority = Int(number)
+        }
+        var scenario: ScenarioStep?
+        if let name = try string(mapping["scenarioName"], at: prefix + "scenarioName") {
+            scenario = ScenarioStep(
+                name,
+                requiredState: try string(mapping["requiredScenarioState"], at: prefix + "requiredScenarioState"),
+                newState: try string(mapping["newScenarioState"], at: prefix + "newScenarioState")
+            )
+        } else if mapping["requiredScenarioState"] != nil || mapping["newScenarioState"] != nil {
+            throw Problem(prefix + "scenarioName", "missing, but a scenario state is given")
+        }
+        let id = (mapping["id"] ?? mapping["uuid"])?.stringValue.flatMap(UUID.init(uuidString:)) ?? UUID()
+        let stub = Stub(
+            id: id, name: mapping["name"]?.stringValue, request: pattern, response: response, priority: priority,
+            scenario: scenario
+        )
+        // Compile now so a bad regular expression is reported against its file, not at the first request.
+        do {
+            _ = try RequestMatcher(pattern)
+            try response.validate()
+        } catch {
+            throw Problem(prefix + "request", error.description)
+        }
+        return stub
+    }
+
+    private static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
+        guard case .object(let members) = request else {
+            throw Problem(path, "expected an object, got \(request.typeName)")
+        }
+        try rejectUnknown(members, allowed: requestKeys, at: path)
+        var pattern = RequestPattern(method: try string(members["method"], at: path + ".method"))
+        let urls: [(String, (String) -> URLPattern)] = [
+            ("url", URLPattern.url), ("urlPath", URLPattern.path), ("urlPattern", URLPattern.urlMatching),
+            ("urlPathPattern", URLPattern.pathMatching), ("urlPathTemplate", URLPattern.pathTemplate),
+        ]
+        for (key, make) in urls {
+            guard let value = try string(members[key], at: "\(path).\(key)") else { continue }
+            if pattern.url != nil {
+                throw Problem("\(path).\(key)", "only one of \(urls.map(\.0).joined(separator: ", ")) may be given")
+            }
+            pattern.url = make(value)
+        }
+        pattern.queryParameters = try valuePatterns(members["queryParameters"], at: path + ".queryParameters")
+        pattern.headers = try valuePatterns(members["headers"], at: path + ".headers")
+        if let bodies = members["bodyPatterns"] {
+            guard case .array(let items) = bodies else {
+                throw Problem(path + ".bodyPatterns", "expected an array, got \(bodies.typeName)")
+            }
+            for (index, item) in items.enumerated() {
+                pattern.bodyPatterns.append(try bodyPattern(item, at: "\(path).bodyPatterns[\(index)]"))
+            }
+        }
+        return pattern
+    }
+
+    private static func valuePatterns(_ value: JSONValue?, at path: String) throws(Problem) -> [String: ValuePattern] {
+        guard let value else { return [:] }
+        let members = try object(value, at: path)
+        var patterns: [String: ValuePattern] = [:]
+        for (name, matcher) in members {
+            let at = "\(path).\(name)"
+            let spec = try object(matcher, at: at)
+            if let text = try string(spec["equalTo"], at: at + ".equalTo") {
+                patterns[name] = spec["caseInsensitive"] == .bool(true) ? .equalToIgnoringCase(text) : .equalTo(text)
+            } else if let text = try string(spec["contains"], at: at + ".contains") {
+                patterns[name] = .contains(text)
+            } else if let text = try string(spec["matches"], at: at + ".matches") {
+                patterns[name] = .matches(text)
+            } else if spec["absent"] == .bool(true) {
+                patterns[name] = .absent
+            } else {
+                let given = spec.keys.sorted().joined(separator: ", ")
+                throw Problem(at, "unsupported matcher \(given) (supported: equalTo, contains, matches, absent)")
+            }
+        }
+        return patterns
+    }
+
+    private static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
+        guard case .object(let spec) = value else { throw Problem(path, "expected an object, got \(value.typeName)") }
+        if let text = try string(spec["equalTo"], at: path + ".equalTo") { return .equalTo(text) }
+        if let text = try string(spec["contains"], at: path + ".contains") { return .contains(text) }
+        if let text = try string(spec["matches"], at: path + ".matches") { return .matches(text) }
+        if let json = spec["equalToJson"] {
+            // WireMock accepts the expected JSON inline or as a string holding JSON.
+            let text = json.stringValue ?? json.text
+            guard JSONValue(parsing: Array(text.utf8)) != nil else {
+                throw Problem(path + ".equalToJson", "not valid JSON: \(text)")
+            }
+            return spec["ignoreExtraElements"] == .bool(true) ? .containsJSON(text) : .equalToJSON(text)
+        }
+        let given = spec.keys.sorted().joined(separator: ", ")
+        throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, matches, equalToJson)")
+    }
+
+    private static func responseDefinition(_ value: JSONValue, at path: String, files: String) throws(Problem)
+        -> ResponseDefinition
+    {
+        let members = try object(value, at: path)
+        try rejectUnknown(members, allowed: responseKeys, at: path)
+        var response = ResponseDefinition()
+        if let status = members["status"] {
+            guard case .integer(let code) = status else {
+                throw Problem(path + ".status", "expected an integer, got \(status.typeName)")
+            }
+            response.status = Int(code)
+        }
+        if let headers = members["headers"] {
+            guard case .object(let list) = headers else {
+                throw Problem(path + ".headers", "expected an object, got \(headers.typeName)")
+            }
+            for (name, value) in list.sorted(by: { $0.key < $1.key }) {
+                switch value {
+                case .string(let text): response.headers.append((name, text))
+                case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
+                    response.headers += items.compactMap(\.stringValue).map { (name, $0) }
+                default: throw Problem("\(path).headers.\(name)", "expected a string or strings, got \(value.typeName)")
+                }
+            }
+        }
+        let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { members[$0] != nil }
+        if bodies.count > 1 { throw Problem(path, "only one of \(bodies.joined(separator: ", ")) may be given") }
+        if let body = try string(members["body"], at: path + ".body") { response.body = .text(body) }
+        if let json = members["jsonBody"] { response.body = .json(json.text) }
+        if let base64 = try string(members["base64Body"], at: path + ".base64Body") {
+            guard let data = Data(base64Encoded: base64) else {
+                throw Problem(path + ".base64Body", "not valid base64")
+            }
+            response.body = .bytes(Array(data))
+        }
+        if let file = try string(members["bodyFileName"], at: path + ".bodyFileName") {
+            let resolved = URL(fileURLWithPath: files).appendingPathComponent(file).path
+            guard FileManager.default.fileExists(atPath: resolved) else {
+                throw Problem(path + ".bodyFileName", "no file \(file) in \(files)")
+            }
+            response.body = .file(resolved)
+        }
+        if let delay = members["fixedDelayMilliseconds"] {
+            guard let milliseconds = delay.doubleValue, milliseconds >= 0 else {
+                let problem = "expected a number of milliseconds, got \(delay.typeName)"
+                throw Problem(path + ".fixedDelayMilliseconds", problem)
+            }
+            response.delay = milliseconds / 1000
+        }
+        if let name = try string(members["fault"], at: path + ".fault") {
+            guard let fault = faults[name] else {
+                let known = faults.keys.sorted().joined(separator: ", ")
+                throw Problem(path + ".fault", "unknown fault \(name) (known: \(known))")
+            }
+            response.fault = fault
+        }
+        return response
+    }
+
+    private static func string(_ value: JSONValue?, at path: String) throws(Problem) -> String? {
+        guard let value else { return nil }
+        guard let text = value.stringValue else { throw Problem(path, "expected a string, got \(value.typeName)") }
+        return text
+    }
+
+    private static func object(_ value: JSONValue, at path: String) throws(Problem) -> [String: JSONValue] {
+        guard case .object(let members) = value else {
+            throw Problem(path, "expected an object, got \(value.typeName)")
+        }
+        return members
+    }
+
+    private static func rejectUnknown(
+        _ members: [String: JSONValue], allowed: Set<String>, at path: String
+    ) throws(Problem) {
+        if let unknown = members.keys.sorted().first(where: { !allowed.contains($0) }) {
+            let supported = allowed.sorted().joined(separator: ", ")
+            throw Problem("\(path).\(unknown)", "not supported (supported: \(supported))")
+        }
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A regular expression compiled once when a stub is added, matched against whole values.
+///
+/// WireMock's `matches` must match the entire value, not a part, so the expression is anchored here once
+/// rather than leaving every user to write `^…$`.
+struct CompiledRegex: @unchecked Sendable {
+    // NSRegularExpression is immutable after creation and documented as safe to use from several threads.
+    private let expression: NSRegularExpression
+    let pattern: String
+
+    init(_ pattern: String) throws(MockServerError) {
+        do {
+            expression = try NSRegularExpression(pattern: "^(?:\(pattern))$", options: [.dotMatchesLineSeparators])
+        } catch {
+            throw .invalidRegularExpression(pattern)
+        }
+        self.pattern = pattern
+    }
+
+    func matches(_ text: String) -> Bool {
+        let range = NSRange(text.startIndex..., in: text)
+        return expression.firstMatch(in: text, options: [], range: range) != nil
+    }
+}

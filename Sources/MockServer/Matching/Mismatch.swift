@@ -1,0 +1,27 @@
+/// One part of a request that a pattern did not accept, with what was expected and what came.
+///
+/// Mismatches are what the near-miss 404 body, the journal and verify errors print, so their wording lives here.
+struct Mismatch: Sendable, Hashable {
+    /// The part of the request: `method`, `path`, `query parameter page`, `header Accept`, `body`, `scenario login`.
+    let part: String
+    let expected: String
+    let actual: String
+    /// How far off this makes a stub when choosing the closest one: a wrong URL counts more than a wrong header.
+    let weight: Int
+
+    var description: String {
+        "\(part) did not match (expected \(expected), got \(actual))"
+    }
+}
+
+/// The result of checking one request against one pattern: what did not match, and what a template captured.
+struct MatchOutcome: Sendable {
+    var mismatches: [Mismatch] = []
+    /// Values captured by a path template, by name, for `{{name}}` in the response.
+    var captures: [String: String] = [:]
+
+    var isMatch: Bool { mismatches.isEmpty }
+    /// The weighted number of mismatches; the stub with the smallest distance is the closest.
+    var distance: Int { mismatches.reduce(0) { $0 + $1.weight } }
+    var explanation: String { mismatches.map(\.description).joined(separator: "; ") }
+}

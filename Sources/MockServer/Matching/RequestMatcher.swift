@@ -1,0 +1,223 @@
+import HTTPCore
+
+/// A `RequestPattern` made ready to run: regular expressions compiled, JSON parsed, the template split.
+///
+/// It checks every part of a request rather than stopping at the first difference, because the near-miss
+/// explanation and the choice of the closest stub need the whole list.
+struct RequestMatcher: Sendable {
+    let pattern: RequestPattern
+    private let url: CompiledURL?
+    private let query: [(name: String, value: CompiledValue)]
+    private let headers: [(name: String, value: CompiledValue)]
+    private let bodies: [CompiledBody]
+
+    init(_ pattern: RequestPattern) throws(MockServerError) {
+        self.pattern = pattern
+        url = try pattern.url.map { url throws(MockServerError) in try CompiledURL(url) }
+        var query: [(name: String, value: CompiledValue)] = []
+        for (name, value) in pattern.queryParameters.sorted(by: { $0.key < $1.key }) {
+            query.append((name, try CompiledValue(value)))
+        }
+        self.query = query
+        var headers: [(name: String, value: CompiledValue)] = []
+        for (name, value) in pattern.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+            headers.append((name, try CompiledValue(value)))
+        }
+        self.headers = headers
+        var bodies: [CompiledBody] = []
+        for body in pattern.bodyPatterns { bodies.append(try CompiledBody(body)) }
+        self.bodies = bodies
+    }
+
+    /// How many constraints the pattern sets; the most specific matching stub answers.
+    var specificity: Int {
+        (pattern.requiredMethod == nil ? 0 : 1) + (url == nil ? 0 : 1) + query.count + headers.count + bodies.count
+    }
+
+    /// Checks every part of the request and lists what did not match.
+    func evaluate(_ request: HTTPRequest) -> MatchOutcome {
+        var outcome = MatchOutcome()
+        if let method = pattern.requiredMethod, method != request.method.uppercased() {
+            outcome.mismatches.append(Mismatch(part: "method", expected: method, actual: request.method, weight: 2))
+        }
+        if let url {
+            switch url.match(request) {
+            case .matched(let captures): outcome.captures = captures
+            case .missed(let mismatch): outcome.mismatches.append(mismatch)
+            }
+        }
+        let items = request.queryItems
+        for (name, value) in query {
+            let sent = items.filter { $0.name == name }.map(\.value)
+            if !value.accepts(sent) {
+                let part = "query parameter \(name)"
+                outcome.mismatches.append(
+                    Mismatch(part: part, expected: value.expectation, actual: Self.list(sent), weight: 1)
+                )
+            }
+        }
+        for (name, value) in headers {
+            let sent = request.headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+            if !value.accepts(sent) {
+                outcome.mismatches.append(
+                    Mismatch(part: "header \(name)", expected: value.expectation, actual: Self.list(sent), weight: 1)
+                )
+            }
+        }
+        for body in bodies {
+            if let mismatch = body.check(request.body) { outcome.mismatches.append(mismatch) }
+        }
+        return outcome
+    }
+
+    private static func list(_ values: [String]) -> String {
+        values.isEmpty ? "nothing" : values.joined(separator: ", ")
+    }
+}
+
+/// Whether the URL fit, with the template's captures, or how it did not.
+private enum URLMatch {
+    case matched([String: String])
+    case missed(Mismatch)
+}
+
+/// A URL pattern with its expression compiled or its template split.
+private enum CompiledURL: Sendable {
+    case path(String)
+    case pathRegex(CompiledRegex)
+    case template(String, PathTemplate)
+    case url(String)
+    case urlRegex(CompiledRegex)
+
+    init(_ pattern: URLPattern) throws(MockServerError) {
+        switch pattern {
+        case .path(let path): self = .path(path)
+        case .pathMatching(let pattern): self = .pathRegex(try CompiledRegex(pattern))
+        case .pathTemplate(let template): self = .template(template, PathTemplate(template))
+        case .url(let url): self = .url(url)
+        case .urlMatching(let pattern): self = .urlRegex(try CompiledRegex(pattern))
+        }
+    }
+
+    func match(_ request: HTTPRequest) -> URLMatch {
+        let path = request.decodedPath
+        let url = request.query.isEmpty ? path : "\(path)?\(request.query)"
+        switch self {
+        case .path(let expected):
+            return expected == path || expected == request.path ? .matched([:]) : .missed(miss("path", expected, path))
+        case .pathRegex(let regex):
+            return regex.matches(path) ? .matched([:]) : .missed(miss("path", "matching \(regex.pattern)", path))
+        case .template(let text, let template):
+            return template.match(request.path).map(URLMatch.matched) ?? .missed(miss("path", text, path))
+        case .url(let expected):
+            let matched = expected == request.uri || expected == url || expected == request.uri.removingPercentEncoding
+            return matched ? .matched([:]) : .missed(miss("URL", expected, url))
+        case .urlRegex(let regex):
+            let matched = regex.matches(url) || regex.matches(request.uri)
+            return matched ? .matched([:]) : .missed(miss("URL", "matching \(regex.pattern)", url))
+        }
+    }
+
+    private func miss(_ part: String, _ expected: String, _ actual: String) -> Mismatch {
+        Mismatch(part: part, expected: expected, actual: actual, weight: 3)
+    }
+}
+
+/// A value pattern ready to test the values sent under one name.
+private enum CompiledValue: Sendable {
+    case equal(String)
+    case equalIgnoringCase(String)
+    case contains(String)
+    case regex(CompiledRegex)
+    case absent
+
+    init(_ pattern: ValuePattern) throws(MockServerError) {
+        switch pattern {
+        case .equalTo(let text): self = .equal(text)
+        case .equalToIgnoringCase(let text): self = .equalIgnoringCase(text)
+        case .contains(let text): self = .contains(text)
+        case .matches(let pattern): self = .regex(try CompiledRegex(pattern))
+        case .absent: self = .absent
+        }
+    }
+
+    /// True when one of the values sent fits (or, for `absent`, when none was sent).
+    func accepts(_ values: [String]) -> Bool {
+        switch self {
+        case .absent: return values.isEmpty
+        case .equal(let text): return values.contains(text)
+        case .equalIgnoringCase(let text): return values.contains { $0.lowercased() == text.lowercased() }
+        case .contains(let text): return values.contains { $0.contains(text) }
+        case .regex(let regex): return values.contains { regex.matches($0) }
+        }
+    }
+
+    var expectation: String {
+        switch self {
+        case .absent: return "nothing"
+        case .equal(let text): return text
+        case .equalIgnoringCase(let text): return "\(text) (any case)"
+        case .contains(let text): return "containing \(text)"
+        case .regex(let regex): return "matching \(regex.pattern)"
+        }
+    }
+}
+
+/// A body pattern with its JSON parsed or its expression compiled.
+private struct CompiledBody: Sendable {
+    private enum Check: Sendable {
+        case equal(String)
+        case contains(String)
+        case regex(CompiledRegex)
+        case json(JSONValue, subset: Bool)
+    }
+
+    private let check: Check
+    private let expectation: String
+
+    init(_ pattern: BodyPattern) throws(MockServerError) {
+        expectation = pattern.expectation
+        switch pattern {
+        case .equalTo(let text): check = .equal(text)
+        case .contains(let text): check = .contains(text)
+        case .matches(let pattern): check = .regex(try CompiledRegex(pattern))
+        case .equalToJSON(let text), .containsJSON(let text):
+            guard let json = JSONValue(parsing: Array(text.utf8)) else {
+                throw .invalidJSON(text, role: "the expected JSON body")
+            }
+            if case .containsJSON = pattern {
+                check = .json(json, subset: true)
+            } else {
+                check = .json(json, subset: false)
+            }
+        }
+    }
+
+    /// Nil when the body fits, otherwise the mismatch that says how.
+    func check(_ body: [UInt8]) -> Mismatch? {
+        let text = String(decoding: body, as: UTF8.self)
+        let fits: Bool
+        var shown = Self.show(text)
+        switch check {
+        case .equal(let expected): fits = text == expected
+        case .contains(let expected): fits = text.contains(expected)
+        case .regex(let regex): fits = regex.matches(text)
+        case .json(let expected, let subset):
+            if let actual = JSONValue(parsing: body) {
+                fits = subset ? expected.isSubset(of: actual) : expected.jsonEquals(actual)
+                shown = actual.text
+            } else {
+                fits = false
+                shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text))"
+            }
+        }
+        return fits ? nil : Mismatch(part: "body", expected: expectation, actual: shown, weight: 1)
+    }
+
+    /// The body for a message: quoted, and cut short when long so a 404 page stays readable.
+    private static func show(_ text: String) -> String {
+        if text.isEmpty { return "an empty body" }
+        let limit = 200
+        return text.count > limit ? "\"\(text.prefix(limit))…\" (\(text.utf8.count) bytes)" : "\"\(text)\""
+    }
+}

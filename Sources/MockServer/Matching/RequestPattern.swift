@@ -1,0 +1,57 @@
+/// What a request must look like: for a stub to answer it, and for the journal to count or wait for it.
+///
+/// Every field left empty matches anything, so `RequestPattern()` matches every request. The more fields are
+/// set, the more specific the pattern; when several stubs match, the most specific one answers.
+public struct RequestPattern: Sendable, Hashable {
+    /// The method, compared case-insensitively; nil or `ANY` matches every method.
+    public var method: String?
+    /// The URL, or nil for any URL.
+    public var url: URLPattern?
+    /// Query parameters by name; each must match one of the values sent under that name.
+    public var queryParameters: [String: ValuePattern]
+    /// Headers by name (names compared case-insensitively); each must match one of the values sent.
+    public var headers: [String: ValuePattern]
+    /// Body patterns; every one must match.
+    public var bodyPatterns: [BodyPattern]
+
+    /// Makes a pattern; leave out what should not matter.
+    public init(
+        method: String? = nil,
+        url: URLPattern? = nil,
+        queryParameters: [String: ValuePattern] = [:],
+        headers: [String: ValuePattern] = [:],
+        bodyPatterns: [BodyPattern] = []
+    ) {
+        self.method = method
+        self.url = url
+        self.queryParameters = queryParameters
+        self.headers = headers
+        self.bodyPatterns = bodyPatterns
+    }
+
+    /// A pattern for one method and an exact path, the common case: `.init(method: "GET", path: "/api/items")`.
+    public init(method: String?, path: String) {
+        self.init(method: method, url: .path(path))
+    }
+
+    /// The method this pattern requires, or nil when any method will do.
+    var requiredMethod: String? {
+        guard let method, method.uppercased() != "ANY" else { return nil }
+        return method.uppercased()
+    }
+
+    /// The pattern as one line: `POST /api/login with JSON body {"user":"alice"}`.
+    public var summary: String {
+        var line = "\(requiredMethod ?? "ANY") \(url?.summary ?? "any URL")"
+        var clauses: [String] = []
+        for (name, value) in queryParameters.sorted(by: { $0.key < $1.key }) {
+            clauses.append(value == .absent ? "no query \(name)" : "query \(name)=\(value.summary)")
+        }
+        for (name, value) in headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
+            clauses.append(value == .absent ? "no header \(name)" : "header \(name): \(value.summary)")
+        }
+        clauses += bodyPatterns.map(\.summary)
+        if !clauses.isEmpty { line += " with " + clauses.joined(separator: ", ") }
+        return line
+    }
+}

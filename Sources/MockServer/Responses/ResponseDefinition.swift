@@ -1,0 +1,57 @@
+import HTTPCore
+
+/// What a stub answers: status, headers and body, after an optional delay, or a fault instead.
+///
+/// Delays are scheduled on the connection's event loop and never block a thread, so a slow stub does not slow
+/// down the other requests. Captured template values (`{{id}}`) are substituted into text bodies and headers.
+public struct ResponseDefinition: Sendable {
+    /// The status code.
+    public var status: Int
+    /// Headers in order; `Content-Length` is added by the server.
+    public var headers: [(name: String, value: String)]
+    /// The body.
+    public var body: ResponseBody
+    /// Seconds to wait before answering (or before the fault), to test spinners and timeouts.
+    public var delay: Double
+    /// When set, the connection misbehaves this way instead of answering: reset, closed empty, garbage, or a hang
+    /// that lasts until the client gives up.
+    public var fault: HTTPFault?
+
+    /// Makes a response; the defaults are an empty `200 OK` sent at once.
+    public init(
+        status: Int = 200,
+        headers: [(name: String, value: String)] = [],
+        body: ResponseBody = .empty,
+        delay: Double = 0,
+        fault: HTTPFault? = nil
+    ) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+        self.delay = delay
+        self.fault = fault
+    }
+
+    /// A JSON response, the usual answer of an app backend.
+    public static func json(_ json: String, status: Int = 200, delay: Double = 0) -> ResponseDefinition {
+        ResponseDefinition(status: status, body: .json(json), delay: delay)
+    }
+
+    /// A plain-text response.
+    public static func text(_ text: String, status: Int = 200, delay: Double = 0) -> ResponseDefinition {
+        let headers = [(name: "Content-Type", value: "text/plain; charset=utf-8")]
+        return ResponseDefinition(status: status, headers: headers, body: .text(text), delay: delay)
+    }
+
+    /// A fault instead of a response, to test the app's error handling.
+    public static func fault(_ fault: HTTPFault, delay: Double = 0) -> ResponseDefinition {
+        ResponseDefinition(delay: delay, fault: fault)
+    }
+
+    /// Throws when the JSON body does not parse, so the mistake shows where the stub was made.
+    func validate() throws(MockServerError) {
+        if case .json(let text) = body, JSONValue(parsing: Array(text.utf8)) == nil {
+            throw .invalidJSON(text, role: "the JSON response body")
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import HTTPCore
+import NIOCore
+
+/// The mock's one responder: journal the request, pick a stub, and answer now, later, or never.
+///
+/// There is no router, as in Hummingbird's `Application(responder:)`: stub matching is the whole routing.
+/// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads.
+struct MockResponder: HTTPResponder {
+    let stubs: StubStore
+    let journal: RequestJournal
+    let inFlight: InFlightTracker
+    let filesDirectory: String?
+
+    func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        let decision = stubs.decide(request)
+        guard case .matched(_, let definition, let captures) = decision else {
+            journal.record(request, decision: decision)
+            if case .unmatched(let explanation) = decision {
+                return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))
+            }
+            preconditionFailure("a decision is either matched or unmatched")
+        }
+        let response = definition.render(captures: captures, filesDirectory: filesDirectory)
+        let hangs = definition.fault == .noResponse
+        guard hangs || definition.delay > 0 else {
+            journal.record(request, decision: decision)
+            return eventLoop.makeSucceededFuture(response)
+        }
+
+        // Tracked before it is journaled, so a test that saw it arrive also sees it in flight.
+        let tracker = inFlight
+        let token = tracker.begin("\(request.method) \(request.path)")
+        journal.record(request, decision: decision)
+        // Whichever comes first ends the tracking: the answer leaving, or the client hanging up.
+        request.connectionClosed?.whenComplete { _ in tracker.end(token) }
+        if hangs && request.connectionClosed == nil { tracker.end(token) }
+        guard definition.delay > 0 else { return eventLoop.makeSucceededFuture(response) }
+
+        let promise = eventLoop.makePromise(of: HTTPResponse.self)
+        eventLoop.scheduleTask(in: .nanoseconds(Int64(definition.delay * 1_000_000_000))) {
+            if !hangs { tracker.end(token) }
+            promise.succeed(response)
+        }
+        return promise.futureResult
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import HTTPCore
+
+/// An HTTP mock backend that a UI test runs in its own process, as WireMock or OkHttp's MockWebServer.
+///
+/// Start it on port 0, point the app at `url`, add stubs, drive the UI, then check `requests` or `verify`.
+/// Every method is thread-safe: the test thread stubs and verifies while the server's event loops answer.
+/// Unmatched requests get a 404 whose body names the closest stub and what did not match.
+public final class MockServer: Sendable {
+    private let server: HTTPServer
+    private let stubStore: StubStore
+    private let journal: RequestJournal
+    private let tracker: InFlightTracker
+
+    private init(server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker) {
+        self.server = server
+        self.stubStore = stubs
+        self.journal = journal
+        self.tracker = tracker
+    }
+
+    /// Binds and starts serving with no stubs. Port 0 picks a free port; read it back from `port` or `url`.
+    ///
+    /// - Parameter filesDirectory: where relative `ResponseBody.file` paths are looked up; nil means the
+    ///   current directory. Mapping files loaded with `load(directory:)` resolve against their own `__files`.
+    public static func start(host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil) throws
+        -> MockServer
+    {
+        let stubs = StubStore()
+        let journal = RequestJournal()
+        let tracker = InFlightTracker()
+        let responder = MockResponder(
+            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory
+        )
+        let server = try HTTPServer.start(host: host, port: port, responder: responder)
+        return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker)
+    }
+
+    /// The base URL to give the app, e.g. `http://127.0.0.1:50123`.
+    public var url: String { server.url }
+
+    /// The port really listened on.
+    public var port: Int { server.port }
+
+    /// The host it listens on.
+    public var host: String { server.host }
+
+    /// Adds a stub; it answers matching requests from now on. Throws for a bad regular expression, bad JSON or
+    /// an empty response list, so the mistake surfaces where the stub was written.
+    @discardableResult
+    public func stub(_ stub: Stub) throws -> UUID {
+        try stubStore.add(stub)
+        return stub.id
+    }
+
+    /// Adds a stub with one response: `try mock.stub(.init(method: "GET", path: "/api/items"), .json("[]"))`.
+    @discardableResult
+    public func stub(_ request: RequestPattern, _ response: ResponseDefinition) throws -> UUID {
+        try stub(Stub(request: request, response: response))
+    }
+
+    /// Removes one stub; false when no stub has that id.
+    @discardableResult
+    public func removeStub(_ id: UUID) -> Bool {
+        stubStore.remove(id)
+    }
+
+    /// The stubs, oldest first.
+    public var stubs: [Stub] { stubStore.stubs }
+
+    /// Every request received since the start or the last reset, in order of arrival.
+    public var requests: [LoggedRequest] { journal.all }
+
+    /// The received requests that match `filter` (scenario states are not part of a filter).
+    public func requests(matching filter: RequestPattern) throws -> [LoggedRequest] {
+        journal.requests(matching: try RequestMatcher(filter))
+    }
+
+    /// The received requests no stub matched; each carries its near-miss explanation.
+    public var unmatchedRequests: [LoggedRequest] { journal.all.filter { $0.matchedStub == nil } }
+
+    /// Throws a `VerificationError` unless exactly `count` received requests match `filter`. The error lists every
+    /// request received and how each differs from the filter.
+    public func verify(_ filter: RequestPattern, count: Int = 1) throws {
+        guard count >= 0 else { throw MockServerError.invalidCount(count) }
+        try journal.verify(try RequestMatcher(filter), count: count, atLeast: false)
+    }
+
+    /// Throws a `VerificationError` unless at least `count` received requests match `filter`.
+    public func verify(_ filter: RequestPattern, atLeast count: Int) throws {
+        guard count >= 0 else { throw MockServerError.invalidCount(count) }
+        try journal.verify(try RequestMatcher(filter), count: count, atLeast: true)
+    }
+
+    /// Returns the earliest received request that matches `filter`, blocking until one arrives; throws a
+    /// `VerificationError` after `timeout` seconds. Already journaled requests count, so a request that beat the
+    /// call is not missed; call `resetRequests()` first to wait only for new ones. Never call it on an event loop.
+    @discardableResult
+    public func waitForRequest(_ filter: RequestPattern = RequestPattern(), timeout: Double = 2) throws
+        -> LoggedRequest
+    {
+        try journal.waitForRequest(try RequestMatcher(filter), timeout: timeout)
+    }
+
+    /// The requests being answered right now (delayed or hung), as `METHOD /path`, oldest first; for a test's
+    /// wait-for-idle to count the backend as busy.
+    public var inFlight: [String] { tracker.descriptions }
+
+    /// The current state of a scenario; `Started` until a stub moves it.
+    public func scenarioState(_ name: String) -> String {
+        stubStore.state(of: name)
+    }
+
+    /// Puts a scenario in a state, to start a test in the middle of a flow.
+    public func setScenarioState(_ name: String, to state: String) {
+        stubStore.setState(of: name, to: state)
+    }
+
+    /// Removes every stub, forgets every request and puts every scenario back to `Started`, as between tests.
+    public func reset() {
+        stubStore.removeAll()
+        journal.reset()
+    }
+
+    /// Forgets the received requests only.
+    public func resetRequests() {
+        journal.reset()
+    }
+
+    /// Puts every scenario back to `Started`, keeping stubs and requests.
+    public func resetScenarios() {
+        stubStore.resetScenarios()
+    }
+
+    /// Loads WireMock mapping files: `DIR/mappings/*.json` (or `DIR/*.json` when there is no `mappings`
+    /// folder), each one mapping or `{"mappings": [...]}`; `bodyFileName` is read from `DIR/__files`. Nothing is
+    /// added when any file is wrong; the `MappingError` names the file and the field.
+    @discardableResult
+    public func load(directory: String) throws -> [Stub] {
+        let loaded = try MappingLoader.load(directory: directory)
+        for stub in loaded { try stubStore.add(stub) }
+        return loaded
+    }
+
+    /// Stops listening and closes every connection, hung ones included; safe to call twice.
+    public func stop() {
+        server.stop()
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import HTTPCore
+import Testing
+
+@testable import MockServer
+
+@Suite struct MappingTests {
+    /// A WireMock root as WireMock itself would read it: `mappings/` and `__files/`.
+    private func writeRoot(_ mappings: [String: String], files: [String: String] = [:]) throws -> URL {
+        let root = try temporaryDirectory()
+        let folder = root.appendingPathComponent("mappings")
+        let bodies = root.appendingPathComponent("__files")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
+        for (name, text) in mappings { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        for (name, text) in files { try Data(text.utf8).write(to: bodies.appendingPathComponent(name)) }
+        return root
+    }
+
+    @Test func loadsWireMockMappingsUnchanged() throws {
+        let root = try writeRoot(
+            [
+                "login.json": """
+                {
+                  "request": {
+                    "method": "POST", "urlPath": "/api/login",
+                    "headers": {"Content-Type": {"contains": "json"}},
+                    "bodyPatterns": [{"equalToJson": {"user": "alice"}, "ignoreExtraElements": true}]
+                  },
+                  "response": {"status": 200, "jsonBody": {"token": "t1"}, "headers": {"X-Mock": "yes"}}
+                }
+                """,
+                "items.json": """
+                {"mappings": [
+                  {"request": {"method": "GET", "urlPathPattern": "/api/items/[0-9]+"},
+                   "response": {"status": 200, "bodyFileName": "item.json", "fixedDelayMilliseconds": 20}},
+                  {"priority": 1, "request": {"method": "ANY", "url": "/api/items?page=2"},
+                   "response": {"status": 200, "body": "page two"}},
+                  {"request": {"method": "GET", "urlPattern": "/search\\\\?q=.*",
+                               "queryParameters": {"q": {"matches": "[a-z]+"}, "debug": {"absent": true}}},
+                   "response": {"status": 200, "base64Body": "aGk="}},
+                  {"request": {"method": "GET", "url": "/broken"}, "response": {"fault": "CONNECTION_RESET_BY_PEER"}},
+                  {"request": {"method": "GET", "url": "/empty"}, "response": {"fault": "EMPTY_RESPONSE"}},
+                  {"request": {"method": "GET", "url": "/garbage"}, "response": {"fault": "RANDOM_DATA_THEN_CLOSE"}},
+                  {"request": {"method": "GET", "url": "/chunk"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}}
+                ]}
+                """,
+                "scenario.json": """
+                [
+                  {"scenarioName": "todo", "requiredScenarioState": "Started", "newScenarioState": "Done",
+                   "request": {"method": "POST", "urlPath": "/todo", "bodyPatterns": [{"contains": "milk"}]},
+                   "response": {"status": 201}},
+                  {"scenarioName": "todo", "requiredScenarioState": "Done",
+                   "request": {"method": "GET", "urlPath": "/todo"}, "response": {"body": "milk"}}
+                ]
+                """,
+            ],
+            files: ["item.json": #"{"name":"apple"}"#]
+        )
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = try MockHarness()
+        #expect(try harness.mock.load(directory: root.path).count == 10)
+
+        let login = try harness.send(
+            "POST", "/api/login", headers: [("Content-Type", "application/json")], body: #"{"user":"alice","pw":"x"}"#
+        )
+        #expect(login.text == #"{"token":"t1"}"#)
+        #expect(login.header("X-Mock") == "yes")
+        #expect(try harness.send("GET", "/api/items/7").text == #"{"name":"apple"}"#)
+        #expect(try harness.send("DELETE", "/api/items?page=2").text == "page two")
+        #expect(try harness.send("GET", "/search?q=swift").text == "hi")
+        #expect(try harness.send("GET", "/search?q=swift&debug=1").status == 404)
+        #expect(harness.failure("GET", "/broken") == .connectionReset)
+        #expect(harness.failure("GET", "/empty") == .closedBeforeResponse)
+        for path in ["/garbage", "/chunk"] {
+            guard case .malformedResponse = harness.failure("GET", path) else {
+                Issue.record("\(path) should answer garbage")
+                continue
+            }
+        }
+        #expect(try harness.send("GET", "/todo").status == 404)
+        #expect(try harness.send("POST", "/todo", body: "buy milk").status == 201)
+        #expect(try harness.send("GET", "/todo").text == "milk")
+    }
+
+    @Test(arguments: [
+        (#"{"request": {"method": 5}}"#, "mappings/bad.json: request.method: expected a string, got a number"),
+        (#"{"response": {}}"#, "mappings/bad.json: request: missing"),
+        ("{nope", "mappings/bad.json: not valid JSON"),
+        (
+            #"{"mappings": [{"request": {"url": "/a", "urlPath": "/a"}}]}"#,
+            "mappings/bad.json: mappings[0].request.urlPath: only one of url, urlPath, urlPattern, urlPathPattern, "
+                + "urlPathTemplate may be given"
+        ),
+        (
+            #"{"request": {"url": "/a", "cookies": {}}}"#,
+            "mappings/bad.json: request.cookies: not supported (supported: bodyPatterns, headers, method, "
+                + "queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
+        ),
+        (
+            #"{"request": {"url": "/a", "headers": {"Accept": {"doesNotMatch": "x"}}}}"#,
+            "mappings/bad.json: request.headers.Accept: unsupported matcher doesNotMatch (supported: equalTo, "
+                + "contains, matches, absent)"
+        ),
+        (
+            #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,
+            "mappings/bad.json: response.fault: unknown fault BOOM (known: CONNECTION_RESET_BY_PEER, EMPTY_RESPONSE, "
+                + "MALFORMED_RESPONSE_CHUNK, RANDOM_DATA_THEN_CLOSE)"
+        ),
+        (
+            #"{"request": {"url": "/a"}, "response": {"bodyFileName": "none.json"}}"#,
+            "mappings/bad.json: response.bodyFileName: no file none.json in <files>"
+        ),
+        (
+            #"{"request": {"urlPathPattern": "("}}"#,
+            "mappings/bad.json: request: invalid regular expression: ("
+        ),
+    ])
+    func mappingErrorsNameTheFileAndField(json: String, message: String) throws {
+        let root = try writeRoot(["good.json": #"{"request": {"url": "/ok"}}"#, "bad.json": json])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let mock = try MockServer.start()
+        defer { mock.stop() }
+        let files = root.appendingPathComponent("__files").path
+        let expected = message.replacingOccurrences(of: "<files>", with: files)
+        #expect(errorText { try mock.load(directory: root.path) } == expected)
+        // All or nothing: the good file next to the bad one added no stub.
+        #expect(mock.stubs.isEmpty)
+    }
+
+    @Test func flatDirectoryOfMappingFiles() throws {
+        let root = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data(#"{"request": {"method": "GET", "url": "/flat"}, "response": {"body": "flat"}}"#.utf8)
+            .write(to: root.appendingPathComponent("one.json"))
+        let harness = try MockHarness()
+        try harness.mock.load(directory: root.path)
+        #expect(try harness.send("GET", "/flat").text == "flat")
+    }
+}

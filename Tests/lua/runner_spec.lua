@@ -1,0 +1,50 @@
+-- Spec: the runner (tags filtering, before/after hooks, every scenario runs, exit codes, summary line).
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
+local check = require("fixtures.check")
+local runner = require("fscript.runner")
+
+local function run(files, extra)
+  local output = {}
+  local env = setmetatable({}, { __index = _G })
+  env.trace = {}
+  local opts = { files = files, env = env, color = false, artifacts = false,
+    out = function(s) output[#output + 1] = s end }
+  for k, v in pairs(extra or {}) do opts[k] = v end
+  local code, result = runner.run(opts)
+  return code, env.trace, table.concat(output), result
+end
+
+local script = here .. "fixtures/hooks_and_tags.lua"
+local code, trace, out = run({ script }, { tags = "smoke,~slow" })
+check.equal(1, code, "a failed scenario gives exit code 1")
+check.equal("before,one,after,before,after,before,still runs,after", table.concat(trace, ","),
+  "smoke,~slow runs smoke scenarios without slow; after runs after a failure; the run goes on")
+check.truthy(out:find("\n2 passed, 1 failed\n$"), "the summary is the last line: " .. out:sub(-40))
+check.truthy(out:find("  ✔ When I note 'one'  (", 1, true), "one line per step with its time")
+check.truthy(out:find("boom", 1, true), "the failure message is printed")
+check.truthy(not out:find("\27[", 1, true), "no colour when color = false")
+
+code, trace = run({ script }, { tags = "~smoke" })
+check.equal(0, code, "only the untagged scenario runs and passes")
+check.equal("before,untagged,after", table.concat(trace, ","), "~smoke excludes every smoke scenario")
+
+_, trace = run({ script }, { tags = "slow, nothing" })
+check.equal("before,slow,after", table.concat(trace, ","), "comma is OR of includes")
+
+code, trace, out = run({ here .. "fixtures/plain_script.lua" })
+check.equal(0, code, "a script without scenarios passes when it loads")
+check.equal("plain script ran", trace[1], "the script ran")
+check.truthy(out:find("\n1 passed, 0 failed\n$"), "a plain script counts as one test")
+
+code, _, out = run({ here .. "fixtures/broken_script.lua", here .. "fixtures/plain_script.lua" })
+check.equal(2, code, "a script that does not compile gives exit code 2")
+check.truthy(out:find("\n1 passed, 1 failed\n$"), "the other files still run: " .. out:sub(-30))
+
+check.equal(2, (run({ script }, { tags = "smoke,~" })), "a bad tag filter is a usage error")
+check.equal(2, (run({ script }, { reports = { "xml:out.xml" } })), "a bad report kind is a usage error")
+
+local _, _, coloured = run({ script }, { color = true, tags = "untagged_none" })
+check.truthy(coloured:find("\n0 passed, 0 failed\n$"), "nothing selected still prints the summary")
+
+check.finish("runner_spec")

@@ -1,0 +1,92 @@
+---Failure artifacts: `<root>/<file>/<scenario>/dump.json` (the target's view tree) and `screen.png`
+---(the target's screenshot), plus a short text summary of the dump for the console.
+local json = require("fscript.json")
+local util = require("fscript.util")
+
+local M = {}
+
+---A path segment made of a name: letters, digits, `-`, `_` and `.` kept, anything else becomes `_`.
+---@param name string
+---@return string
+function M.segment(name)
+  local s = name:gsub("%.lua$", ""):gsub("[^%w%-_%.]+", "_"):gsub("^_+", ""):gsub("_+$", "")
+  return s ~= "" and s or "unnamed"
+end
+
+---The target's dump, or nil and why (errors are expected here: the target may be gone).
+---@return table? dump
+---@return string? err
+function M.dump()
+  local app = util.app()
+  if not app then return nil, "no target" end
+  local ok, tree = pcall(app.dump, app)
+  if not ok then
+    if util.is_fatal(tree) then error(tree, 0) end
+    return nil, tostring(tree)
+  end
+  return tree
+end
+
+local function describe(node)
+  local bits = {}
+  for _, key in ipairs({ "accessibilityLabel", "text", "placeholder" }) do
+    local v = node[key]
+    if type(v) == "string" and v ~= "" then bits[#bits + 1] = ("%s=%q"):format(key == "accessibilityLabel"
+      and "label" or key, v) end
+  end
+  if node.isOn ~= nil then bits[#bits + 1] = "isOn=" .. tostring(node.isOn) end
+  return bits
+end
+
+---Up to `limit` lines describing the dump's views that have a label, text or placeholder, indented by depth.
+---@param tree table
+---@param limit? integer default 25
+---@return string[]
+function M.summary(tree, limit)
+  limit = limit or 25
+  local lines, hidden = {}, 0
+  local function walk(node, depth)
+    if util.truthy(node.isHidden) then return end
+    local bits = describe(node)
+    if #bits > 0 then
+      if #lines < limit then
+        lines[#lines + 1] = ("%s%s %s"):format(("  "):rep(math.min(depth, 8)), tostring(node.class), table.concat(bits, " "))
+      else
+        hidden = hidden + 1
+      end
+    end
+    for _, child in ipairs(node.subviews or {}) do walk(child, depth + 1) end
+  end
+  if type(tree) == "table" then walk(tree, 0) end
+  if hidden > 0 then lines[#lines + 1] = ("… and %d more views"):format(hidden) end
+  return lines
+end
+
+---Writes the artifacts of a failed case. Returns the paths written (errors are skipped and noted).
+---@param root string the artifacts folder
+---@param file string the script path
+---@param case_name string
+---@param tree? table the dump, if already fetched
+---@return string[] written
+---@return string[] problems
+function M.write(root, file, case_name, tree)
+  local dir = ("%s/%s/%s"):format(root, M.segment(file:match("([^/]+)$") or file), M.segment(case_name))
+  local written, problems = {}, {}
+  local ok, err = util.mkdir(dir)
+  if not ok then return written, { err or ("cannot create " .. dir) } end
+  if tree then
+    local path = dir .. "/dump.json"
+    local encoded, text = pcall(json.encode, tree, { indent = "  " })
+    local wrote, why = encoded and util.write_file(path, text .. "\n")
+    if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why or text) end
+  end
+  local app = util.app()
+  if app and app.screenshot then
+    local path = dir .. "/screen.png"
+    local shot, why = pcall(app.screenshot, app, path)
+    if shot then written[#written + 1] = path else problems[#problems + 1] = tostring(why) end
+  end
+  return written, problems
+end
+
+return M

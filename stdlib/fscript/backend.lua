@@ -1,0 +1,57 @@
+---The scenario's mock backend, used by the backend steps ("the backend answers …", "the app sent …").
+---Either let a step start one: `Given "the app uses a mock backend"` (mock.start{}, then frank.launch with
+---BACKEND_URL set to its url), or start your own and name it: `require("fscript.backend").use(mock.start{})`.
+---The runner forgets the current backend after each scenario and stops the ones started here.
+local M = {}
+
+local current
+local started = {}
+
+---Makes `server` the current backend for the backend steps.
+---@param server mock.Server
+---@return mock.Server
+function M.use(server)
+  if type(server) ~= "table" and type(server) ~= "userdata" then
+    error(("bad argument #1 to 'use' (mock.Server expected, got %s)"):format(type(server)), 2)
+  end
+  current = server
+  return server
+end
+
+---The current backend; raises when none was set.
+---@return mock.Server
+function M.current()
+  if current == nil then
+    error("no mock backend for this scenario: add Given \"the app uses a mock backend\", " ..
+      "or call require(\"fscript.backend\").use(mock.start{}) first", 0)
+  end
+  return current
+end
+
+---Starts a mock backend, makes it current and (unless `launch == false`) relaunches the app with
+---BACKEND_URL pointing at it. It is stopped after the scenario.
+---@param opts? {launch?: boolean, app?: string, env?: table<string, string>}
+---@return mock.Server
+function M.start(opts)
+  opts = opts or {}
+  local mock = rawget(_G, "mock")
+  if not mock then error("the host provides no 'mock' module", 2) end
+  local server = mock.start({})
+  started[#started + 1] = server
+  M.use(server)
+  local frank = rawget(_G, "frank")
+  if opts.launch ~= false and frank and frank.launch then
+    local env = { BACKEND_URL = server.url }
+    for k, v in pairs(opts.env or {}) do env[k] = v end
+    frank.launch({ app = opts.app, env = env })
+  end
+  return server
+end
+
+---Forgets the current backend and stops those started by `start` (the runner calls it after a scenario).
+function M.reset()
+  for _, server in ipairs(started) do pcall(server.stop, server) end
+  started, current = {}, nil
+end
+
+return M

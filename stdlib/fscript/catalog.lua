@@ -1,0 +1,14 @@
+---The built-in step catalog: Frank's core steps (same wording), Swerkin's, and the backend steps.
+local M = {}
+
+---The catalog's files, in the order their steps are defined.
+M.parts = { "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend" }
+
+---Defines every catalog step in the session.
+---@param session fscript.Session
+function M.install(session)
+  local function define(pattern, fn) session.registry:define(pattern, fn, 2) end
+  for _, name in ipairs(M.parts) do require(name).install(define, session) end
+end
+
+return M

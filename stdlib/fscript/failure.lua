@@ -1,0 +1,78 @@
+---A step failure: the error value a failing step raises. It carries the step text, the user's line,
+---the Lua traceback and, when known, the selector that found nothing, so reports can show all of them.
+local util = require("fscript.util")
+
+local M = {}
+
+---@class fscript.Failure
+---@field message string what went wrong, without the step (e.g. luassert-style "Expected …; passed in: …")
+---@field step? string the step with its keyword, e.g. `When I touch "Log In"`; nested steps are joined by " > "
+---@field where? string "file:line" of the user's line that ran the step
+---@field traceback? string the Lua traceback where the error was raised
+---@field selector? string the selector that matched nothing or the wrong thing
+---@field kind? "timeout"|"interrupt" set for the test deadline and Ctrl-C
+local Failure = {}
+Failure.__name = "fscript.Failure"
+Failure.__index = Failure
+
+function Failure.__tostring(f)
+  local parts = {}
+  if f.where then parts[#parts + 1] = f.where end
+  if f.step then parts[#parts + 1] = f.step end
+  parts[#parts + 1] = f.message
+  return table.concat(parts, ": ")
+end
+
+---True when `v` is a Failure.
+---@param v any
+---@return boolean
+function M.is(v)
+  return getmetatable(v) == Failure
+end
+
+---Makes a Failure from fields.
+---@param fields {message: string, selector?: string, step?: string, where?: string, traceback?: string}
+---@return fscript.Failure
+function M.new(fields)
+  local f = setmetatable(fields, Failure)
+  if util.is_interrupt(f.message) then
+    f.kind = "interrupt"
+  elseif util.is_fatal(f.message) then
+    f.kind = "timeout"
+  end
+  return f
+end
+
+---Turns any error value into a Failure (keeping an existing one), with a traceback from `level`.
+---@param err any
+---@param level? integer
+---@return fscript.Failure
+function M.from(err, level)
+  if M.is(err) then return err end
+  local f = M.new({ message = tostring(err) })
+  f.traceback = M.trim_traceback(debug.traceback("", (level or 1) + 1))
+  return f
+end
+
+---A traceback without its empty first line and without the runner's own frames (from the first
+---`fscript/runner.lua` frame on), so it ends at the user's script.
+---@param tb string
+---@return string
+function M.trim_traceback(tb)
+  local lines = {}
+  for line in tb:gsub("^\n", ""):gmatch("[^\n]+") do
+    if line:find("fscript/runner.lua", 1, true) then break end
+    lines[#lines + 1] = line
+  end
+  while #lines > 0 and lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'") do lines[#lines] = nil end
+  return table.concat(lines, "\n")
+end
+
+---Raises a Failure without a position (the step wrapper adds the user's line).
+---@param message string
+---@param selector? string
+function M.raise(message, selector)
+  error(M.new({ message = message, selector = selector }), 0)
+end
+
+return M

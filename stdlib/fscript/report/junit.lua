@@ -1,0 +1,93 @@
+---JUnit XML: `<testsuites>` with one `<testsuite>` per file and one `<testcase>` per scenario (a script
+---without scenarios is one case). A failure's `message` names the step; its body holds the message, the
+---traceback and what the target showed; `<system-out>` holds the step lines and what the script printed.
+local console = require("fscript.report.console")
+local json = require("fscript.json")
+
+local M = {}
+
+local ENTITIES = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&apos;" }
+
+---Escapes text for XML content and attributes; control characters XML 1.0 forbids and invalid UTF-8
+---bytes become U+FFFD.
+---@param s any
+---@return string
+function M.escape(s)
+  s = tostring(s)
+  s = json.valid_utf8(s)
+  s = s:gsub("[%z\1-\8\11\12\14-\31]", "\u{FFFD}")
+  return (s:gsub("[&<>\"']", ENTITIES))
+end
+
+local function attrs(list)
+  local out = {}
+  for i = 1, #list, 2 do out[#out + 1] = ('%s="%s"'):format(list[i], M.escape(list[i + 1])) end
+  return table.concat(out, " ")
+end
+
+local function counts(cases)
+  local failures, skipped, time = 0, 0, 0
+  for _, c in ipairs(cases) do
+    if c.status == "failed" then failures = failures + 1 end
+    if c.status == "skipped" then skipped = skipped + 1 end
+    time = time + (c.duration or 0)
+  end
+  return failures, skipped, time
+end
+
+local function system_out(case)
+  local lines = {}
+  for _, s in ipairs(case.steps) do
+    local text = s.keyword == "" and s.text or (s.keyword .. " " .. s.text)
+    lines[#lines + 1] = ("%s%s %s  %s"):format(("  "):rep(s.depth), s.status == "passed" and "✔" or "✘", text,
+      console.seconds(s.duration))
+  end
+  for _, line in ipairs(case.output) do lines[#lines + 1] = line end
+  for _, path in ipairs(case.artifacts or {}) do lines[#lines + 1] = "artifact: " .. path end
+  return table.concat(lines, "\n")
+end
+
+local function failure_body(case)
+  local f = case.failure
+  local parts = { f.message }
+  if f.where then parts[#parts + 1] = "at " .. f.where end
+  if f.traceback then parts[#parts + 1] = f.traceback end
+  if case.target then parts[#parts + 1] = "the target showed:\n" .. table.concat(case.target, "\n") end
+  return table.concat(parts, "\n")
+end
+
+local function testcase(out, file, case)
+  local classname = file.path:gsub("%.lua$", ""):gsub("/", ".")
+  out[#out + 1] = ("    <testcase %s>"):format(attrs({ "name", case.name, "classname", classname,
+    "time", ("%.3f"):format(case.duration or 0) }))
+  if case.status == "failed" then
+    local f = case.failure
+    local message = f.step and (f.step .. ": " .. f.message) or f.message
+    out[#out + 1] = ("      <failure %s>%s</failure>"):format(attrs({ "message", message,
+      "type", f.kind or (f.step and "step" or "error") }), M.escape(failure_body(case)))
+  elseif case.status == "skipped" then
+    out[#out + 1] = ("      <skipped %s/>"):format(attrs({ "message", case.skip_reason or "not run" }))
+  end
+  out[#out + 1] = ("      <system-out>%s</system-out>"):format(M.escape(system_out(case)))
+  out[#out + 1] = "    </testcase>"
+end
+
+---Renders the run as JUnit XML.
+---@param run fscript.RunResult
+---@return string
+function M.render(run)
+  local out = { '<?xml version="1.0" encoding="UTF-8"?>' }
+  out[#out + 1] = ("<testsuites %s>"):format(attrs({ "name", "fscript", "tests", run.passed + run.failed + run.skipped,
+    "failures", run.failed, "skipped", run.skipped, "time", ("%.3f"):format(run.duration) }))
+  for _, file in ipairs(run.files) do
+    local failures, skipped, time = counts(file.cases)
+    out[#out + 1] = ("  <testsuite %s>"):format(attrs({ "name", file.path, "tests", #file.cases,
+      "failures", failures, "errors", 0, "skipped", skipped, "time", ("%.3f"):format(time) }))
+    for _, case in ipairs(file.cases) do testcase(out, file, case) end
+    out[#out + 1] = "  </testsuite>"
+  end
+  out[#out + 1] = "</testsuites>"
+  return table.concat(out, "\n") .. "\n"
+end
+
+return M

@@ -1,0 +1,374 @@
+---The runner: the one entry point the Swift host calls for `fscript FILE.lua|DIR …`, plus the step
+---listing for `fscript steps [--json]` and `install` for the REPL.
+---
+---Exit codes: 0 every case passed; 1 a case failed (a scenario, or a script without scenarios that raised);
+---2 usage error (bad option, bad tag filter, bad report spec) or a script that does not compile or is
+---missing (the other files still run and reports are still written); 130 interrupted by Ctrl-C (the host's
+---"interrupted" error): the current case fails, the rest are marked skipped ("not run: interrupted"),
+---reports are written. 130 wins over 2, 2 over 1.
+local session_mod = require("fscript.session")
+local config = require("fscript.config")
+local tags_mod = require("fscript.tags")
+local failure = require("fscript.failure")
+local deadline = require("fscript.deadline")
+local backend = require("fscript.backend")
+local artifacts = require("fscript.artifacts")
+local console_mod = require("fscript.report.console")
+local json = require("fscript.json")
+local util = require("fscript.util")
+
+local M = {}
+
+---@class fscript.RunOptions
+---@field files string[] scripts and directories (a directory: every *.lua under it, sorted)
+---@field tags? string tag filter, e.g. "smoke,~slow" (see fscript.tags)
+---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
+---@field timeout? number seconds per scenario (default 60); also wait?, validation? (default 2 each)
+---@field wait? number
+---@field validation? number
+---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
+---@field artifacts? string|false failure artifacts folder (default "fscript-artifacts"; false: none)
+---@field out? fun(s: string) console output (default io.stdout)
+---@field env? table where scripts run and the DSL globals go (default _G)
+
+---@class fscript.FileResult
+---@field path string
+---@field cases fscript.Case[]
+---@field load_error? string
+
+---@class fscript.RunResult
+---@field files fscript.FileResult[]
+---@field passed integer
+---@field failed integer
+---@field skipped integer
+---@field interrupted boolean
+---@field duration number
+---@field exit_code integer
+---@field notes string[]
+
+M.REPORT_KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json" }
+
+local function parse_reports(list)
+  local reports = {}
+  for _, spec in ipairs(list or {}) do
+    local kind, path = tostring(spec):match("^(%w+):(.+)$")
+    if not kind or not M.REPORT_KINDS[kind] then
+      return nil, ("bad report %q: write junit:FILE, tap:FILE or json:FILE"):format(tostring(spec))
+    end
+    reports[#reports + 1] = { kind = kind, path = path }
+  end
+  return reports
+end
+
+local function is_dir(path)
+  local f = io.open(path, "r")
+  if not f then return false end
+  local _, _, code = f:read(0)
+  f:close()
+  return code == 21 -- EISDIR
+end
+
+---The *.lua files under a directory, sorted: `fscript.list_lua_files(dir)` from the host, else `find`.
+---@param dir string
+---@return string[]
+function M.lua_files(dir)
+  local host = util.host().list_lua_files
+  local files = {}
+  if host then
+    files = host(dir)
+  else
+    local pipe = io.popen("find " .. util.shell_quote(dir) .. " -type f -name '*.lua' 2>/dev/null")
+    if pipe then
+      for line in pipe:lines() do files[#files + 1] = line end
+      pipe:close()
+    end
+  end
+  table.sort(files)
+  return files
+end
+
+local function expand(paths)
+  local files = {}
+  for _, path in ipairs(paths) do
+    if is_dir(path) then
+      for _, f in ipairs(M.lua_files((path:gsub("/+$", "")))) do files[#files + 1] = f end
+    else
+      files[#files + 1] = path
+    end
+  end
+  return files
+end
+
+local function new_case(name, tags, script)
+  return { name = name, tags = tags or {}, status = "running", duration = 0, steps = {}, output = {},
+    script = script }
+end
+
+-- Runs fn under the deadline with a traceback; returns nil or a Failure.
+local function protected(fn, timeout)
+  deadline.set(timeout)
+  local ok, err = xpcall(fn, function(e) return failure.from(e, 2) end)
+  deadline.set(nil)
+  if ok then return nil end
+  return err
+end
+
+local function capture_print(run_state, case)
+  local env = run_state.env
+  local saved = rawget(env, "print")
+  rawset(env, "print", function(...)
+    local parts = table.pack(...)
+    for i = 1, parts.n do parts[i] = tostring(parts[i]) end
+    local text = table.concat(parts, "\t", 1, parts.n)
+    case.output[#case.output + 1] = text
+    run_state.console:output(text)
+  end)
+  return function() rawset(env, "print", saved) end
+end
+
+local function target_view(run_state, case)
+  local tree = artifacts.dump()
+  if tree then case.target = artifacts.summary(tree) end
+  if case.failure.selector and util.app() then
+    local ok, n = pcall(function() return util.app():lookup(case.failure.selector):count() end)
+    if ok then
+      table.insert(case.target or {}, 1, ("%d views match %s now"):format(n, case.failure.selector))
+    end
+  end
+  if run_state.artifacts then
+    local written = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
+    case.artifacts = written
+  end
+end
+
+local function finish_case(run_state, case, started, err)
+  case.duration = util.clock() - started
+  if err then
+    case.status, case.failure = "failed", err
+    if err.kind == "interrupt" then run_state.interrupted = true end
+    if err.kind ~= "interrupt" then pcall(target_view, run_state, case) end
+  elseif case.status == "running" then
+    case.status = "passed"
+  end
+  run_state.console:case_end(case)
+end
+
+local function run_hooks(hooks, timeout)
+  local first
+  for _, hook in ipairs(hooks) do
+    local err = protected(hook, timeout)
+    first = first or err
+  end
+  return first
+end
+
+local function run_scenario(run_state, spec, hooks)
+  local case = new_case(spec.name, spec.tags)
+  run_state.file.cases[#run_state.file.cases + 1] = case
+  run_state.console:case_start(case)
+  local session, started = run_state.session, util.clock()
+  config.push(spec.limits)
+  local timeout = config.get("timeout")
+  session.case = case
+  local restore = capture_print(run_state, case)
+  local err = protected(function()
+    for _, hook in ipairs(hooks.before) do hook() end
+    spec.fn()
+  end, timeout)
+  -- After hooks run even when the scenario failed or was interrupted: they clean up.
+  local after_err = run_hooks(hooks.after, timeout)
+  restore()
+  session.case = nil
+  backend.reset()
+  config.pop()
+  finish_case(run_state, case, started, err or after_err)
+end
+
+local function skip_case(run_state, name, tags, reason)
+  local case = new_case(name, tags)
+  case.status, case.skip_reason = "skipped", reason
+  run_state.file.cases[#run_state.file.cases + 1] = case
+  run_state.console:case_start(case)
+  run_state.console:case_end(case)
+end
+
+local function load_file(run_state, path)
+  local chunk, compile_err = loadfile(path, "t", run_state.env)
+  if not chunk then
+    run_state.file.load_error = compile_err
+    run_state.load_errors = run_state.load_errors + 1
+    local case = new_case("(load)", {}, true)
+    run_state.file.cases[1] = case
+    finish_case(run_state, case, util.clock(), failure.new({ message = compile_err }))
+    return false
+  end
+  local case, started = new_case("(script)", {}, true), util.clock()
+  run_state.session.case = case
+  local restore = capture_print(run_state, case)
+  local err = protected(chunk, config.get("timeout"))
+  restore()
+  run_state.session.case = nil
+  local scenarios = run_state.session.scenarios
+  if err or #scenarios == 0 or #case.steps > 0 then
+    table.insert(run_state.file.cases, 1, case)
+    finish_case(run_state, case, started, err)
+  end
+  return err == nil
+end
+
+local function run_file(run_state, path)
+  local file = { path = path, cases = {} }
+  run_state.files[#run_state.files + 1] = file
+  run_state.file = file
+  run_state.console:file_start(path)
+  run_state.session:begin_file()
+  if not load_file(run_state, path) then return end
+  local session = run_state.session
+  local hooks = { before = session.before_hooks, after = session.after_hooks }
+  for _, spec in ipairs(session.scenarios) do
+    if run_state.interrupted then
+      skip_case(run_state, spec.name, spec.tags, "not run: interrupted")
+    elseif tags_mod.matches(run_state.filter, spec.tags) then
+      run_scenario(run_state, spec, hooks)
+    end
+  end
+end
+
+local function tally(run_state)
+  local run = { files = run_state.files, passed = 0, failed = 0, skipped = 0,
+    interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {} }
+  for _, file in ipairs(run.files) do
+    for _, case in ipairs(file.cases) do
+      if case.status == "passed" then run.passed = run.passed + 1
+      elseif case.status == "skipped" then run.skipped = run.skipped + 1
+      else run.failed = run.failed + 1 end
+    end
+  end
+  if run.interrupted then run.exit_code = 130
+  elseif run_state.load_errors > 0 then run.exit_code = 2
+  elseif run.failed > 0 then run.exit_code = 1
+  else run.exit_code = 0 end
+  return run
+end
+
+local function write_reports(run, reports)
+  for _, r in ipairs(reports) do
+    local ok, text = pcall(function() return require(M.REPORT_KINDS[r.kind]).render(run) end)
+    local wrote, err = ok and util.write_file(r.path, text)
+    if wrote then
+      run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
+    else
+      io.stderr:write(("fscript: cannot write the %s report %s: %s\n"):format(r.kind, r.path, tostring(err or text)))
+      run.exit_code = math.max(run.exit_code, 2)
+    end
+  end
+end
+
+local function check_options(opts)
+  if type(opts) ~= "table" then return nil, "options must be a table" end
+  if type(opts.files) ~= "table" or #opts.files == 0 then return nil, "no script given: fscript FILE.lua|DIR …" end
+  local filter, err = tags_mod.parse(opts.tags)
+  if not filter then return nil, err end
+  local reports, rerr = parse_reports(opts.reports)
+  if not reports then return nil, rerr end
+  for _, key in ipairs({ "timeout", "wait", "validation" }) do
+    if opts[key] ~= nil and (type(opts[key]) ~= "number" or opts[key] <= 0) then
+      return nil, ("--%s must be a positive number of seconds, got %s"):format(key, tostring(opts[key]))
+    end
+  end
+  return filter, reports
+end
+
+local function color_default(opts)
+  if opts.color ~= nil then return opts.color end
+  local isatty = util.host().isatty
+  return isatty ~= nil and isatty(1) == true
+end
+
+local function new_state(opts, filter)
+  config.reset()
+  config.set({ timeout = opts.timeout, wait = opts.wait, validation = opts.validation })
+  local env = opts.env or _G
+  local session = session_mod.new()
+  session:install(env)
+  local art = opts.artifacts
+  if art == nil then art = "fscript-artifacts" end
+  local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
+    load_errors = 0, started = util.clock(), artifacts = art or nil,
+    console = console_mod.new({ out = opts.out, color = color_default(opts) }) }
+  session.on_step = function(case, result) state.console:step(case, result) end
+  return state
+end
+
+---Runs scripts and writes reports. Never raises for script errors; returns the run as data too.
+---@param opts fscript.RunOptions
+---@return integer exit_code 0 passed, 1 a test failed, 2 usage/load error, 130 interrupted
+---@return fscript.RunResult? run nil on a usage error
+function M.run(opts)
+  local filter, reports = check_options(opts)
+  if not filter then
+    io.stderr:write(("fscript: %s\n"):format(reports))
+    return 2, nil
+  end
+  local state = new_state(opts, filter)
+  local ok, err = pcall(function()
+    for _, path in ipairs(expand(opts.files)) do
+      if state.interrupted then
+        state.files[#state.files + 1] = { path = path, cases = {} }
+        state.file = state.files[#state.files]
+        skip_case(state, "(script)", {}, "not run: interrupted")
+      else
+        run_file(state, path)
+      end
+    end
+  end)
+  if not ok then
+    if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
+    state.interrupted = true
+  end
+  local run = tally(state)
+  write_reports(run, reports)
+  state.console:finish(run)
+  return run.exit_code, run
+end
+
+---The entry point for `fscript FILE.lua|DIR …`: runs and returns only the exit code.
+---@param opts fscript.RunOptions
+---@return integer exit_code
+function M.main(opts)
+  local code = M.run(opts)
+  return code
+end
+
+---Installs the DSL globals (with the catalog) into `env` for the REPL or `fscript -e`, and returns the session.
+---@param env? table default _G
+---@return fscript.Session
+function M.install(env)
+  local session = session_mod.new()
+  session:install(env or _G)
+  return session
+end
+
+---The step catalog for `fscript steps [--json]`: every step's pattern and where it is defined.
+---`files` are loaded first so their own steps are listed too; while loading, the step words
+---(Given, When, …) do nothing and scenarios do not run, so nothing touches the target.
+---@param opts? {json?: boolean, files?: string[]}
+---@return string text ready to print
+function M.steps(opts)
+  opts = opts or {}
+  local env = setmetatable({}, { __index = _G })
+  local session = session_mod.new()
+  session:install(env)
+  for _, keyword in ipairs({ "Given", "When", "Then", "And", "But" }) do env[keyword] = function() end end
+  for _, path in ipairs(expand(opts.files or {})) do
+    local chunk, err = loadfile(path, "t", env)
+    if chunk then pcall(chunk) else io.stderr:write(("fscript: %s\n"):format(err)) end
+  end
+  local list = session.registry:list()
+  if opts.json then return json.encode(list, { indent = "  " }) .. "\n" end
+  local lines = {}
+  for _, s in ipairs(list) do lines[#lines + 1] = ("%-70s %s"):format(s.pattern, s.location) end
+  return table.concat(lines, "\n") .. "\n"
+end
+
+return M

@@ -1,0 +1,165 @@
+---Screens and the navigator. A screen has a name, a trait (a selector that exists only on that screen) and
+---entries: how to get there from another screen, as a list of steps. "I am on the X screen" finds the
+---current screen (the first declared screen whose trait exists), the shortest chain of entries from there
+---to X (breadth-first), runs their steps, and waits for each screen's trait on the way.
+local util = require("fscript.util")
+local config = require("fscript.config")
+local wait = require("fscript.wait")
+local failure = require("fscript.failure")
+
+local M = {}
+
+---@class fscript.Entry
+---@field from string the screen this entry starts on
+---@field steps string[] step texts, keywords optional ("I touch 'Log In'" or "When I touch 'Log In'")
+
+---@class fscript.Screen
+---@field name string
+---@field trait string a selector that matches only on this screen
+---@field entries fscript.Entry[]
+---@field where string where it was declared
+
+---@class fscript.Navigator
+---@field screens fscript.Screen[]
+---@field by_name table<string, fscript.Screen>
+---@field run_step fun(text: string)
+local Navigator = {}
+Navigator.__index = Navigator
+
+---Creates a navigator that runs entry steps with `run_step`.
+---@param run_step fun(text: string)
+---@return fscript.Navigator
+function M.new(run_step)
+  return setmetatable({ screens = {}, by_name = {}, run_step = run_step }, Navigator)
+end
+
+local function check_entry(entry, level)
+  if type(entry) ~= "table" or type(entry.from) ~= "string" or type(entry.steps) ~= "table" then
+    error("bad entry in 'screen' (expected {from = \"Screen\", steps = {\"step\", …}})", level + 1)
+  end
+  for i, text in ipairs(entry.steps) do
+    if type(text) ~= "string" then
+      error(("bad entry in 'screen' (step #%d is a %s, expected a string)"):format(i, type(text)), level + 1)
+    end
+  end
+  return { from = entry.from, steps = entry.steps }
+end
+
+-- `entry` may be one {from, steps} or a list of them.
+local function entries_of(entry, level)
+  if entry == nil then return {} end
+  if type(entry) ~= "table" then error("bad entry in 'screen' (table expected)", level + 1) end
+  if entry.from ~= nil then return { check_entry(entry, level + 1) } end
+  local list = {}
+  for i, e in ipairs(entry) do list[i] = check_entry(e, level + 1) end
+  return list
+end
+
+---Declares a screen (the `screen{…}` global). Declaring a name again replaces it. Misuse raises.
+---@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[]}
+---@param level? integer the stack level of the user's line (default 2: the caller)
+---@return fscript.Screen
+function Navigator:declare(spec, level)
+  level = level or 2
+  if type(spec) ~= "table" then
+    error(("bad argument #1 to 'screen' (table expected, got %s)"):format(type(spec)), level)
+  end
+  if type(spec.name) ~= "string" or spec.name == "" then error("bad argument #1 to 'screen' (name missing)", level) end
+  if type(spec.trait) ~= "string" then error("bad argument #1 to 'screen' (trait selector missing)", level) end
+  local info = debug.getinfo(level, "Sl")
+  local screen = { name = spec.name, trait = spec.trait, entries = entries_of(spec.entry, level),
+    where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
+  local old = self.by_name[screen.name]
+  if old then
+    for i, s in ipairs(self.screens) do if s == old then self.screens[i] = screen end end
+  else
+    self.screens[#self.screens + 1] = screen
+  end
+  self.by_name[screen.name] = screen
+  return screen
+end
+
+local function known(self)
+  local names = {}
+  for _, s in ipairs(self.screens) do names[#names + 1] = ("%s (%s)"):format(s.name, s.trait) end
+  return #names > 0 and table.concat(names, ", ") or "none; declare them with screen{name=, trait=, entry=}"
+end
+
+---The screen on display now: the first declared screen whose trait matches, or nil.
+---@return fscript.Screen?
+function Navigator:current()
+  local app = util.app()
+  for _, s in ipairs(self.screens) do
+    if app and app:lookup(s.trait):exists() then return s end
+  end
+  return nil
+end
+
+---The shortest chain of entries from screen `from` to screen `to` (breadth-first over entries), or nil.
+---Each element is `{screen = destination, entry = entry}`. From a screen to itself the chain is empty.
+---@param from string
+---@param to string
+---@return {screen: fscript.Screen, entry: fscript.Entry}[]?
+function Navigator:path(from, to)
+  if from == to then return {} end
+  local previous, queue, head = { [from] = false }, { from }, 1
+  while head <= #queue do
+    local name = queue[head]
+    head = head + 1
+    for _, s in ipairs(self.screens) do
+      for _, entry in ipairs(s.entries) do
+        if entry.from == name and previous[s.name] == nil then
+          previous[s.name] = { from = name, screen = s, entry = entry }
+          if s.name == to then
+            local chain, at = {}, to
+            while previous[at] do
+              table.insert(chain, 1, { screen = previous[at].screen, entry = previous[at].entry })
+              at = previous[at].from
+            end
+            return chain
+          end
+          queue[#queue + 1] = s.name
+        end
+      end
+    end
+  end
+  return nil
+end
+
+local function wait_for_trait(screen)
+  wait.eventually(function()
+    local app = util.app()
+    return app ~= nil and app:lookup(screen.trait):exists(),
+      ("Expected to be on the %s screen: nothing matches its trait %s"):format(screen.name, screen.trait)
+  end, config.get("wait"), "the " .. screen.name .. " screen")
+end
+
+---Goes to screen `name` by the shortest chain of entries from the current screen. Raises a Failure when
+---the screen is unknown, no trait matches, or no chain leads there.
+---@param name string
+function Navigator:go(name)
+  local target = self.by_name[name]
+  if not target then failure.raise(("Unknown screen %q; known screens: %s"):format(name, known(self))) end
+  local here
+  local ok, err = pcall(wait.eventually, function()
+    here = self:current()
+    return here ~= nil
+  end, config.get("wait"))
+  if not ok and util.is_fatal(err) then error(err, 0) end
+  if not here then
+    failure.raise(("Cannot tell which screen is on display: no screen's trait matches; known screens: %s")
+      :format(known(self)))
+  end
+  local chain = self:path(here.name, name)
+  if not chain then
+    failure.raise(("No way from the %s screen to the %s screen: no chain of entries leads there; known screens: %s")
+      :format(here.name, name, known(self)))
+  end
+  for _, hop in ipairs(chain) do
+    for _, text in ipairs(hop.entry.steps) do self.run_step(text) end
+    wait_for_trait(hop.screen)
+  end
+  if #chain == 0 then wait_for_trait(target) end
+end
+
+return M

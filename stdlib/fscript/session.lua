@@ -1,0 +1,193 @@
+---A session holds what scripts declare (steps, screens, scenarios, hooks) and runs steps, recording
+---each one into the current test case. The runner makes one per run and installs its DSL globals:
+---`Given When Then And But step scenario before after screen` (the only globals the stdlib creates).
+local steps = require("fscript.steps")
+local screens = require("fscript.screens")
+local failure = require("fscript.failure")
+local util = require("fscript.util")
+
+local M = {}
+
+---@class fscript.StepResult
+---@field keyword string Given, When, Then, And, But (or "" for entry steps without one)
+---@field text string the step text
+---@field status "passed"|"failed"
+---@field duration number seconds
+---@field depth integer 0 for a script's own steps, 1+ for steps run by other steps (navigation)
+---@field where? string "file:line" of the line that ran it
+---@field definition? string "file:line" of the step definition
+---@field error? string the failure message
+
+---@class fscript.Case a scenario's (or a whole script's) record
+---@field name string
+---@field tags string[]
+---@field status "passed"|"failed"|"skipped"|"running"
+---@field duration number
+---@field steps fscript.StepResult[]
+---@field output string[] lines printed while it ran
+---@field failure? fscript.Failure
+---@field artifacts? string[] files written for the failure
+
+---@class fscript.ScenarioSpec
+---@field name string
+---@field tags string[]
+---@field limits {wait?: number, validation?: number, timeout?: number}
+---@field fn function
+---@field where string
+
+---@class fscript.Session
+---@field registry fscript.Registry
+---@field navigator fscript.Navigator
+---@field scenarios fscript.ScenarioSpec[] declared by the file being loaded
+---@field before_hooks function[]
+---@field after_hooks function[]
+---@field case? fscript.Case where step results go
+---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
+---@field depth integer
+local Session = {}
+Session.__index = Session
+
+---Creates a session; with `catalog ~= false` the built-in steps are defined.
+---@param opts? {catalog?: boolean}
+---@return fscript.Session
+function M.new(opts)
+  local self = setmetatable({ registry = steps.new(), scenarios = {}, before_hooks = {}, after_hooks = {},
+    depth = 0 }, Session)
+  self.navigator = screens.new(function(text) self:run_step("", text, nil, "") end)
+  if not opts or opts.catalog ~= false then require("fscript.catalog").install(self) end
+  return self
+end
+
+---Defines a step; `level` is the stack level (above the caller) whose line is recorded.
+---@param pattern string
+---@param fn function
+---@param level? integer
+function Session:step(pattern, fn, level)
+  local def = self.registry:define(pattern, fn, (level or 1) + 1)
+  return def -- not a tail call: the level counts this frame
+end
+
+local KEYWORDS = { Given = true, When = true, Then = true, And = true, But = true }
+
+---Splits a leading keyword off entry-step text: "When I touch 'X'" → "When", "I touch 'X'".
+---@param text string
+---@return string keyword
+---@return string rest
+function M.split_keyword(text)
+  local word, rest = util.trim(text):match("^(%a+)%s+(.*)$")
+  if word and KEYWORDS[word] then return word, rest end
+  return "", util.trim(text)
+end
+
+local function record(self, result)
+  if self.case then
+    local list = self.case.steps
+    list[#list + 1] = result
+    if self.on_step then self.on_step(self.case, result) end
+  end
+end
+
+local function label(keyword, text)
+  return keyword == "" and text or (keyword .. " " .. text)
+end
+
+---Runs one step and records it. A failure is re-raised as an fscript.Failure naming the step.
+---@param keyword string
+---@param text string
+---@param data? any
+---@param where? string "file:line" of the user's line
+function Session:run_step(keyword, text, data, where)
+  if type(text) ~= "string" then
+    error(("bad argument #1 to '%s' (string expected, got %s)"):format(keyword, type(text)), 3)
+  end
+  if keyword == "" then keyword, text = M.split_keyword(text) end
+  local result = { keyword = keyword, text = text, depth = self.depth, where = where ~= "" and where or nil }
+  local started = util.clock()
+  self.depth = self.depth + 1
+  local ok, err = xpcall(function()
+    local def = self.registry:run(text, data)
+    result.definition = steps.location(def)
+  end, function(e) return failure.from(e, 2) end)
+  self.depth = self.depth - 1
+  result.duration = util.clock() - started
+  result.status = ok and "passed" or "failed"
+  if not ok then
+    result.error = err.message
+    err.step = err.step and (label(keyword, text) .. " > " .. err.step) or label(keyword, text)
+    err.where = result.where or err.where
+  end
+  record(self, result)
+  if not ok then error(err, 0) end
+end
+
+---Declares a scenario in the file being loaded.
+---@param name string
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number}
+---@param fn function
+function Session:scenario(name, opts, fn)
+  if fn == nil and type(opts) == "function" then opts, fn = {}, opts end
+  if type(name) ~= "string" then
+    error(("bad argument #1 to 'scenario' (string expected, got %s)"):format(type(name)), 3)
+  end
+  if type(opts) ~= "table" then
+    error(("bad argument #2 to 'scenario' (table expected, got %s)"):format(type(opts)), 3)
+  end
+  if type(fn) ~= "function" then
+    error(("bad argument #3 to 'scenario' (function expected, got %s)"):format(type(fn)), 3)
+  end
+  local tags = opts.tags or {}
+  if type(tags) == "string" then tags = { tags } end
+  local info = debug.getinfo(3, "Sl")
+  self.scenarios[#self.scenarios + 1] = { name = name, tags = tags, fn = fn,
+    limits = { wait = opts.wait, validation = opts.validation, timeout = opts.timeout },
+    where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
+end
+
+local function where(level)
+  local info = debug.getinfo(level + 1, "Sl")
+  if not info or info.currentline < 0 then return nil end
+  return ("%s:%d"):format(info.short_src, info.currentline)
+end
+
+local function hook(list, name)
+  return function(fn)
+    if type(fn) ~= "function" then
+      error(("bad argument #1 to '%s' (function expected, got %s)"):format(name, type(fn)), 3)
+    end
+    list[#list + 1] = fn
+  end
+end
+
+---The DSL functions, bound to this session.
+---@return table<string, function>
+function Session:globals()
+  local g = {}
+  for keyword in pairs(KEYWORDS) do
+    g[keyword] = function(text, data) self:run_step(keyword, text, data, where(2)) end
+  end
+  -- No tail calls below: the error levels and recorded lines count these frames.
+  g.step = function(pattern, fn) self:step(pattern, fn, 2) end
+  g.scenario = function(name, opts, fn) self:scenario(name, opts, fn) end
+  g.before = function(fn) hook(self.before_hooks, "before")(fn) end
+  g.after = function(fn) hook(self.after_hooks, "after")(fn) end
+  g.screen = function(spec)
+    local declared = self.navigator:declare(spec, 3)
+    return declared
+  end
+  return g
+end
+
+---Installs the DSL globals into `env` (default `_G`).
+---@param env? table
+function Session:install(env)
+  env = env or _G
+  for name, fn in pairs(self:globals()) do rawset(env, name, fn) end
+end
+
+---Starts collecting declarations for a new file: scenarios and hooks belong to the file that declares them;
+---steps and screens stay for the whole run.
+function Session:begin_file()
+  self.scenarios, self.before_hooks, self.after_hooks = {}, {}, {}
+end
+
+return M

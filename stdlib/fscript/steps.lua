@@ -1,0 +1,144 @@
+---The step registry: step definitions, matching step text to exactly one of them, and suggestions.
+---A run has one registry (the runner's); specs and tools make their own with `steps.new()`.
+local pattern = require("fscript.pattern")
+local util = require("fscript.util")
+
+local M = {}
+
+---@class fscript.StepDefinition
+---@field pattern string the pattern as written, e.g. `I touch the button marked {string}`
+---@field fn function called with the placeholder values, then the data argument if one was given
+---@field source string the defining file, as Lua names it (`short_src`)
+---@field line integer the line of the `step(...)` call
+---@field matcher fscript.Matcher
+
+---@class fscript.Registry
+---@field definitions fscript.StepDefinition[]
+local Registry = {}
+Registry.__index = Registry
+
+---Creates an empty registry.
+---@return fscript.Registry
+function M.new()
+  return setmetatable({ definitions = {} }, Registry)
+end
+
+---"file:line" of a definition.
+---@param def fscript.StepDefinition
+---@return string
+function M.location(def)
+  return ("%s:%d"):format(def.source, def.line)
+end
+
+---Defines a step. `level` names the stack level whose line is recorded (1 = the caller of `define`).
+---The same pattern defined again from the same place replaces the old one (a file loaded twice);
+---from another place it raises, because both would match the same text.
+---@param pattern_text string
+---@param fn function
+---@param level? integer
+---@return fscript.StepDefinition
+function Registry:define(pattern_text, fn, level)
+  level = (level or 1) + 1
+  if type(pattern_text) ~= "string" then
+    error(("bad argument #1 to 'step' (string expected, got %s)"):format(type(pattern_text)), level)
+  end
+  if type(fn) ~= "function" then
+    error(("bad argument #2 to 'step' (function expected, got %s)"):format(type(fn)), level)
+  end
+  local ok, matcher = pcall(pattern.compile, pattern_text)
+  if not ok then error(matcher, level) end
+  local info = debug.getinfo(level, "Sl") or { short_src = "?", currentline = 0 }
+  local def = { pattern = util.trim(pattern_text), fn = fn, source = info.short_src,
+    line = info.currentline, matcher = matcher }
+  for i, old in ipairs(self.definitions) do
+    if old.pattern == def.pattern then
+      if old.source ~= def.source or old.line ~= def.line then
+        error(("step %q is already defined at %s"):format(def.pattern, M.location(old)), level)
+      end
+      self.definitions[i] = def
+      return def
+    end
+  end
+  self.definitions[#self.definitions + 1] = def
+  return def
+end
+
+---The nearest definitions to some step text: by edit distance between the text (quoted strings and
+---numbers turned into placeholders) and each pattern, lower-cased.
+---@param text string
+---@param count? integer default 3
+---@return fscript.StepDefinition[]
+function Registry:nearest(text, count)
+  local wanted = pattern.generalize(util.trim(text)):lower()
+  local scored = {}
+  for i, def in ipairs(self.definitions) do
+    scored[#scored + 1] = { def = def, score = util.edit_distance(wanted, def.pattern:lower()), order = i }
+  end
+  table.sort(scored, function(a, b)
+    if a.score ~= b.score then return a.score < b.score end
+    return a.order < b.order
+  end)
+  local result = {}
+  for i = 1, math.min(count or 3, #scored) do result[i] = scored[i].def end
+  return result
+end
+
+local function listing(defs)
+  local lines = {}
+  for _, def in ipairs(defs) do lines[#lines + 1] = ("  %s  (%s)"):format(def.pattern, M.location(def)) end
+  return table.concat(lines, "\n")
+end
+
+---Finds the one definition matching the text. No match or several matches are expected failures:
+---they return nil and a message that lists the nearest (or all matching) definitions.
+---@param text string
+---@return fscript.StepDefinition? def
+---@return any[]|string args_or_err the placeholder values, or the message
+function Registry:match(text)
+  local found, found_args = {}, nil
+  for _, def in ipairs(self.definitions) do
+    local args = pattern.match(def.matcher, text)
+    if args then
+      found[#found + 1] = def
+      found_args = found_args or args
+    end
+  end
+  if #found == 1 then return found[1], found_args end
+  text = util.trim(text)
+  if #found > 1 then
+    return nil, ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #found, listing(found))
+  end
+  local nearest = self:nearest(text)
+  if #nearest == 0 then return nil, ("Undefined step: %s (no steps are defined)"):format(text) end
+  return nil, ("Undefined step: %s\nDid you mean:\n%s"):format(text, listing(nearest))
+end
+
+---Runs the step matching `text` with an optional data argument (a list for "… the following:").
+---Undefined and ambiguous steps raise their message; the step's own errors pass through.
+---@param text string
+---@param data? any
+---@return fscript.StepDefinition def the definition that ran
+function Registry:run(text, data)
+  local def, args = self:match(text)
+  if not def then error(args, 0) end
+  ---@cast args any[]
+  local n = #args
+  if data ~= nil then
+    args[n + 1] = data
+    n = n + 1
+  end
+  def.fn(table.unpack(args, 1, n))
+  return def
+end
+
+---Every definition, in definition order, as plain records for listing (`fscript steps`).
+---@return {pattern: string, source: string, line: integer, location: string}[]
+function Registry:list()
+  local result = {}
+  for i, def in ipairs(self.definitions) do
+    result[i] = { pattern = def.pattern, source = def.source, line = def.line, location = M.location(def) }
+  end
+  return result
+end
+
+return M

@@ -1,0 +1,67 @@
+---Backend steps: stub answers on the scenario's mock backend and check what the app sent.
+---The backend is `require("fscript.backend").current()`; "the app uses a mock backend" starts one.
+local backend = require("fscript.backend")
+local json = require("fscript.json")
+local wait = require("fscript.wait")
+local config = require("fscript.config")
+local failure = require("fscript.failure")
+
+local M = {}
+
+local function decode(text)
+  local value, err = json.decode(text)
+  if value == nil then failure.raise(("the JSON in this step does not parse: %s"):format(err)) end
+  return value
+end
+
+local function answer(method, path, status, body, delay)
+  backend.current():stub({ method = method:upper(), path = path,
+    respond = { status = status, json = body, delay = delay } })
+end
+
+local function describe(requests)
+  local out = {}
+  for _, r in ipairs(requests) do out[#out + 1] = ("%s %s"):format(tostring(r.method), tostring(r.path)) end
+  return #out > 0 and table.concat(out, ", ") or "no requests"
+end
+
+local function sent(method, path, body, count)
+  local server = backend.current()
+  local last
+  local ok, err = pcall(wait.eventually, function()
+    local ok, why = pcall(server.verify, server, { method = method:upper(), path = path, json_body = body,
+      count = count })
+    last = why
+    return ok, why
+  end, config.get("validation"))
+  if ok then return end
+  if not failure.is(err) and (tostring(err):find("test timed out", 1, true) or tostring(err):find("interrupted")) then
+    error(err, 0)
+  end
+  local all = select(2, pcall(server.requests, server, {})) or {}
+  failure.raise(("Expected the app to send %s %s%s%s; received: %s (%s)"):format(method:upper(), path,
+    body ~= nil and (" with JSON " .. json.encode(body)) or "", count and (" " .. count .. " times") or "",
+    type(all) == "table" and describe(all) or "?", tostring(last or err)))
+end
+
+---Defines the backend steps.
+---@param define fun(pattern: string, fn: function)
+function M.install(define)
+  define("the app uses a mock backend", function() backend.start() end)
+  define("the backend answers {word} {word} with status {int}", function(m, p, s) answer(m, p, s) end)
+  define("the backend answers {word} {word} with status {int} after {float} seconds",
+    function(m, p, s, delay) answer(m, p, s, nil, delay) end)
+  define("the backend answers {word} {word} with status {int} and JSON {string}",
+    function(m, p, s, body) answer(m, p, s, decode(body)) end)
+  define("the backend answers {word} {word} with status {int} and JSON {string} after {float} seconds",
+    function(m, p, s, body, delay) answer(m, p, s, decode(body), delay) end)
+  define("the backend answers {word} {word} with status {int} and JSON:", function(m, p, s, body)
+    if type(body) == "string" then body = decode(body) end
+    answer(m, p, s, body)
+  end)
+  define("the app sent {word} {word}", function(m, p) sent(m, p) end)
+  define("the app sent {word} {word} {int} times", function(m, p, n) sent(m, p, nil, n) end)
+  define("the app sent {word} {word} with JSON {string}", function(m, p, body) sent(m, p, decode(body)) end)
+end
+
+return M

@@ -1,0 +1,228 @@
+---Frank's core steps, worded as in Frank's core_frank_steps.rb so Frank users recognise them.
+---Selectors follow Shelley; waits use the `wait` limit, assertions retry for the `validation` limit.
+local ui = require("fscript.ui")
+local util = require("fscript.util")
+local wait = require("fscript.wait")
+local config = require("fscript.config")
+local failure = require("fscript.failure")
+
+local M = {}
+
+local function validate(check)
+  wait.eventually(check, config.get("validation"))
+end
+
+local function see_message(mark)
+  return function()
+    return ("Expected to see %q (a view marked %s, or a label or text field containing it); the screen shows: %s")
+      :format(mark, util.quote(mark), ui.shown())
+  end
+end
+
+local function rows(data)
+  if type(data) ~= "table" then failure.raise("this step needs a list: Then(\"…the following:\", {\"A\", \"B\"})") end
+  local list = {}
+  for i, row in ipairs(data) do list[i] = type(row) == "table" and tostring(row[1]) or tostring(row) end
+  return list
+end
+
+local function quoted_list(list)
+  local out = {}
+  for i, s in ipairs(list) do out[i] = ("%q"):format(s) end
+  return table.concat(out, ", ")
+end
+
+local function orientation_name()
+  local o = ui.target():orientation()
+  if type(o) == "table" then o = o.detailed_orientation or o.orientation end
+  return tostring(o)
+end
+
+local ROTATION = { "portrait", "landscape_left", "portrait_upside_down", "landscape_right" }
+
+local function rotate(direction)
+  local now, index = orientation_name(), 1
+  for i, name in ipairs(ROTATION) do if name == now then index = i end end
+  local step = ({ left = 1, right = -1 })[direction]
+  if not step then failure.raise(("Rotation direction %q is invalid: say \"left\" or \"right\""):format(direction)) end
+  ui.target():set_orientation(ROTATION[(index - 1 + step) % 4 + 1])
+end
+
+local function ensure_orientation(wanted)
+  if wanted ~= "landscape" and wanted ~= "portrait" then
+    failure.raise(("Unknown orientation %q: say landscape or portrait"):format(wanted))
+  end
+  if not orientation_name():find("^" .. wanted) then
+    ui.target():set_orientation(wanted == "landscape" and "landscape_left" or "portrait")
+  end
+  validate(function()
+    local now = orientation_name()
+    return now:find("^" .. wanted) ~= nil,
+      ("Expected the orientation to be %s; passed in: %s"):format(wanted, now)
+  end)
+end
+
+---The selector of a text field by placeholder, else by accessibility label.
+---@param name string
+---@return string
+function M.text_field(name)
+  local by_placeholder = "textField placeholder:" .. util.quote(name) .. " first"
+  if ui.count(by_placeholder) > 0 then return by_placeholder end
+  return ui.marked("textField", name) .. " first"
+end
+
+local function type_into(text, field)
+  local sel
+  wait.eventually(function()
+    sel = M.text_field(field)
+    return ui.count(sel) > 0, function()
+      return ("Expected a text field with placeholder or label %q; the screen shows: %s"):format(field, ui.shown())
+    end
+  end, config.get("wait"))
+  ui.target():type_into(sel, text)
+end
+
+local function switch_state(mark)
+  local sel = ui.marked("view:'UISwitch'", mark)
+  local values = ui.map(sel, "isOn")
+  if #values == 0 then return nil, sel end
+  return util.truthy(values[1]), sel
+end
+
+local function flip_to(mark, on)
+  local state, sel = switch_state(mark)
+  if state == nil then ui.touch_when_ready(sel, ("switch %q"):format(mark)) return end
+  if state ~= on then ui.touch(sel) end
+end
+
+local function switch_should_be(mark, on)
+  validate(function()
+    local state, sel = switch_state(mark)
+    local passed = state == nil and "no such switch" or (state and "on" or "off")
+    return state == on, ("Expected switch %q (%s) to be %s; passed in: %s")
+      :format(mark, sel, on and "on" or "off", passed)
+  end)
+end
+
+local function alert_shows(title)
+  for _, method in ipairs({ "title", "message", "accessibilityLabel" }) do
+    for _, v in ipairs(ui.map("alertView", method)) do
+      if type(v) == "string" and v:find(title, 1, true) then return true end
+    end
+  end
+  return false
+end
+
+local function install_seeing(define)
+  define("I wait to see {string}", function(mark)
+    wait.eventually(function() return ui.sees(mark), see_message(mark) end, config.get("wait"))
+  end)
+  define("I wait to not see {string}", function(mark)
+    wait.eventually(function()
+      return not ui.sees(mark), ("Expected %q to go away within %g s; it is still visible"):format(mark, config.get("wait"))
+    end, config.get("wait"))
+  end)
+  define("I should see {string}", function(mark) validate(function() return ui.sees(mark), see_message(mark) end) end)
+  define("I should not see {string}", function(mark)
+    validate(function() return not ui.sees(mark), ("Expected not to see %q; it is visible"):format(mark) end)
+  end)
+  define("I should see a {string} button", function(mark)
+    validate(function()
+      return ui.visible_count(ui.marked("button", mark)) > 0, function()
+        return ("Expected to see a button marked %q (%s); the screen shows: %s")
+          :format(mark, ui.marked("button", mark), ui.shown())
+      end
+    end)
+  end)
+  define("I should see the following:", function(data)
+    local wanted = rows(data)
+    validate(function()
+      local missing = {}
+      for _, mark in ipairs(wanted) do if not ui.sees(mark) then missing[#missing + 1] = mark end end
+      return #missing == 0, function()
+        return ("Expected to see %s; missing: %s; the screen shows: %s")
+          :format(quoted_list(wanted), quoted_list(missing), ui.shown())
+      end
+    end)
+  end)
+  define("I should not see the following:", function(data)
+    local unwanted = rows(data)
+    validate(function()
+      local seen = {}
+      for _, mark in ipairs(unwanted) do if ui.sees(mark) then seen[#seen + 1] = mark end end
+      return #seen == 0, ("Expected not to see %s; visible: %s"):format(quoted_list(unwanted), quoted_list(seen))
+    end)
+  end)
+  define("I should see a navigation bar titled {string}", function(title)
+    validate(function()
+      local titles = ui.map("navigationItemView", "accessibilityLabel")
+      for _, t in ipairs(titles) do if t == title then return true end end
+      return false, ("Expected a navigation bar titled %q; passed in: %s"):format(title, quoted_list(titles))
+    end)
+  end)
+  define("I should see an alert view titled {string}", function(title)
+    validate(function()
+      return alert_shows(title), function()
+        return ("Expected an alert view titled %q; passed in: %s"):format(title,
+          quoted_list(ui.map("alertView", "title")))
+      end
+    end)
+  end)
+  define("I should not see an alert view", function()
+    validate(function() return ui.count("alertView") == 0, "Expected no alert view; one is showing" end)
+  end)
+end
+
+local function install_touching(define)
+  define("I touch {string}", function(mark)
+    ui.touch_when_ready(ui.marked("view", mark) .. " first", ("a view marked %q"):format(mark))
+  end)
+  define("I touch the button marked {string}", function(mark)
+    ui.touch_when_ready(ui.marked("button", mark), ("a button marked %q"):format(mark))
+  end)
+  define("I touch the {ordinal} table cell", function(n)
+    ui.touch_when_ready(("tableViewCell index:%d"):format(n - 1), ("table cell #%d"):format(n))
+  end)
+  define("I touch the table cell marked {string}", function(mark)
+    ui.touch_when_ready(ui.marked("tableViewCell", mark) .. " first", ("a table cell marked %q"):format(mark))
+  end)
+  define("I touch the {string} alert view button", function(mark)
+    local q = util.quote(mark)
+    ui.touch_first({ "alertView button marked:" .. q .. " first", "alertView view marked:" .. q .. " first" },
+      ("an alert view button marked %q"):format(mark))
+  end)
+  define("I touch the {ordinal} alert view button", function(n)
+    ui.touch_when_ready(("alertView button index:%d"):format(n - 1), ("alert view button #%d"):format(n))
+  end)
+  define("I navigate back", function()
+    ui.touch_first({ "navigationItemButtonView first", "navigationButton first" }, "the back button")
+  end)
+end
+
+local function install_controls(define)
+  define("I flip switch {string}", function(mark)
+    ui.touch_when_ready(ui.marked("view:'UISwitch'", mark), ("switch %q"):format(mark))
+  end)
+  define("I flip switch {string} on", function(mark) flip_to(mark, true) end)
+  define("I flip switch {string} off", function(mark) flip_to(mark, false) end)
+  define("switch {string} should be on", function(mark) switch_should_be(mark, true) end)
+  define("switch {string} should be off", function(mark) switch_should_be(mark, false) end)
+  define("I type {string} into the {string} text field", type_into)
+  define("I fill in {string} with {string}", function(field, text) type_into(text, field) end)
+  define("the device is in {word} orientation", ensure_orientation)
+  define("the device is in a {word} orientation", ensure_orientation)
+  define("I rotate to the {string}", rotate)
+  define("I wait for nothing to be animating", function()
+    ui.target():wait_for_idle({ timeout = config.get("wait") })
+  end)
+end
+
+---Defines Frank's steps.
+---@param define fun(pattern: string, fn: function)
+function M.install(define)
+  install_seeing(define)
+  install_touching(define)
+  install_controls(define)
+end
+
+return M

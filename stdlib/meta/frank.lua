@@ -1,0 +1,178 @@
+---@meta
+-- LuaLS definitions for what the Swift host provides: `frank`, `app`, `mock`, `fscript`, and the DSL
+-- globals the stdlib installs. Point lua-language-server at stdlib/ (stdlib/.luarc.json adds this folder
+-- as a library), or in an app repo's .luarc.json: "workspace.library": ["<fscript>/stdlib", "<fscript>/stdlib/meta"].
+
+---@class frank.Query a lazy, chainable query (FRY style); a chain composes into one Shelley selector
+local Query = {}
+---@param sel string a sub-selector run inside each match
+---@return frank.Query
+function Query:lookup(sel) end
+---@return integer
+function Query:count() end
+---@return boolean
+function Query:exists() end
+---@return string[]
+function Query:texts() end
+---@return string[]
+function Query:labels() end
+---@return table[] frames {origin={x,y}, size={width,height}}
+function Query:frames() end
+---@return frank.Query
+function Query:first() end
+---@param n integer 1-based
+---@return frank.Query
+function Query:index(n) end
+---Touches every match; raises unless at least one view was touched.
+function Query:touch() end
+---@param method string a Frankly method name, e.g. "isOn"
+---@return any[]
+function Query:map(method, ...) end
+
+---@class frank.App a Frankly target
+local App = {}
+---@return table the view tree as nested tables (class, uid, subviews, attributes)
+function App:dump() end
+---@param sel string Shelley selector
+---@param method string e.g. "text", "setText:"
+---@return any[] one result per matched view; frank.null for JSON null
+function App:map(sel, method, ...) end
+---@param sel string
+---@return frank.Query
+function App:lookup(sel) end
+---Raises unless at least one view was touched; the message names the selector and why.
+---@param sel string
+function App:touch(sel) end
+---@param sel string
+function App:double_tap(sel) end
+---@param sel string
+---@param seconds number
+function App:touch_and_hold(sel, seconds) end
+---@param sel string
+---@param direction "left"|"right"|"up"|"down"
+function App:swipe(sel, direction) end
+---@param sel string
+---@param opts {to: string}
+function App:drag(sel, opts) end
+---@param sel string
+function App:scroll_to(sel) end
+---@param sel string
+---@param value number
+function App:set_slider(sel, value) end
+---Focuses the text field and types.
+---@param sel string
+---@param text string
+function App:type_into(sel, text) end
+---Types into the focused text input ("\n" is Return, "\b" deletes).
+---@param text string
+function App:type(text) end
+---@param sel string
+---@param opts? {timeout?: number}
+function App:wait_for(sel, opts) end
+---@param sel string
+---@param opts? {timeout?: number}
+function App:wait_for_absence(sel, opts) end
+---Polls fn until it returns true; raises on timeout.
+---@param fn fun(): boolean
+---@param opts? {timeout?: number}
+function App:wait_until(fn, opts) end
+---Waits until nothing animates and no network is in flight; the error says what is still busy.
+---@param opts? {timeout?: number, ignore?: string[]}
+function App:wait_for_idle(opts) end
+---@param path string where to write the PNG
+function App:screenshot(path) end
+---@return string "portrait", "portrait_upside_down", "landscape_left" or "landscape_right"
+function App:orientation() end
+---@param name "portrait"|"portrait_upside_down"|"landscape_left"|"landscape_right"
+function App:set_orientation(name) end
+---@param method string
+---@return any
+function App:app_exec(method, ...) end
+---@return string
+function App:version() end
+---@return table
+function App:device() end
+
+---@type frank.App the target the script runs against (replaced by frank.launch)
+app = nil
+
+---@class frank
+frank = {}
+---The JSON null sentinel in map results.
+frank.null = nil
+---@param url string
+---@return frank.App
+function frank.connect(url) end
+---Restarts the embedded simulator's app with a launch environment and updates the global `app`.
+---@param opts {app?: string, env?: table<string, string>}
+---@return frank.App
+function frank.launch(opts) end
+
+---@class mock.Server
+---@field url string "http://127.0.0.1:PORT"
+local Server = {}
+---@param stub {method: string, path: string, json_body?: table, respond: {status?: integer, json?: any, delay?: number}}
+function Server:stub(stub) end
+---@param filter? {method?: string, path?: string}
+---@return {method: string, path: string, body?: string, json?: any}[]
+function Server:requests(filter) end
+---Raises unless the journal holds matching requests (count: exactly that many).
+---@param spec {method?: string, path?: string, count?: integer, json_body?: any}
+function Server:verify(spec) end
+function Server:stop() end
+
+---@class mock
+mock = {}
+---@param opts? {port?: integer}
+---@return mock.Server
+function mock.start(opts) end
+
+---@class fscript.Host functions the host provides to the stdlib (each optional: the stdlib degrades)
+fscript = {}
+---@return number monotonic seconds
+function fscript.clock() end
+---Arms a debug hook raising "test timed out after N s" in the running Lua code; nil disarms it.
+---@param seconds number?
+function fscript.set_deadline(seconds) end
+---@param fd integer
+---@return boolean
+function fscript.isatty(fd) end
+---Optional: creates a directory and its parents (else the stdlib runs mkdir -p).
+---@param path string
+function fscript.mkdir(path) end
+---Optional: every *.lua file under dir (else the stdlib runs find).
+---@param dir string
+---@return string[]
+function fscript.list_lua_files(dir) end
+
+---Runs the one step matching the text, e.g. `When "I touch the button marked 'Log In'"`.
+---@param text string
+---@param data? any a list for steps ending in ':' ("I should see the following:")
+function Given(text, data) end
+---@param text string
+---@param data? any
+function When(text, data) end
+---@param text string
+---@param data? any
+function Then(text, data) end
+---@param text string
+---@param data? any
+function And(text, data) end
+---@param text string
+---@param data? any
+function But(text, data) end
+---Defines a step: placeholders {string} {int} {float} {word} {ordinal} {text}.
+---@param pattern string
+---@param fn function
+function step(pattern, fn) end
+---@param name string
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number}
+---@param fn? function
+function scenario(name, opts, fn) end
+---@param fn function runs before each scenario of this file
+function before(fn) end
+---@param fn function runs after each scenario of this file, even a failed one
+function after(fn) end
+---@param spec {name: string, trait: string, entry?: {from: string, steps: string[]}|{from: string, steps: string[]}[]}
+---@return fscript.Screen
+function screen(spec) end
