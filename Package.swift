@@ -31,9 +31,10 @@ let package = Package(
         .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"],
+            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Frankly", "HTTPCore"]),
         .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "FScript",
