@@ -171,8 +171,9 @@ public struct LuaArgs {
 
     // MARK: Results
 
-    /// Pushes the results and returns them: `return args.result(count, names)`.
-    @inline(__always)
+    /// Pushes the results and returns them: `return args.result(count, names)`. Inlinable so each call site
+    /// is specialised: returning one number costs one C call.
+    @inlinable
     public func result<each Value: LuaPushable>(_ values: repeat each Value) -> LuaReturn {
         var count: Int32 = 0
         for value in repeat each values {

@@ -11,7 +11,9 @@ public final class LuaState {
     /// The main thread of the interpreter, for code that needs the raw C API.
     public let L: OpaquePointer
     /// The thread a Swift function is running on right now (a coroutine, or `L`); Swift pushes and calls go here.
-    var current: OpaquePointer
+    /// Written on every Lua→Swift call; the state is confined to one thread, so the dynamic exclusivity check
+    /// would only cost time.
+    @exclusivity(unchecked) var current: OpaquePointer
     /// The Swift object that owns this state (the runner, the simulator's app), reachable from every Swift
     /// function through `LuaArgs.host(as:)`. Held weakly: the host owns the state, not the other way round.
     public weak var host: AnyObject?
