@@ -19,6 +19,15 @@ public final class LuaState {
     public weak var host: AnyObject?
     /// The check run by the interrupt hook; see `setInterrupt(every:check:)`.
     var interruptCheck: (() -> String?)?
+    /// Tells `LuaRef`s whether the state is still open.
+    let lifetime = Lifetime()
+
+    /// What a `LuaRef` holds instead of a weak reference to the state: a weak reference would give the state a
+    /// side table and put every retain/release on the Lua→Swift hot path on Swift's slow refcounting path.
+    final class Lifetime {
+        /// The open state; nil once its deinit began.
+        unowned(unsafe) var state: LuaState?
+    }
 
     /// Creates a state with Lua's standard libraries opened.
     public init() {
@@ -32,9 +41,11 @@ public final class LuaState {
             of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_openlibs(L)
         LuaState.makeFunctionMetatable(L)
+        lifetime.state = self
     }
 
     deinit {
+        lifetime.state = nil
         lua_close(L)
     }
 
