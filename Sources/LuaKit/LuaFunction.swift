@@ -96,7 +96,14 @@ extension LuaState {
             let pointer = block.load(as: UnsafeMutableRawPointer?.self)
         else { return 0 }
         block.storeBytes(of: nil, as: UnsafeMutableRawPointer?.self)
-        Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        // The object's deinit may drop LuaRefs, which unreference on the running thread: make that this one.
+        let state = Unmanaged<LuaState>.fromOpaque(ls_getextraspace(L).load(as: UnsafeRawPointer.self))
+        state._withUnsafeGuaranteedRef { state in
+            let previous = state.current
+            state.current = L!
+            defer { state.current = previous }
+            Unmanaged<AnyObject>.fromOpaque(pointer).release()
+        }
         return 0
     }
 

@@ -22,7 +22,8 @@ public final class LuaRef: Hashable {
     deinit {
         // Once the state began closing, lua_close frees the registry anyway.
         if let state = lifetime.state {
-            luaL_unref(state.L, ls_registryindex(), ref)
+            // The running thread, not the main one: a __gc in a coroutine may be what released this reference.
+            luaL_unref(state.current, ls_registryindex(), ref)
         }
     }
 
