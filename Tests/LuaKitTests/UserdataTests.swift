@@ -65,3 +65,29 @@ final class Counter: LuaObject {
         #expect(try state.execute("local c = test.counter() c:add(9) return peek(c)", name: "=t") == [9])
     }
 }
+
+/// Holds a Lua function, so collecting the userdata drops a `LuaRef` from inside `__gc`.
+final class Callback: LuaObject {
+    static let luaClassName = "test.Callback"
+    let function: LuaRef
+    init(function: LuaRef) { self.function = function }
+}
+
+@Suite struct UserdataReferenceTests {
+    @Test func collectingInsideACoroutineReleasesHeldReferences() throws {
+        let state = LuaState()
+        state.register(LuaClass<Callback>(methods: ["call": { callback, args in args.results(try callback.function.call()) }]))
+        state.register(global: "hold") { args in args.result(Callback(function: try args.function(1))) }
+        let results = try state.execute(
+            """
+            local first = hold(function() return 'kept' end):call()
+            local co = coroutine.wrap(function()
+              for _ = 1, 100 do hold(function() end) end
+              collectgarbage() collectgarbage()
+              return hold(function() return 'after' end):call()
+            end)
+            return first, co(), collectgarbage('count') > 0
+            """, name: "=t")
+        #expect(results == ["kept", "after", true])
+    }
+}
