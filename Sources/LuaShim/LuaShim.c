@@ -68,7 +68,11 @@ static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupt_check != NULL && interrupt_check(L)) {
         const char *msg = lua_tostring(L, -1);
-        luaL_error(L, "%s", msg != NULL ? msg : "interrupted");
+        /* Level 0, not luaL_error's 1: a hook has no frame of its own, so the running line is level 0. */
+        luaL_where(L, 0);
+        lua_pushstring(L, msg != NULL ? msg : "interrupted");
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 
