@@ -13,14 +13,19 @@ final class ScriptSession {
         case success = 0
         case failure = 1
         case usage = 2
+        /// Ctrl-C stopped the run (128 + SIGINT, as shells report it).
+        case interrupted = 130
     }
 
     let state: LuaState
+    /// The test deadline and Ctrl-C, checked by the Lua interrupt hook and by Swift functions that wait.
+    let interrupts = InterruptGuard()
 
     init() {
         state = LuaState()
         state.host = self
         BuiltinModule.register(in: state)
+        interrupts.install(on: state)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)
         }
@@ -67,6 +72,7 @@ final class ScriptSession {
             writeError("fscript: \(error)\n")
             switch error {
             case .syntax, .file: return .usage
+            case .runtime(let message, _) where Self.isInterrupt(message): return .interrupted
             default: return .failure
             }
         } catch {
