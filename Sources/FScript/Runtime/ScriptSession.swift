@@ -20,15 +20,24 @@ final class ScriptSession {
     let state: LuaState
     /// The test deadline and Ctrl-C, checked by the Lua interrupt hook and by Swift functions that wait.
     let interrupts = InterruptGuard()
+    /// The mock servers the script started; stopped when the session ends.
+    let mocks = MockRegistry()
+    /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
+    var busySources: [() -> [String]] = []
 
     init() {
         state = LuaState()
         state.host = self
         BuiltinModule.register(in: state)
         interrupts.install(on: state)
+        MockModule.register(in: self)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)
         }
+    }
+
+    deinit {
+        mocks.stopAll()
     }
 
     /// Runs a `-e` chunk.
