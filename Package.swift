@@ -48,6 +48,7 @@ let package = Package(
             dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "HTTPCore"]),
         .testTarget(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
