@@ -31,9 +31,10 @@ let package = Package(
         .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"],
+            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Frankly", "HTTPCore"]),
         .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "FScript",
@@ -48,10 +49,12 @@ let package = Package(
             dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
-        .testTarget(name: "FScriptTests", dependencies: ["FScript", "HTTPCore"]),
         .testTarget(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
     ]
 )

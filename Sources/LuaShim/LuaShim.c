@@ -67,10 +67,9 @@ static ls_InterruptCheck interrupt_check = NULL;
 static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupt_check != NULL && interrupt_check(L)) {
-        const char *msg = lua_tostring(L, -1);
-        /* Level 0, not luaL_error's 1: a hook has no frame of its own, so the running line is level 0. */
+        /* In a hook, level 0 is the running Lua function, so this blames the line that was executing. */
         luaL_where(L, 0);
-        lua_pushstring(L, msg != NULL ? msg : "interrupted");
+        lua_insert(L, -2);
         lua_concat(L, 2);
         lua_error(L);
     }

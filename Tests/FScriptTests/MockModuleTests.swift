@@ -6,7 +6,7 @@ import Testing
 /// app, sending real HTTP requests to it.
 @Suite struct MockModuleTests {
     @Test func stubsAnswerAndTheJournalVerifies() throws {
-        let child = try FScriptProcess(["-e", "dofile('mock_driven.lua')"], directory: fixtures)
+        let child = try FScriptProcess(["-e", "dofile('mock_driven.lua')"])
         #expect(child.stdout.wait(for: "\n", timeout: 20))
         let firstLine = child.stdout.text.split(separator: "\n").first.map(String.init) ?? ""
         let url = String(try #require(firstLine.hasPrefix("URL ") ? firstLine.dropFirst(4) : nil))

@@ -4,7 +4,7 @@ import Testing
 /// `fscript FILE.lua|DIR …` end to end: the built binary on fixture scripts, stdout, stderr and exit code.
 @Suite struct RunCommandTests {
     @Test func errorOnLineThreeExitsOneWithMessageAndTraceback() throws {
-        let result = try runFScript(["cli_error.lua"], directory: fixtures)
+        let result = try runFScript(["cli_error.lua"])
         #expect(result.status == 1)
         #expect(normalizingTimes(result.stdout) == "cli_error.lua\n    before the error\n\n0 passed, 1 failed\n")
         #expect(
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func syntaxErrorExitsTwoNamingFileAndLine() throws {
-        let result = try runFScript(["cli_syntax.lua"], directory: fixtures)
+        let result = try runFScript(["cli_syntax.lua"])
         #expect(result.status == 2)
         #expect(normalizingTimes(result.stdout) == "cli_syntax.lua\n\n0 passed, 1 failed\n")
         #expect(
@@ -31,31 +31,31 @@ import Testing
     }
 
     @Test func missingFileExitsTwo() throws {
-        let result = try runFScript(["no_such_file.lua"], directory: fixtures)
+        let result = try runFScript(["no_such_file.lua"])
         #expect(result.status == 2)
         #expect(result.stderr.contains("cannot open no_such_file.lua"))
     }
 
     @Test func tagsSelectScenarios() throws {
-        let result = try runFScript(["--tags", "smoke,~slow", "cli_tags.lua"], directory: fixtures)
+        let result = try runFScript(["--tags", "smoke,~slow", "cli_tags.lua"])
         #expect(result.status == 0)
         #expect(result.stdout == "cli_tags.lua\nScenario: quick smoke\n    quick smoke ran\n\n1 passed, 0 failed\n")
         #expect(result.stderr == "")
     }
 
     @Test func badTagFilterIsAUsageError() throws {
-        let result = try runFScript(["--tags", "smoke,~", "cli_tags.lua"], directory: fixtures)
+        let result = try runFScript(["--tags", "smoke,~", "cli_tags.lua"])
         #expect(result.status == 2)
     }
 
     @Test func badOptionIsAUsageError() throws {
-        let result = try runFScript(["--timeout", "0", "cli_tags.lua"], directory: fixtures)
+        let result = try runFScript(["--timeout", "0", "cli_tags.lua"])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("Error: --timeout must be a positive number of seconds, got 0.0\n"))
     }
 
     @Test func timeoutFailsTheHungScenarioAndTheRunGoesOn() throws {
-        let result = try runFScript(["--timeout", "1", "cli_hang.lua"], directory: fixtures)
+        let result = try runFScript(["--timeout", "1", "cli_hang.lua"])
         #expect(result.status == 1)
         #expect(
             normalizingTimes(result.stdout) == """
@@ -74,7 +74,7 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/report.xml"
-        let result = try runFScript(["--report", "junit:" + report, "cli_step_failure.lua"], directory: fixtures)
+        let result = try runFScript(["--report", "junit:" + report, "cli_step_failure.lua"])
         #expect(result.status == 1)
         let lint = try runTool("/usr/bin/xmllint", ["--noout", report])
         #expect(lint.status == 0, "xmllint: \(lint.output)")
@@ -89,7 +89,7 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let report = directory + "/report.xml"
-        let child = try FScriptProcess(["--report", "junit:" + report, "cli_hang.lua"], directory: fixtures)
+        let child = try FScriptProcess(["--report", "junit:" + report, "cli_hang.lua"])
         #expect(child.stdout.wait(for: "Scenario: hangs", timeout: 20))
         kill(child.process.processIdentifier, SIGINT)
         let result = child.finish(timeout: 10)

@@ -4,7 +4,7 @@ import Testing
 /// `fscript steps [--json]` end to end.
 @Suite struct StepsCommandTests {
     @Test func jsonListsPatternsWithFileAndLine() throws {
-        let result = try runFScript(["steps", "--json", "cli_step_failure.lua"], directory: fixtures)
+        let result = try runFScript(["steps", "--json", "cli_step_failure.lua"])
         #expect(result.status == 0)
         let list = try #require(
             JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])

@@ -1,17 +1,52 @@
 import Foundation
 import Testing
 
-/// The built `fscript` binary beside this test bundle (`swift build --build-tests` builds both), or
-/// `$FSCRIPT_BIN`.
-let fscriptBinary: String = {
-    if let path = ProcessInfo.processInfo.environment["FSCRIPT_BIN"], !path.isEmpty { return path }
-    let bundle = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
-    return bundle.appendingPathComponent("fscript").path
+/// The result of running the fscript binary once.
+struct Execution {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The built `fscript` binary: beside this test bundle in the build folder (the test target depends on the
+/// executable, so `swift test` builds it first).
+let fscriptBinary: URL = {
+    let bundleDirectory = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    return bundleDirectory.appendingPathComponent("fscript")
 }()
 
-/// `Tests/lua/fixtures/`, where the scripts these tests run live.
-let fixtures: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("lua/fixtures").path
+/// The folder of fixture scripts next to this file.
+let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fixtures")
+
+/// Runs fscript with `arguments` and optional standard input, and waits for it to exit.
+/// Runs in `fixtures` so scripts can be named relatively: Lua shortens long chunk names with `...`.
+func runFscript(_ arguments: [String], input: String? = nil) throws -> Execution {
+    let process = Process()
+    process.currentDirectoryURL = fixtures
+    process.executableURL = fscriptBinary
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input {
+        inPipe.fileHandleForWriting.write(Data(input.utf8))
+    }
+    try inPipe.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Execution(
+        status: process.terminationStatus,
+        stdout: String(decoding: stdout, as: UTF8.self),
+        stderr: String(decoding: stderr, as: UTF8.self)
+    )
+}
+
+// MARK: Long-running children (Ctrl-C, mocks) and whole-output comparisons
 
 /// Output a child process writes, collected on a background thread; a test can wait for a marker in it.
 final class OutputBuffer: @unchecked Sendable {
@@ -62,8 +97,8 @@ final class FScriptProcess: @unchecked Sendable {
     let stderr = OutputBuffer()
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], directory: String? = nil) throws {
-        process.executableURL = URL(fileURLWithPath: fscriptBinary)
+    init(_ arguments: [String], directory: String? = fixtures.path) throws {
+        process.executableURL = fscriptBinary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
@@ -100,7 +135,7 @@ final class FScriptProcess: @unchecked Sendable {
 }
 
 /// Runs fscript to completion, as argument-parser's `AssertExecuteCommand` does.
-func runFScript(_ arguments: [String], directory: String? = nil, timeout: Double = 30) throws
+func runFScript(_ arguments: [String], directory: String? = fixtures.path, timeout: Double = 30) throws
     -> (status: Int32, stdout: String, stderr: String)
 {
     try FScriptProcess(arguments, directory: directory).finish(timeout: timeout)

@@ -25,7 +25,7 @@ public struct FScriptCommand: AsyncParsableCommand {
     /// ArgumentParser's own `main()` exits 64 on usage errors; fscript promises 2, so the mapping is done here.
     public static func run(arguments: [String]) async -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(RunCommand.passingScriptArguments(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

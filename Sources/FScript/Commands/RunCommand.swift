@@ -14,7 +14,8 @@ struct RunCommand: ParsableCommand {
             Each FILE runs as a test file: its scenarios run one by one (a file without scenarios is one test). \
             A DIR runs every *.lua under it, sorted. With no script and no -e, fscript reads standard input: an \
             interactive REPL on a terminal, otherwise the whole input as one chunk. Exit status: 0 all passed, \
-            1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C.
+            1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C. \
+            Arguments after -- reach every script as `...` and the global `arg`.
             """
     )
 
@@ -41,6 +42,22 @@ struct RunCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
     var files: [String] = []
 
+    /// What followed `--` on the command line; `FScriptCommand.run(arguments:)` rewrites each one into
+    /// `--script-arg=VALUE` because ArgumentParser allows no second positional array after `files`.
+    @Option(
+        name: .customLong("script-arg"),
+        help: ArgumentHelp("An argument for the scripts (write them after --).", visibility: .hidden))
+    var arguments: [String] = []
+
+    /// Rewrites `FILE -- a b` into `FILE --script-arg=a --script-arg=b` for the run command (the default).
+    static func passingScriptArguments(_ arguments: [String]) -> [String] {
+        let others = FScriptCommand.configuration.subcommands.compactMap { $0.configuration.commandName }.filter { $0 != "run" }
+        guard let first = arguments.first, !others.contains(first),
+            let terminator = arguments.firstIndex(of: "--")
+        else { return arguments }
+        return Array(arguments[..<terminator]) + arguments[(terminator + 1)...].map { "--script-arg=" + $0 }
+    }
+
     func validate() throws {
         guard timeout > 0, timeout.isFinite else {
             throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
@@ -60,7 +77,9 @@ struct RunCommand: ParsableCommand {
         if !files.isEmpty {
             let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
             status = session.runTests(
-                .init(files: files, tags: tags, reports: reports, timeout: timeout, artifacts: artifacts, color: color))
+                .init(
+                    files: files, tags: tags, reports: reports, timeout: timeout, artifacts: artifacts, color: color,
+                    arguments: arguments))
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {

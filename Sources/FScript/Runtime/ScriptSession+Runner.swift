@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaKit
 
 /// Running test files through the stdlib runner (`require("fscript.runner")`), and the DSL for other chunks.
@@ -10,6 +13,8 @@ extension ScriptSession {
         var timeout: Double?
         var artifacts: String?
         var color: Bool?
+        /// Passed to each file as `...`; also the global `arg` (`arg[0]` the first file), as `lua.c` does.
+        var arguments: [String] = []
 
         /// The options as the Lua table `runner.main` reads.
         var table: LuaTable {
@@ -20,6 +25,7 @@ extension ScriptSession {
             if let timeout { table["timeout"] = .number(timeout) }
             if let artifacts { table["artifacts"] = .string(artifacts) }
             if let color { table["color"] = .boolean(color) }
+            table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             return table
         }
     }
@@ -27,6 +33,15 @@ extension ScriptSession {
     /// Runs scripts and directories through `runner.main`, which prints the console report and writes the report
     /// files; returns its exit code. A stdlib that cannot be loaded is an infrastructure error (2).
     func runTests(_ options: RunOptions) -> ExitStatus {
+        for path in options.files where access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
+            return .usage
+        }
+        var argTable = LuaTable(array: options.arguments.map { .string($0) })
+        argTable.fields[.integer(0)] = .string(options.files.first ?? "")
+        argTable.fields[.integer(-1)] = .string(CommandLine.arguments.first ?? "fscript")
+        state.setGlobal("arg", .table(argTable))
         do {
             let results = try state.execute(
                 "return require('fscript.runner').main(...)", name: "=(fscript)", arguments: [.table(options.table)])
