@@ -55,6 +55,6 @@ let package = Package(
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
-        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript"], exclude: ["fixtures"]),
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
     ]
 )

@@ -109,7 +109,13 @@ public final class LuaState {
         ls_setinterrupt(
             L,
             { L in
-                guard let L, let message = LuaState.owner(of: L).interruptCheck?() else { return 0 }
+                guard let L else { return 0 }
+                // The check may inspect the running thread (`runningSource()`), so make it current meanwhile.
+                let state = LuaState.owner(of: L)
+                let previous = state.current
+                state.current = L
+                defer { state.current = previous }
+                guard let message = state.interruptCheck?() else { return 0 }
                 LuaState.push(message, on: L)
                 return 1
             }, Int32(clamping: instructions))

@@ -72,6 +72,9 @@ end
 function M.write(root, file, case_name, tree)
   local dir = ("%s/%s/%s"):format(root, M.segment(file:match("([^/]+)$") or file), M.segment(case_name))
   local written, problems = {}, {}
+  local app = util.app()
+  -- Without a dump or a target to photograph there is nothing to keep: no empty folders.
+  if not tree and not (app and app.screenshot) then return written, problems end
   local ok, err = util.mkdir(dir)
   if not ok then return written, { err or ("cannot create " .. dir) } end
   if tree then
@@ -80,7 +83,6 @@ function M.write(root, file, case_name, tree)
     local wrote, why = encoded and util.write_file(path, text .. "\n")
     if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why or text) end
   end
-  local app = util.app()
   if app and app.screenshot then
     local path = dir .. "/screen.png"
     local shot, why = pcall(app.screenshot, app, path)

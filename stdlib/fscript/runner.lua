@@ -29,7 +29,9 @@ local M = {}
 ---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field artifacts? string|false failure artifacts folder (default "fscript-artifacts"; false: none)
 ---@field out? fun(s: string) console output (default io.stdout)
+---@field err? fun(s: string) failure details (default io.stderr, or `out` when only `out` is given)
 ---@field env? table where scripts run and the DSL globals go (default _G)
+---@field args? string[] passed to every file's chunk as `...` (`fscript a.lua -- x y`)
 
 ---@class fscript.FileResult
 ---@field path string
@@ -104,10 +106,15 @@ local function new_case(name, tags, script)
     script = script }
 end
 
--- Runs fn under the deadline with a traceback; returns nil or a Failure.
-local function protected(fn, timeout)
+-- Runs fn(...) under the deadline with a traceback; returns nil or a Failure.
+local function protected(fn, timeout, ...)
   deadline.set(timeout)
-  local ok, err = xpcall(fn, function(e) return failure.from(e, 2) end)
+  -- Not a tail call: the handler's frame must stay, so level 2 below it is where the error was raised
+  -- (the user's line for a deadline or an arithmetic error, [C] 'error' for error()).
+  local ok, err = xpcall(fn, function(e)
+    local f = failure.from(e, 2)
+    return f
+  end, ...)
   deadline.set(nil)
   if ok then return nil end
   return err
@@ -205,7 +212,8 @@ local function load_file(run_state, path)
   local case, started = new_case("(script)", {}, true), util.clock()
   run_state.session.case = case
   local restore = capture_print(run_state, case)
-  local err = protected(chunk, config.get("timeout"))
+  local args = run_state.args
+  local err = protected(chunk, config.get("timeout"), table.unpack(args, 1, args.n or #args))
   restore()
   run_state.session.case = nil
   local scenarios = run_state.session.scenarios
@@ -293,9 +301,9 @@ local function new_state(opts, filter)
   session:install(env)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
-  local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
+  local state = { env = env, session = session, filter = filter, files = {}, interrupted = false, args = opts.args or {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
-    console = console_mod.new({ out = opts.out, color = color_default(opts) }) }
+    console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
   session.on_step = function(case, result) state.console:step(case, result) end
   return state
 end

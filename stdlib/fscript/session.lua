@@ -107,7 +107,10 @@ function Session:run_step(keyword, text, data, where)
   local ok, err = xpcall(function()
     local def = self.registry:run(text, data)
     result.definition = steps.location(def)
-  end, function(e) return failure.from(e, 2) end)
+  end, function(e)
+    local f = failure.from(e, 2) -- not a tail call: keeps the raising frame at level 2 (see runner.protected)
+    return f
+  end)
   self.depth = self.depth - 1
   result.duration = util.clock() - started
   result.status = ok and "passed" or "failed"

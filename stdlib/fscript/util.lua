@@ -113,7 +113,11 @@ end
 ---@return string? err
 function M.mkdir(path)
   local mkdir = M.host().mkdir
-  if mkdir then return pcall(mkdir, path) end
+  if mkdir then
+    local called, ok, err = pcall(mkdir, path)
+    if not called then return nil, tostring(ok) end
+    return ok, err
+  end
   local ok = os.execute("mkdir -p " .. M.shell_quote(path))
   if ok then return true end
   return nil, "cannot create directory " .. path

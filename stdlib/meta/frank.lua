@@ -108,22 +108,74 @@ function frank.connect(url) end
 ---@return frank.App
 function frank.launch(opts) end
 
+---@class mock.Filter which requests: every key optional; all given must hold
+---@field method? string
+---@field path? string exact path (query ignored); or one of path_pattern, path_template ("/items/{id}"), url, url_pattern
+---@field path_pattern? string
+---@field path_template? string
+---@field url? string
+---@field url_pattern? string
+---@field query? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
+---@field headers? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
+---@field body? string
+---@field body_contains? string
+---@field body_matches? string
+---@field json_body? any JSON equal to this
+---@field json_subset? any JSON containing at least these members
+
+---@class mock.Response
+---@field status? integer default 200
+---@field headers? table<string, string>
+---@field body? string one of body, json, file
+---@field json? any
+---@field file? string
+---@field delay? number seconds
+---@field fault? "reset"|"empty"|"malformed"|"hang"
+
+---@class mock.Request a journal entry
+---@field method string
+---@field path string
+---@field query table<string, string>
+---@field headers table<string, string> names lower-cased
+---@field body string
+---@field json? any the body decoded, when it is JSON (null reads as nil)
+---@field time number seconds since 1970
+---@field sequence integer
+---@field stub? string the stub that answered; nil for a 404
+
 ---@class mock.Server
 ---@field url string "http://127.0.0.1:PORT"
+---@field port integer
 local Server = {}
----@param stub {method: string, path: string, json_body?: table, respond: {status?: integer, json?: any, delay?: number}}
+---Adds a stub; the newest most specific one answers. `responses` are given in turn, the last repeats.
+---@param stub mock.Filter|{respond?: mock.Response, responses?: mock.Response[], scenario?: string, required_state?: string, new_state?: string, priority?: integer, name?: string}
+---@return string id
 function Server:stub(stub) end
----@param filter? {method?: string, path?: string}
----@return {method: string, path: string, body?: string, json?: any}[]
+---@param filter? mock.Filter
+---@return mock.Request[]
 function Server:requests(filter) end
----Raises unless the journal holds matching requests (count: exactly that many).
----@param spec {method?: string, path?: string, count?: integer, json_body?: any}
+---Raises, listing every request received and why it did not match, unless the journal holds matching
+---requests: exactly `count`, at least `at_least`, or at least one.
+---@param spec mock.Filter|{count?: integer, at_least?: integer}
 function Server:verify(spec) end
+---The first matching request (already received or arriving within `timeout`, default 2 s); raises on timeout.
+---@param spec? mock.Filter|{timeout?: number}
+---@return mock.Request
+function Server:wait_for_request(spec) end
+---@return string[] requests being answered now (delayed or hung), as "METHOD /path"
+function Server:in_flight() end
+---Removes every stub and forgets every request.
+function Server:reset() end
+---Loads WireMock mapping files (DIR/mappings/*.json, bodies from DIR/__files).
+---@param dir string
+---@return integer added
+function Server:load(dir) end
 function Server:stop() end
 
 ---@class mock
 mock = {}
----@param opts? {port?: integer}
+---Starts a mock backend on 127.0.0.1; stopped when fscript exits.
+---@param opts? {port?: integer, host?: string, mappings?: string, files?: string}
 ---@return mock.Server
 function mock.start(opts) end
 

@@ -13,7 +13,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         commandName: "fscript",
         abstract: "A scriptable test shell for apps that embed a Frankly server.",
         version: BuiltinModule.version,
-        subcommands: [RunCommand.self],
+        subcommands: [RunCommand.self, StepsCommand.self, MockCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
@@ -27,7 +27,7 @@ public struct FScriptCommand: AsyncParsableCommand {
     @MainActor
     public static func run(arguments: [String]) async -> Int32 {
         do {
-            var command = try parseAsRoot(arguments)
+            var command = try parseAsRoot(RunCommand.passingScriptArguments(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

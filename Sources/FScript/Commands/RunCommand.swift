@@ -4,41 +4,85 @@ import ArgumentParser
 import Glibc
 #endif
 
-/// `fscript [run] [-e CODE] [FILE.lua [ARGS…]]`: runs a script, chunks, piped input, or the REPL.
+/// `fscript [run] [-e CODE] [FILE.lua|DIR …]`: runs test scripts through the runner, chunks, piped input, or the
+/// REPL.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run a Lua test script (the default command); with no script, open the REPL.",
+        abstract: "Run Lua test scripts (the default command); with no script, open the REPL.",
         discussion: """
-            With no script and no -e, fscript reads standard input: an interactive REPL on a terminal, \
-            otherwise the whole input as one chunk. Exit status: 0 success, 1 the script raised an error, \
-            2 usage error or a script that does not compile.
+            Each FILE runs as a test file: its scenarios run one by one (a file without scenarios is one test). \
+            A DIR runs every *.lua under it, sorted. With no script and no -e, fscript reads standard input: an \
+            interactive REPL on a terminal, otherwise the whole input as one chunk. Exit status: 0 all passed, \
+            1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C. \
+            Arguments after -- reach every script as `...` and the global `arg`.
             """
     )
 
-    @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE as a Lua chunk before the script.", valueName: "code"))
+    @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE as a Lua chunk before the scripts.", valueName: "code"))
     var chunks: [String] = []
 
-    @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "file.lua"))
-    var script: String?
+    @Option(help: ArgumentHelp(
+        "Run only scenarios whose tags match: a comma means or, ~ excludes (smoke,~slow).", valueName: "tags"))
+    var tags: String?
 
-    @Argument(
-        parsing: .captureForPassthrough,
-        help: ArgumentHelp("Arguments for the script, as `arg[1]…` and `...`.", valueName: "args"))
+    @Option(
+        name: .customLong("report"),
+        help: ArgumentHelp(
+            "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable).", valueName: "kind:file"))
+    var reports: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped.", valueName: "seconds"))
+    var timeout: Double = 60
+
+    @Option(help: ArgumentHelp(
+        "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", valueName: "dir"))
+    var artifacts: String?
+
+    @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
+    var files: [String] = []
+
+    /// What followed `--` on the command line; `FScriptCommand.run(arguments:)` rewrites each one into
+    /// `--script-arg=VALUE` because ArgumentParser allows no second positional array after `files`.
+    @Option(
+        name: .customLong("script-arg"),
+        help: ArgumentHelp("An argument for the scripts (write them after --).", visibility: .hidden))
     var arguments: [String] = []
+
+    /// Rewrites `FILE -- a b` into `FILE --script-arg=a --script-arg=b` for the run command (the default).
+    static func passingScriptArguments(_ arguments: [String]) -> [String] {
+        let others = FScriptCommand.configuration.subcommands.compactMap { $0.configuration.commandName }.filter { $0 != "run" }
+        guard let first = arguments.first, !others.contains(first),
+            let terminator = arguments.firstIndex(of: "--")
+        else { return arguments }
+        return Array(arguments[..<terminator]) + arguments[(terminator + 1)...].map { "--script-arg=" + $0 }
+    }
+
+    func validate() throws {
+        guard timeout > 0, timeout.isFinite else {
+            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
+        }
+    }
 
     func run() throws {
         let session = ScriptSession()
+        session.installDSL()
+        let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
+        if !interactive { SignalTrap.catch() }
         for chunk in chunks {
             let status = session.run(chunk: chunk)
             guard status == .success else { throw ExitCode(status.rawValue) }
         }
         let status: ScriptSession.ExitStatus
-        if let script {
-            status = session.run(file: script, arguments: arguments)
+        if !files.isEmpty {
+            let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
+            status = session.runTests(
+                .init(
+                    files: files, tags: tags, reports: reports, timeout: timeout, artifacts: artifacts, color: color,
+                    arguments: arguments))
         } else if !chunks.isEmpty {
             status = .success
-        } else if isatty(0) != 0 {
+        } else if interactive {
             status = REPL(session: session).run()
         } else {
             status = session.runStandardInput()

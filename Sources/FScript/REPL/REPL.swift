@@ -36,11 +36,15 @@ struct REPL {
         while let chunk = readChunk() {
             add_history(chunk.source)
             _ = write_history(historyPath)
+            // Ctrl-C stops a running chunk (the hook raises "interrupted"); at the prompt it ends fscript, as in lua.
+            SignalTrap.catch()
             do {
                 try printer.call(.function(chunk.function))
             } catch {
                 writeError("\(error)\n")
             }
+            SignalTrap.restoreDefault()
+            SignalTrap.acknowledge()
         }
         print()
         return .success

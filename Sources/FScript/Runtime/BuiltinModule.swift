@@ -3,9 +3,11 @@ import Glibc
 #endif
 import LuaKit
 
-/// The `fscript` global: small, cheap host facts every script may use (`fscript.clock()`, `fscript.version`).
+/// The `fscript` global: small, cheap host facts every script may use (`fscript.clock()`, `fscript.version`),
+/// and the host services the stdlib asks for (the test deadline, TTY detection, directories).
 ///
-/// `clock` is also the benchmark's probe for the cost of one Lua→Swift call, so it must stay trivial.
+/// `clock` is also the benchmark's probe for the cost of one Lua→Swift call, so it must stay trivial. Every
+/// function here is optional for the stdlib (it degrades under plain `lua5.4`), see `stdlib/meta/frank.lua`.
 enum BuiltinModule {
     /// The version fscript reports in `--version` and `fscript.version`.
     static let version = "0.1.0"
@@ -15,13 +17,38 @@ enum BuiltinModule {
         state.register(
             module: "fscript",
             functions: [
-                "clock": { args in
-                    var now = timespec()
-                    clock_gettime(CLOCK_MONOTONIC, &now)
-                    return args.result(Double(now.tv_sec) + Double(now.tv_nsec) / 1e9)
-                }
+                "clock": { args in args.result(InterruptGuard.now()) },
+                "set_deadline": setDeadline,
+                "isatty": { args in args.result(isatty(Int32(try args.int(1))) != 0) },
+                "mkdir": { args in
+                    let path = try args.string(1)
+                    if let problem = FileSystem.makeDirectories(path) { return args.result(LuaValue.nil, problem) }
+                    return args.result(true)
+                },
+                "list_lua_files": { args in
+                    let directory = try args.string(1)
+                    switch FileSystem.luaFiles(under: directory) {
+                    case .success(let files): return args.result(files)
+                    case .failure(let problem): return args.result(LuaValue.nil, problem.message)
+                    }
+                },
             ],
             values: ["version": .string(version)]
         )
+    }
+
+    /// `fscript.set_deadline(seconds|nil)`: arms or disarms the session's `InterruptGuard`.
+    private static func setDeadline(_ args: LuaArgs) throws -> LuaReturn {
+        guard let session = args.host(as: ScriptSession.self) else { return .none }
+        if args.isNil(1) {
+            session.interrupts.arm(seconds: nil)
+            return .none
+        }
+        let seconds = try args.number(1)
+        guard seconds > 0, seconds.isFinite else {
+            throw args.badArgument(1, "positive number of seconds expected, got \(InterruptGuard.seconds(seconds))")
+        }
+        session.interrupts.arm(seconds: seconds)
+        return .none
     }
 }

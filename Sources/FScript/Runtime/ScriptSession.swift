@@ -13,17 +13,31 @@ final class ScriptSession {
         case success = 0
         case failure = 1
         case usage = 2
+        /// Ctrl-C stopped the run (128 + SIGINT, as shells report it).
+        case interrupted = 130
     }
 
     let state: LuaState
+    /// The test deadline and Ctrl-C, checked by the Lua interrupt hook and by Swift functions that wait.
+    let interrupts = InterruptGuard()
+    /// The mock servers the script started; stopped when the session ends.
+    let mocks = MockRegistry()
+    /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
+    var busySources: [() -> [String]] = []
 
     init() {
         state = LuaState()
         state.host = self
         BuiltinModule.register(in: state)
+        interrupts.install(on: state)
+        MockModule.register(in: self)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)
         }
+    }
+
+    deinit {
+        mocks.stopAll()
     }
 
     /// Runs a `-e` chunk.
@@ -67,6 +81,7 @@ final class ScriptSession {
             writeError("fscript: \(error)\n")
             switch error {
             case .syntax, .file: return .usage
+            case .runtime(let message, _) where Self.isInterrupt(message): return .interrupted
             default: return .failure
             }
         } catch {

@@ -11,12 +11,15 @@ Console.__index = Console
 
 local CODES = { green = "32", red = "31", yellow = "33", dim = "2", bold = "1" }
 
----Creates a console reporter writing through `out` (default io.stdout).
----@param opts {out?: fun(s: string), color?: boolean}
+---Creates a console reporter writing through `out` (default io.stdout). Failure details go to `err`:
+---by default io.stderr (as any Unix tool reports errors), or `out` when only `out` was given, so a caller
+---capturing `out` still sees everything in order.
+---@param opts {out?: fun(s: string), err?: fun(s: string), color?: boolean}
 ---@return fscript.Console
 function M.new(opts)
   local out = opts.out or function(s) io.stdout:write(s) io.stdout:flush() end
-  return setmetatable({ out = out, color = opts.color == true }, Console)
+  local err = opts.err or (opts.out and out) or function(s) io.stdout:flush() io.stderr:write(s) end
+  return setmetatable({ out = out, err = err, color = opts.color == true }, Console)
 end
 
 function Console:paint(color, s)
@@ -26,6 +29,10 @@ end
 
 function Console:line(s)
   self.out(s .. "\n")
+end
+
+function Console:error_line(s)
+  self.err(s .. "\n")
 end
 
 ---@param seconds number
@@ -78,16 +85,16 @@ function Console:case_end(case)
   local f = case.failure
   local head = case.script and ("✘ %s failed  %s"):format(case.name, M.seconds(case.duration)) or
     ("✘ scenario failed  %s"):format(M.seconds(case.duration))
-  self:line("  " .. self:paint("red", head))
-  if f.step then self:line("    step: " .. f.step) end
-  if f.where then self:line("    at: " .. f.where) end
-  self:line(indent(f.message, "    "))
-  if f.traceback then self:line(self:paint("dim", indent(f.traceback, "    "))) end
+  self:error_line("  " .. self:paint("red", head))
+  if f.step then self:error_line("    step: " .. f.step) end
+  if f.where then self:error_line("    at: " .. f.where) end
+  self:error_line(indent(f.message, "    "))
+  if f.traceback then self:error_line(self:paint("dim", indent(f.traceback, "    "))) end
   if case.target then
-    self:line("    the target showed:")
-    self:line(indent(table.concat(case.target, "\n"), "      "))
+    self:error_line("    the target showed:")
+    self:error_line(indent(table.concat(case.target, "\n"), "      "))
   end
-  for _, path in ipairs(case.artifacts or {}) do self:line("    artifact: " .. path) end
+  for _, path in ipairs(case.artifacts or {}) do self:error_line("    artifact: " .. path) end
 end
 
 ---The end of the run: report paths, interruption, then the summary line (last, on its own line).

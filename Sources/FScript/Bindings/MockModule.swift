@@ -1,0 +1,50 @@
+import LuaKit
+import MockServer
+
+/// The `mock` global: `mock.start{port = 0, host = "127.0.0.1", mappings = DIR, files = DIR}` starts an HTTP mock
+/// backend and returns its `mock.Server`.
+///
+/// Servers are registered with the session, so they stop when fscript exits and their requests in flight make
+/// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
+enum MockModule {
+    /// The keys `mock.start` accepts.
+    static let startKeys = ["port", "host", "mappings", "files"]
+
+    /// Registers `mock` and the `mock.Server` class in the session's state.
+    static func register(in session: ScriptSession) {
+        let state = session.state
+        state.register(MockServerObject.luaClass)
+        state.register(module: "mock", functions: ["start": start])
+        let registry = session.mocks
+        session.busySources.append { registry.inFlight }
+    }
+
+    private static func start(_ args: LuaArgs) throws -> LuaReturn {
+        let options = try MockOptions(args, optional: true)
+        try options.allowOnly(startKeys)
+        let port = try options.integer("port") ?? 0
+        guard (0...65535).contains(port) else { throw options.fieldError("port", "0 to 65535 expected, got \(port)") }
+        let host = try options.string("host") ?? "127.0.0.1"
+        let server: MockServer
+        do {
+            server = try MockServer.start(host: host, port: port, filesDirectory: try options.string("files"))
+        } catch {
+            throw MockStartError(description: "cannot start a mock on \(host):\(port) (\(error))")
+        }
+        if let mappings = try options.string("mappings") {
+            do {
+                try server.load(directory: mappings)
+            } catch {
+                server.stop()
+                throw MockStartError(description: "cannot load the mappings in \(mappings): \(error)")
+            }
+        }
+        args.host(as: ScriptSession.self)?.mocks.add(server)
+        return args.result(MockServerObject(server: server))
+    }
+}
+
+/// `mock.start` could not bind or load its mappings.
+struct MockStartError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,31 @@
+import MockServer
+
+/// The mock servers a script started, so the session can stop them at exit and count their requests in flight.
+///
+/// It keeps the servers alive even when the script drops its `mock.Server` value: a backend the app was pointed at
+/// must not vanish with a garbage collection. Lives on the script thread only.
+final class MockRegistry {
+    private(set) var servers: [MockServer] = []
+
+    /// Adds a started server.
+    func add(_ server: MockServer) {
+        servers.append(server)
+    }
+
+    /// Stops and forgets one server (`server:stop()`).
+    func remove(_ server: MockServer) {
+        server.stop()
+        servers.removeAll { $0 === server }
+    }
+
+    /// Every request any live mock is still answering, as `METHOD /path`: what `wait_for_idle` waits out.
+    var inFlight: [String] {
+        servers.flatMap(\.inFlight)
+    }
+
+    /// Stops every server, at the end of the session.
+    func stopAll() {
+        for server in servers { server.stop() }
+        servers.removeAll()
+    }
+}

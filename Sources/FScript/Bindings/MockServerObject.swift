@@ -1,0 +1,134 @@
+import LuaKit
+import MockServer
+
+/// A running mock backend as Lua sees it: the userdata `mock.Server` with `url`, `port` and the stub, journal
+/// and verification methods.
+///
+/// The methods map one to one onto `MockServer`; this file only reads option tables (`MockOptions`) and turns
+/// journal entries into tables (`MockLuaConversion`). Waiting (`wait_for_request`) checks the test deadline and
+/// Ctrl-C between short slices, so neither is held up by a long wait.
+final class MockServerObject: LuaObject {
+    static let luaClassName = "mock.Server"
+
+    let server: MockServer
+    private(set) var isStopped = false
+
+    init(server: MockServer) {
+        self.server = server
+    }
+
+    /// How long one slice of a wait blocks before the deadline and Ctrl-C are checked again.
+    static let waitSlice = 0.05
+
+    /// The class with its methods; registered once per state by `MockModule`.
+    static var luaClass: LuaClass<MockServerObject> {
+        LuaClass<MockServerObject>(
+            methods: [
+                "stub": { object, args in
+                    let stub = try MockOptions(args).stub()
+                    return args.result(try object.running(args).stub(stub).uuidString)
+                },
+                "requests": { object, args in
+                    let filter = try MockOptions(args, optional: true).requestPattern()
+                    let found = try object.running(args).requests(matching: filter)
+                    return args.result(LuaValue.table(LuaTable(array: found.map(MockLuaConversion.table(for:)))))
+                },
+                "verify": { object, args in
+                    let options = try MockOptions(args)
+                    let filter = try options.requestPattern(extraKeys: ["count", "at_least"])
+                    let count = try options.integer("count")
+                    let atLeast = try options.integer("at_least")
+                    for (key, value) in [("count", count), ("at_least", atLeast)] {
+                        if let value, value < 0 { throw options.fieldError(key, "0 or more expected, got \(value)") }
+                    }
+                    if count != nil && atLeast != nil { throw args.badArgument(1, "give count or at_least, not both") }
+                    if let count {
+                        try object.running(args).verify(filter, count: count)
+                    } else {
+                        try object.running(args).verify(filter, atLeast: atLeast ?? 1)
+                    }
+                    return .none
+                },
+                "wait_for_request": { object, args in
+                    let options = try MockOptions(args, optional: true)
+                    let filter = try options.requestPattern(extraKeys: ["timeout"])
+                    let timeout = try options.number("timeout") ?? 2
+                    guard timeout >= 0, timeout.isFinite else { throw options.fieldError("timeout", "seconds must be 0 or more") }
+                    let found = try object.waitForRequest(filter, timeout: timeout, args: args)
+                    return args.result(MockLuaConversion.table(for: found))
+                },
+                "reset": { object, args in
+                    try object.running(args).reset()
+                    return .none
+                },
+                "load": { object, args in
+                    let directory = try args.string(1)
+                    return args.result(try object.running(args).load(directory: directory).count)
+                },
+                "in_flight": { object, args in
+                    args.result(object.isStopped ? [] : object.server.inFlight)
+                },
+                "stop": { object, args in
+                    if !object.isStopped {
+                        object.isStopped = true
+                        if let session = args.host(as: ScriptSession.self) {
+                            session.mocks.remove(object.server)
+                        } else {
+                            object.server.stop()
+                        }
+                    }
+                    return .none
+                },
+            ],
+            description: { object in "mock.Server: \(object.server.url)\(object.isStopped ? " (stopped)" : "")" },
+            index: { object, args in
+                switch try args.value(1) {
+                case "url": return args.result(object.server.url)
+                case "port": return args.result(object.server.port)
+                case "host": return args.result(object.server.host)
+                default: return args.result(LuaValue.nil)
+                }
+            }
+        )
+    }
+
+    /// The server, or an error naming the method when the script already stopped it.
+    func running(_ args: LuaArgs) throws -> MockServer {
+        guard !isStopped else {
+            throw LuaError.runtime(message: "\(args.functionName): the mock at \(server.url) was stopped", traceback: "")
+        }
+        return server
+    }
+
+    /// Waits in slices, checking the deadline and Ctrl-C between them; on timeout the error names the whole wait.
+    private func waitForRequest(_ filter: RequestPattern, timeout: Double, args: LuaArgs) throws -> LoggedRequest {
+        let server = try running(args)
+        let session = args.host(as: ScriptSession.self)
+        let end = InterruptGuard.now() + timeout
+        while true {
+            try session?.interrupts.throwIfStopped()
+            let remaining = end - InterruptGuard.now()
+            if remaining <= Self.waitSlice {
+                do {
+                    return try server.waitForRequest(filter, timeout: max(remaining, 0))
+                } catch let error as VerificationError {
+                    throw Self.timedOut(error, filter: filter, timeout: timeout)
+                }
+            }
+            if let found = try? server.waitForRequest(filter, timeout: Self.waitSlice) { return found }
+        }
+    }
+
+    /// The journal's timeout error with its headline rewritten for the whole wait rather than the last slice.
+    private static func timedOut(_ error: VerificationError, filter: RequestPattern, timeout: Double) -> MockWaitError {
+        var lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let headline = "No request matching \(filter.summary) arrived within \(InterruptGuard.seconds(timeout)) s."
+        if lines.isEmpty { lines = [headline] } else { lines[0] = headline }
+        return MockWaitError(description: lines.joined(separator: "\n"))
+    }
+}
+
+/// `wait_for_request` timed out; the text lists what did arrive, as `verify` does.
+struct MockWaitError: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import MockServer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fscript mock [--host 127.0.0.1] [--port N] [--mappings DIR]`: runs the mock backend alone until Ctrl-C.
+///
+/// For apps and drivers outside fscript (a manual run, another test tool, the benchmark): stubs come from
+/// WireMock mapping files. Ctrl-C or SIGTERM stops it cleanly, closing every connection, with exit status 0.
+struct MockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mock",
+        abstract: "Run the HTTP mock backend alone, with stubs from WireMock mapping files, until Ctrl-C."
+    )
+
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on; 0 picks a free one.", valueName: "port"))
+    var port = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "A folder of WireMock mapping files (DIR/mappings/*.json, bodies in DIR/__files).", valueName: "dir"))
+    var mappings: String?
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
+    }
+
+    func run() throws {
+        SignalTrap.catch([SIGINT, SIGTERM])
+        let server: MockServer
+        do {
+            server = try MockServer.start(host: host, port: port)
+        } catch {
+            writeError("fscript: cannot start the mock on \(host):\(port) (\(error)); is the port in use? (--port)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        if let mappings {
+            do {
+                let stubs = try server.load(directory: mappings)
+                writeError("loaded \(stubs.count) stubs from \(mappings)\n")
+            } catch {
+                server.stop()
+                writeError("fscript: cannot load the mappings in \(mappings): \(error)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+        }
+        print(server.url)
+        fflush(nil)
+        SignalTrap.waitForSignal()
+        server.stop()
+        writeError("mock stopped after \(server.requests.count) requests\n")
+    }
+}

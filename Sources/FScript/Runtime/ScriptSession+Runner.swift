@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaKit
+
+/// Running test files through the stdlib runner (`require("fscript.runner")`), and the DSL for other chunks.
+extension ScriptSession {
+    /// What `fscript FILE.lua|DIR …` hands to `runner.main`; nil fields take the runner's defaults.
+    struct RunOptions {
+        var files: [String]
+        var tags: String?
+        var reports: [String] = []
+        var timeout: Double?
+        var artifacts: String?
+        var color: Bool?
+        /// Passed to each file as `...`; also the global `arg` (`arg[0]` the first file), as `lua.c` does.
+        var arguments: [String] = []
+
+        /// The options as the Lua table `runner.main` reads.
+        var table: LuaTable {
+            var table = LuaTable()
+            table["files"] = .table(LuaTable(array: files.map { .string($0) }))
+            table["reports"] = .table(LuaTable(array: reports.map { .string($0) }))
+            if let tags { table["tags"] = .string(tags) }
+            if let timeout { table["timeout"] = .number(timeout) }
+            if let artifacts { table["artifacts"] = .string(artifacts) }
+            if let color { table["color"] = .boolean(color) }
+            table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
+            return table
+        }
+    }
+
+    /// Runs scripts and directories through `runner.main`, which prints the console report and writes the report
+    /// files; returns its exit code. A stdlib that cannot be loaded is an infrastructure error (2).
+    func runTests(_ options: RunOptions) -> ExitStatus {
+        for path in options.files where access(path, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
+            return .usage
+        }
+        var argTable = LuaTable(array: options.arguments.map { .string($0) })
+        argTable.fields[.integer(0)] = .string(options.files.first ?? "")
+        argTable.fields[.integer(-1)] = .string(CommandLine.arguments.first ?? "fscript")
+        state.setGlobal("arg", .table(argTable))
+        do {
+            let results = try state.execute(
+                "return require('fscript.runner').main(...)", name: "=(fscript)", arguments: [.table(options.table)])
+            guard let code = results.first?.integerValue, let status = ExitStatus(rawValue: Int32(code)) else {
+                writeError("fscript: the runner returned \(results.first ?? .nil) instead of an exit code\n")
+                return .usage
+            }
+            return status
+        } catch {
+            writeError("fscript: cannot run the tests: \(error)\n(is the stdlib installed? set FSCRIPT_STDLIB)\n")
+            return .usage
+        }
+    }
+
+    /// Installs the DSL globals (`Given`, `scenario`, `step`, …) for `-e`, piped input and the REPL; a stdlib
+    /// that cannot be loaded only costs the DSL, so it is reported and the session goes on.
+    func installDSL() {
+        do {
+            try state.execute("require('fscript.runner').install()", name: "=(fscript)")
+        } catch {
+            writeError("fscript: the step DSL is unavailable: \(error)\n")
+        }
+    }
+
+    /// True for the error text of Ctrl-C, with or without the `file:line:` Lua puts in front.
+    static func isInterrupt(_ message: String) -> Bool {
+        message == InterruptGuard.interruptedMessage || message.hasSuffix(": " + InterruptGuard.interruptedMessage)
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// `fscript FILE.lua|DIR …` end to end: the built binary on fixture scripts, stdout, stderr and exit code.
+@Suite struct RunCommandTests {
+    @Test func errorOnLineThreeExitsOneWithMessageAndTraceback() throws {
+        let result = try runFScript(["cli_error.lua"])
+        #expect(result.status == 1)
+        #expect(normalizingTimes(result.stdout) == "cli_error.lua\n    before the error\n\n0 passed, 1 failed\n")
+        #expect(
+            normalizingTimes(result.stderr) == """
+                  ✘ (script) failed  (T s)
+                    cli_error.lua:3: boom
+                    stack traceback:
+                    \t[C]: in function 'error'
+                    \tcli_error.lua:3: in main chunk
+
+                """)
+    }
+
+    @Test func syntaxErrorExitsTwoNamingFileAndLine() throws {
+        let result = try runFScript(["cli_syntax.lua"])
+        #expect(result.status == 2)
+        #expect(normalizingTimes(result.stdout) == "cli_syntax.lua\n\n0 passed, 1 failed\n")
+        #expect(
+            normalizingTimes(result.stderr) == """
+                  ✘ (load) failed  (T s)
+                    cli_syntax.lua:3: <name> expected near '='
+
+                """)
+    }
+
+    @Test func missingFileExitsTwo() throws {
+        let result = try runFScript(["no_such_file.lua"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("cannot open no_such_file.lua"))
+    }
+
+    @Test func tagsSelectScenarios() throws {
+        let result = try runFScript(["--tags", "smoke,~slow", "cli_tags.lua"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "cli_tags.lua\nScenario: quick smoke\n    quick smoke ran\n\n1 passed, 0 failed\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func badTagFilterIsAUsageError() throws {
+        let result = try runFScript(["--tags", "smoke,~", "cli_tags.lua"])
+        #expect(result.status == 2)
+    }
+
+    @Test func badOptionIsAUsageError() throws {
+        let result = try runFScript(["--timeout", "0", "cli_tags.lua"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("Error: --timeout must be a positive number of seconds, got 0.0\n"))
+    }
+
+    @Test func timeoutFailsTheHungScenarioAndTheRunGoesOn() throws {
+        let result = try runFScript(["--timeout", "1", "cli_hang.lua"])
+        #expect(result.status == 1)
+        #expect(
+            normalizingTimes(result.stdout) == """
+                cli_hang.lua
+                Scenario: hangs
+                Scenario: runs after the hang
+                    next scenario ran
+
+                1 passed, 1 failed
+
+                """)
+        #expect(result.stderr.contains("cli_hang.lua:4: test timed out after 1 s\n"))
+    }
+
+    @Test func junitReportParsesAndNamesTheFailedStep() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = directory + "/report.xml"
+        let result = try runFScript(["--report", "junit:" + report, "cli_step_failure.lua"])
+        #expect(result.status == 1)
+        let lint = try runTool("/usr/bin/xmllint", ["--noout", report])
+        #expect(lint.status == 0, "xmllint: \(lint.output)")
+        let message = try runTool("/usr/bin/xmllint", ["--xpath", "string(//testcase[@name='wrong answer']/failure/@message)", report])
+        #expect(message.output.contains("Then the answer is 7"), "failure message: \(message.output)")
+        #expect(message.output.contains("expected 42, got 7"))
+        let passed = try runTool("/usr/bin/xmllint", ["--xpath", "count(//testcase[@name='right answer']/failure)", report])
+        #expect(passed.output == "0")
+    }
+
+    @Test func ctrlCDuringAHungScenarioStillWritesTheReport() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let report = directory + "/report.xml"
+        let child = try FScriptProcess(["--report", "junit:" + report, "cli_hang.lua"])
+        #expect(child.stdout.wait(for: "Scenario: hangs", timeout: 20))
+        kill(child.process.processIdentifier, SIGINT)
+        let result = child.finish(timeout: 10)
+        #expect(result.status == 130)
+        #expect(result.stdout.hasSuffix("interrupted: the remaining scenarios were not run\n0 passed, 1 failed, 1 skipped\n"))
+        #expect(result.stderr.contains("cli_hang.lua:4: interrupted\n"))
+        let message = try runTool("/usr/bin/xmllint", ["--xpath", "string(//testcase[@name='hangs']/failure/@message)", report])
+        #expect(message.output == "cli_hang.lua:4: interrupted")
+        let skipped = try runTool("/usr/bin/xmllint", ["--xpath", "count(//testcase/skipped)", report])
+        #expect(skipped.output == "1")
+    }
+
+    @Test func chunkOptionStillRunsWithTheDSL() throws {
+        let result = try runFScript(["-e", "print(1 + 1, type(scenario), type(mock.start))"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "2\tfunction\tfunction\n")
+        #expect(result.stderr == "")
+    }
+
+    @Test func chunkErrorExitsOne() throws {
+        let result = try runFScript(["-e", "error('boom')"])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("fscript: (command line):1: boom\nstack traceback:\n"))
+    }
+}

@@ -1,0 +1,69 @@
+-- Spec: the mock module's Lua surface without HTTP traffic (argument checks in Lua's wording, unknown options,
+-- empty journals, wait timeouts, stop, WireMock files). Traffic is covered by Tests/FScriptTests/MockModuleTests.
+local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
+package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
+local check = require("fixtures.check")
+
+local function err(fn, ...)
+  local ok, e = pcall(fn, ...)
+  if ok then return "(no error)" end
+  return tostring(e)
+end
+
+local s = mock.start{}
+check.truthy(s.url:match("^http://127%.0%.0%.1:%d+$"), "url: " .. tostring(s.url))
+check.equal(tonumber(s.url:match(":(%d+)$")), s.port, "port matches url")
+
+check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
+check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
+check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")
+check.equal("calling 'stub' on bad self (mock.Server expected, got table)", err(s.stub, {}, {}), "bad self")
+check.contains(err(s.stub, s, { pth = "/x" }),
+  "bad argument #1 to 'stub' (unknown option 'pth'; valid options: body, body_contains, ", "unknown key named")
+check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; valid options: body, delay, fault, " ..
+  "file, headers, json, status)", err(s.stub, s, { path = "/x", respond = { stauts = 200 } }), "nested key")
+check.equal("bad argument #1 to 'stub' (field 'respond.status': integer expected, got string)",
+  err(s.stub, s, { path = "/x", respond = { status = "ok" } }), "status type")
+check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a fault; use one of empty, hang, " ..
+  "malformed, reset)", err(s.stub, s, { path = "/x", respond = { fault = "boom" } }), "fault names")
+check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, path_template, url and url_pattern)",
+  err(s.stub, s, { path = "/x", url = "/y" }), "one URL kind")
+check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both list items and keys cannot be JSON)",
+  err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
+check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: files, host, mappings, port)",
+  err(mock.start, { prot = 1 }), "start options")
+
+check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")
+check.equal(0, #s:requests{}, "no requests yet")
+check.equal(0, #s:requests(), "the filter is optional")
+check.equal("Expected at least 1 request matching GET /x, but received 0.\nNo requests were received.",
+  err(s.verify, s, { method = "get", path = "/x" }), "verify lists what was received")
+check.equal(nil, (pcall(s.verify, s, { path = "/x", count = 0 })) and nil, "count = 0 holds")
+local started = fscript.clock()
+check.equal("No request matching ANY /never arrived within 0.1 s.\nNo requests were received.",
+  err(s.wait_for_request, s, { path = "/never", timeout = 0.1 }), "wait times out naming the whole wait")
+check.truthy(fscript.clock() - started >= 0.1, "the wait lasted its timeout")
+
+-- WireMock mapping files, written here so the spec has no JSON fixture without a comment.
+local dir = os.tmpname()
+os.remove(dir)
+check.equal(true, fscript.mkdir(dir .. "/mappings"), "fscript.mkdir -p")
+local f = assert(io.open(dir .. "/mappings/one.json", "w"))
+f:write('{"request": {"method": "GET", "urlPath": "/one"}, "response": {"status": 200}}')
+f:close()
+check.equal(1, s:load(dir), "load returns how many stubs were added")
+local from_start = mock.start{ mappings = dir }
+check.truthy(tostring(from_start):find("^mock.Server: http://127.0.0.1:%d+$"), "tostring")
+from_start:stop()
+from_start:stop()
+check.equal("requests: the mock at " .. from_start.url .. " was stopped", err(from_start.requests, from_start),
+  "a stopped mock says so")
+os.remove(dir .. "/mappings/one.json")
+os.remove(dir .. "/mappings")
+os.remove(dir)
+
+s:reset()
+check.equal(0, #s:in_flight(), "nothing in flight")
+s:stop()
+check.finish("mock_api_spec")
