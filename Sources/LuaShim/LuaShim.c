@@ -40,3 +40,43 @@ static int ls_trampoline(lua_State *L) {
 void ls_pushswiftclosure(lua_State *L, int nup) {
     lua_pushcclosure(L, ls_trampoline, nup);
 }
+
+/*
+** The message handler and the interrupt hook.
+**
+** Both run inside Lua's own protected machinery, so they are written in C: the handler may allocate (and so
+** raise a memory error), and the hook raises on purpose. The Swift check the hook calls only answers a question
+** and pushes a string; the raise happens here, after the Swift frame has returned.
+*/
+
+int ls_msghandler(lua_State *L) {
+    const char *msg = lua_tostring(L, 1);
+    if (msg == NULL) {
+        if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
+            msg = lua_tostring(L, -1);
+        } else {
+            msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+static ls_InterruptCheck interrupt_check = NULL;
+
+static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    if (interrupt_check != NULL && interrupt_check(L)) {
+        const char *msg = lua_tostring(L, -1);
+        luaL_error(L, "%s", msg != NULL ? msg : "interrupted");
+    }
+}
+
+void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every) {
+    if (check == NULL) {
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
+    interrupt_check = check;
+    lua_sethook(L, ls_interrupthook, LUA_MASKCOUNT, every > 0 ? every : 1);
+}

@@ -26,6 +26,16 @@ void ls_pushswiftclosure(lua_State *L, int nup);
 /// Records how many values an LS_YIELD request yields.
 void ls_setyieldcount(lua_State *L, int n);
 
+/// The Swift side of the interrupt hook: returns 1 after pushing a message when the running script must stop.
+typedef int (*ls_InterruptCheck)(lua_State *L);
+
+/// Installs (check != NULL) or removes the count hook that asks `check` every `every` instructions and raises its
+/// message as a Lua error, in C. Coroutines created afterwards inherit the hook.
+void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every);
+
+/// The message handler for every protected call from Swift: turns the error into "message\nstack traceback:...".
+int ls_msghandler(lua_State *L);
+
 /// lua_pop is a macro, so Swift cannot see it.
 static inline void ls_pop(lua_State *L, int n) { lua_pop(L, n); }
 /// lua_newtable is a macro.
@@ -80,5 +90,16 @@ static inline const char *ls_typename(lua_State *L, int i) { return luaL_typenam
 static inline int ls_registryindex(void) { return LUA_REGISTRYINDEX; }
 /// lua_numbertointeger is a macro; it says whether a float has an exact integer value.
 static inline int ls_numbertointeger(lua_Number n, lua_Integer *out) { return lua_numbertointeger(n, out); }
+
+/// lua_newuserdata is a macro; this variant has no user values, the smallest block for a Swift pointer.
+static inline void *ls_newuserdata0(lua_State *L, size_t size) { return lua_newuserdatauv(L, size, 0); }
+/// lua_pushglobaltable is a macro; raw access to _G keeps Swift clear of metamethods that could raise.
+static inline void ls_rawgetglobals(lua_State *L) { lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS); }
+/// lua_isnone is a macro.
+static inline int ls_isnone(lua_State *L, int i) { return lua_isnone(L, i); }
+/// lua_gc is variadic, which Swift cannot call.
+static inline int ls_gccollect(lua_State *L) { return lua_gc(L, LUA_GCCOLLECT); }
+/// LUA_ERRFILE is defined as an expression (LUA_ERRERR+1), which Swift does not import.
+static inline int ls_errfile(void) { return LUA_ERRFILE; }
 
 #endif

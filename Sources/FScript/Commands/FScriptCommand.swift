@@ -1,0 +1,51 @@
+import ArgumentParser
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The root `fscript` command: it only dispatches, `run` (the default) does the work.
+///
+/// New commands (`serve`, `mock`, `steps`) are one file each and one entry in `subcommands`.
+public struct FScriptCommand: AsyncParsableCommand {
+    /// Names the tool, its version and its commands for `--help` and `--version`.
+    public static let configuration = CommandConfiguration(
+        commandName: "fscript",
+        abstract: "A scriptable test shell for apps that embed a Frankly server.",
+        version: BuiltinModule.version,
+        subcommands: [RunCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
+
+    /// Required by ArgumentParser; the root command has no options of its own.
+    public init() {}
+
+    /// Parses `arguments` (without the program name), runs the chosen command and returns the exit status.
+    ///
+    /// ArgumentParser's own `main()` exits 64 on usage errors; fscript promises 2, so the mapping is done here.
+    public static func run(arguments: [String]) async -> Int32 {
+        do {
+            var command = try parseAsRoot(arguments)
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+            return 0
+        } catch {
+            if let exit = error as? ExitCode {
+                return exit.rawValue
+            }
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                print(message)
+                return 0
+            }
+            if !message.isEmpty {
+                writeError(message + "\n")
+            }
+            return code == .validationFailure ? ScriptSession.ExitStatus.usage.rawValue : code.rawValue
+        }
+    }
+}

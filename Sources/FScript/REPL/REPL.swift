@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CEdit
+import LuaKit
+
+/// The interactive prompt: libedit line editing, history in `~/.fscript_history`, and `lua.c`'s rules.
+///
+/// A line is first tried as an expression (`return <line>`) so `1 + 1` prints `2`, then as a statement. Input
+/// that ends too early (a syntax error at `<eof>`) continues on the next line with the `>> ` prompt. Errors
+/// print with their traceback and the session goes on; Ctrl-D ends it with status 0.
+struct REPL {
+    let session: ScriptSession
+    let historyPath: String
+
+    init(session: ScriptSession) {
+        self.session = session
+        let home = getenv("HOME").map { String(cString: $0) } ?? "."
+        historyPath = home + "/.fscript_history"
+    }
+
+    /// Reads, evaluates and prints until end of input.
+    func run() -> ScriptSession.ExitStatus {
+        using_history()
+        _ = read_history(historyPath)
+        let printer: LuaRef
+        do {
+            // Printing inside Lua keeps results on the stack: a table prints as itself, not as a copy.
+            printer = try session.state.load(
+                "local f = ...; local r = table.pack(f()); if r.n > 0 then print(table.unpack(r, 1, r.n)) end",
+                name: "=repl")
+        } catch {
+            writeError("fscript: \(error)\n")
+            return .failure
+        }
+        while let chunk = readChunk() {
+            add_history(chunk.source)
+            _ = write_history(historyPath)
+            do {
+                try printer.call(.function(chunk.function))
+            } catch {
+                writeError("\(error)\n")
+            }
+        }
+        print()
+        return .success
+    }
+
+    /// Reads lines until they compile, or prints a syntax error; nil at end of input.
+    private func readChunk() -> (source: String, function: LuaRef)? {
+        while true {
+            guard var source = readLine(prompt: "> ") else { return nil }
+            if source.trimmingSpaces.isEmpty { continue }
+            if source.hasPrefix("=") { source = "return " + source.dropFirst() }
+            if let function = try? session.state.load("return " + source, name: "=stdin") {
+                return (source, function)
+            }
+            while true {
+                do {
+                    return (source, try session.state.load(source, name: "=stdin"))
+                } catch LuaError.syntax(_, incomplete: true) {
+                    guard let more = readLine(prompt: ">> ") else { return nil }
+                    source += "\n" + more
+                } catch {
+                    add_history(source)
+                    writeError("\(error)\n")
+                    break
+                }
+            }
+        }
+    }
+
+    private func readLine(prompt: String) -> String? {
+        fflush(nil)
+        guard let line = readline(prompt) else { return nil }
+        defer { free(line) }
+        return String(cString: line)
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces, tabs and newlines.
+    var trimmingSpaces: Substring {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return self[first...last]
+    }
+}

@@ -1,0 +1,91 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaKit
+
+/// One Lua state set up the way every fscript run sees it, and the mapping from Lua outcomes to exit codes.
+///
+/// The state has the `fscript` builtin module and `stdlib/` on `package.path`; the session is its host, so
+/// bindings added later reach it with `args.host(as: ScriptSession.self)`. It lives on the main thread.
+final class ScriptSession {
+    /// fscript's exit codes: DESIGN.md promises 0 passed, 1 a test failed, 2 usage or infrastructure error.
+    enum ExitStatus: Int32 {
+        case success = 0
+        case failure = 1
+        case usage = 2
+    }
+
+    let state: LuaState
+
+    init() {
+        state = LuaState()
+        state.host = self
+        BuiltinModule.register(in: state)
+        if let stdlib = StdlibLocator.locate() {
+            state.prependPackagePath(directory: stdlib)
+        }
+    }
+
+    /// Runs a `-e` chunk.
+    func run(chunk code: String) -> ExitStatus {
+        outcome { try state.execute(code, name: "=(command line)") }
+    }
+
+    /// Runs a script file as `lua.c` does: global `arg` holds the script at 0 and its arguments from 1, and the
+    /// chunk also receives the arguments as `...`.
+    func run(file path: String, arguments: [String]) -> ExitStatus {
+        guard access(path, R_OK) == 0 else {
+            let reason = String(cString: strerror(errno))
+            writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
+            return .usage
+        }
+        var argTable = LuaTable(array: arguments.map { .string($0) })
+        argTable.fields[.integer(0)] = .string(path)
+        argTable.fields[.integer(-1)] = .string(CommandLine.arguments.first ?? "fscript")
+        state.setGlobal("arg", .table(argTable))
+        return outcome { try state.load(file: path).call(arguments: arguments.map { .string($0) }) }
+    }
+
+    /// Runs all of standard input as one chunk named `stdin`, for piped input.
+    func runStandardInput() -> ExitStatus {
+        var input: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = read(0, &buffer, buffer.count)
+            if count <= 0 { break }
+            input.append(contentsOf: buffer[..<count])
+        }
+        return outcome { try state.execute(String(decoding: input, as: UTF8.self), name: "=stdin") }
+    }
+
+    /// Runs `body`, printing a Lua error as `fscript: message` plus its traceback; syntax and file errors are 2.
+    private func outcome(_ body: () throws -> Void) -> ExitStatus {
+        do {
+            try body()
+            return .success
+        } catch let error as LuaError {
+            writeError("fscript: \(error)\n")
+            switch error {
+            case .syntax, .file: return .usage
+            default: return .failure
+            }
+        } catch {
+            writeError("fscript: \(error)\n")
+            return .failure
+        }
+    }
+}
+
+/// Writes text to standard error, unbuffered, so it interleaves correctly with the script's own output.
+func writeError(_ text: String) {
+    fflush(nil)
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import CLua
+import LuaShim
+
+extension LuaState {
+    /// Compiles a chunk without running it. `name` is Lua's chunk name: `=(command line)` shows as is,
+    /// `@path` as a file name; both appear in error positions. Fails with `LuaError.syntax`.
+    public func load(_ code: String, name: String) throws -> LuaRef {
+        let L = current
+        var code = code
+        let status = code.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { ls_loadbuffer(L, $0.baseAddress, $0.count, name) }
+        }
+        return try popLoaded(status: status, on: L)
+    }
+
+    /// Compiles a script file (a leading `#!` line is skipped); errors name the file as given.
+    public func load(file path: String) throws -> LuaRef {
+        let L = current
+        return try popLoaded(status: luaL_loadfilex(L, path, nil), on: L)
+    }
+
+    /// Compiles and runs a chunk, returning its results; see `load(_:name:)` and `call(_:)`.
+    @discardableResult
+    public func execute(_ code: String, name: String = "=(luakit)", arguments: [LuaValue] = []) throws
+        -> [LuaValue]
+    {
+        try load(code, name: name).call(arguments: arguments)
+    }
+
+    private func popLoaded(status: Int32, on L: OpaquePointer) throws -> LuaRef {
+        guard status == LUA_OK else {
+            let message = ls_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+            ls_pop(L, 1)
+            throw LuaError(status: status, message: message)
+        }
+        return LuaRef(popping: L, state: self)
+    }
+
+    /// Calls the function below `argumentCount` arguments on top of `L` under pcall with the traceback handler,
+    /// then pops and returns its results. The stack is left as it was before the function was pushed.
+    func protectedCall(on L: OpaquePointer, argumentCount: Int32) throws -> [LuaValue] {
+        let functionSlot = lua_gettop(L) - argumentCount
+        lua_pushcclosure(L, ls_msghandler, 0)
+        ls_insert(L, functionSlot)
+        let status = ls_pcall(L, argumentCount, LUA_MULTRET, functionSlot)
+        defer { lua_settop(L, functionSlot - 1) }
+        guard status == LUA_OK else {
+            let message = ls_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
+            throw LuaError(status: status, message: message)
+        }
+        let top = lua_gettop(L)
+        guard top > functionSlot else { return [] }
+        return try (functionSlot + 1...top).map { try LuaState.value(at: $0, on: L, state: self) }
+    }
+}
