@@ -19,6 +19,17 @@ struct RunCommand: ParsableCommand {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE as a Lua chunk before the script.", valueName: "code"))
     var chunks: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The Frankly server scripts drive, e.g. http://10.0.0.5:37265 (default: $FSCRIPT_TARGET, else the "
+                + "embedded simulator).", valueName: "url"))
+    var target: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The app file the embedded simulator runs (default: the bundled demo app).", valueName: "file.lua"))
+    var app: String?
+
     @Argument(help: ArgumentHelp("The Lua script to run.", valueName: "file.lua"))
     var script: String?
 
@@ -29,6 +40,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let session = ScriptSession()
+        let target = try TargetOptions(target: target, app: app).resolve()
+        FrankModule.register(in: session.state, target: target, appPath: app)
         for chunk in chunks {
             let status = session.run(chunk: chunk)
             guard status == .success else { throw ExitCode(status.rawValue) }

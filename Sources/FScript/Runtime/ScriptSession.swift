@@ -16,6 +16,8 @@ final class ScriptSession {
     }
 
     let state: LuaState
+    /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
+    var busySources: [() -> [String]] = []
 
     init() {
         state = LuaState()
