@@ -58,5 +58,5 @@ final class TargetConnector {
 
     /// One pool of kept-alive connections for every target of the process, made on first use (a static `let`
     /// is lazy), so scripts that never touch a target never start the event loop threads.
-    private static let sharedHTTP = HTTPClient()
+    static let sharedHTTP = HTTPClient()
 }

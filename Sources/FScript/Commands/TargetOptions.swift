@@ -33,7 +33,8 @@ struct TargetOptions {
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         do {
-            try FranklyClient(baseURL: url, timeout: 5).ping()
+            // The shared pool keeps the connection for the script, which also suits servers that serve one at a time.
+            try FranklyClient(baseURL: url, timeout: 5, http: TargetConnector.sharedHTTP).ping()
         } catch let error as FranklyClientError {
             if case .transport(_, let cause) = error {
                 writeError("fscript: " + FrankError.unreachable(url: url, cause: cause.description) + "\n")
