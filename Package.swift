@@ -31,9 +31,10 @@ let package = Package(
         .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"],
+            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Frankly", "HTTPCore"]),
         .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(
             name: "FScript",
@@ -52,5 +53,8 @@ let package = Package(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
+        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript"], exclude: ["fixtures"]),
     ]
 )

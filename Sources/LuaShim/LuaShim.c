@@ -67,8 +67,11 @@ static ls_InterruptCheck interrupt_check = NULL;
 static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupt_check != NULL && interrupt_check(L)) {
-        const char *msg = lua_tostring(L, -1);
-        luaL_error(L, "%s", msg != NULL ? msg : "interrupted");
+        /* In a hook, level 0 is the running Lua function, so this blames the line that was executing. */
+        luaL_where(L, 0);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        lua_error(L);
     }
 }
 

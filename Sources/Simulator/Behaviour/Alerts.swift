@@ -1,0 +1,63 @@
+/// One button of an alert: its title and what it does after the alert is dismissed.
+struct AlertButton {
+    var title: String
+    var behaviour: Behaviour?
+}
+
+extension SimulatedApp {
+    /// Shows an alert over everything: a dimming view covering the window (so nothing behind can be touched)
+    /// holding a `UIAlertView` with its title, message and buttons side by side.
+    func showAlert(title: String?, message: String?, buttons: [AlertButton]) {
+        dismissAlert()
+        let buttons = buttons.isEmpty ? [AlertButton(title: "OK", behaviour: nil)] : buttons
+        let overlay = makeView(className: "_UIDimmingView", frame: device.bounds)
+        overlay.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        let width = 270.0
+        let messageLines = Double(((message ?? "").count + 33) / 34)
+        let height = 20 + 24 + messageLines * 20 + 20 + 44
+        let alert = makeView(className: "UIAlertView", frame: Rect(x: 0, y: 0, width: width, height: height))
+        alert.title = title
+        alert.message = message
+        alert.accessibilityLabelValue = title
+        alert.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        var y = 20.0
+        if let title {
+            let label = makeView(className: "UILabel", frame: Rect(x: 16, y: y, width: width - 32, height: 24))
+            label.text = title
+            label.textAlignment = 1
+            alert.addChild(label)
+        }
+        y += 24
+        if let message {
+            let label = makeView(className: "UILabel", frame: Rect(x: 16, y: y, width: width - 32, height: messageLines * 20))
+            label.text = message
+            label.fontSize = 13
+            label.textAlignment = 1
+            alert.addChild(label)
+        }
+        let buttonWidth = width / Double(buttons.count)
+        for (index, spec) in buttons.enumerated() {
+            let button = makeView(
+                className: "UIAlertButton",
+                frame: Rect(x: Double(index) * buttonWidth, y: height - 44, width: buttonWidth, height: 44))
+            button.title = spec.title
+            button.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
+            if let behaviour = spec.behaviour { button.behaviours["touch"] = behaviour }
+            alert.addChild(button)
+        }
+        overlay.addChild(alert)
+        alertOverlay = overlay
+        focusedField = nil
+        layoutWindow()
+    }
+
+    /// Removes the alert, if any.
+    func dismissAlert() {
+        guard alertOverlay != nil else { return }
+        alertOverlay = nil
+        layoutWindow()
+    }
+
+    /// The alert view on screen, if any.
+    var alertView: SimView? { alertOverlay?.children.first }
+}

@@ -1,0 +1,41 @@
+import Frankly
+import HTTPCore
+import LuaKit
+import NIOCore
+
+/// Loads an app file into a running `SimulatedApp`: a fresh Lua VM, the prelude, the file, its description read
+/// into specs, and the first screen shown. Runs on the app's event loop, where the VM then lives.
+enum AppLoader {
+    /// - Throws: `SimulatorError.load` with Lua's `file:line: message` for errors in the file, or the place in the
+    ///   description that is wrong.
+    static func load(
+        source: [UInt8], chunkName: String, environment: [String: String], loop: any EventLoop, httpClient: HTTPClient
+    ) throws -> SimulatedApp {
+        let bridge = LuaBridge(environment: environment)
+        let description: LuaValue
+        do {
+            try bridge.install()
+            let chunk = try bridge.lua.load(String(decoding: source, as: UTF8.self), name: "@" + chunkName)
+            description = try chunk.call().first ?? .nil
+        } catch let error as LuaError {
+            throw SimulatorError.load(error.message)
+        }
+        let spec: AppSpec
+        do {
+            spec = try SpecReader(bridge: bridge).app(from: description)
+        } catch SimulatorError.load(let message) {
+            throw SimulatorError.load("\(chunkName): \(message)")
+        }
+        let app = SimulatedApp(spec: spec, environment: environment, loop: loop, httpClient: httpClient)
+        app.source = source
+        app.chunkName = chunkName
+        app.runtime = bridge
+        bridge.app = app
+        do {
+            try app.launch()
+        } catch {
+            throw SimulatorError.load("\(chunkName): launching failed: \(error)")
+        }
+        return app
+    }
+}

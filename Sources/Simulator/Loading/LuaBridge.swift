@@ -1,0 +1,238 @@
+import Frankly
+import LuaKit
+
+/// The app's Lua VM and the primitives the prelude builds the app API from.
+///
+/// The bridge owns the `LuaState` (the app keeps the bridge as its `runtime`), holds the app weakly, and turns Lua
+/// functions into behaviours. Everything runs on the app's event loop, the one thread the state is confined to.
+final class LuaBridge {
+    let lua = LuaState()
+    weak var app: SimulatedApp?
+    let environment: [String: String]
+    private var runner: LuaRef?
+    private var caller: LuaRef?
+
+    init(environment: [String: String]) {
+        self.environment = environment
+    }
+
+    /// Registers the primitives, runs the prelude, and keeps the prelude's runner functions.
+    func install() throws {
+        registerPrimitives()
+        try lua.execute(Prelude.source, name: "=(simulator prelude)")
+        guard case .function(let run) = try lua.global("__sim_run"), case .function(let call) = try lua.global("__sim_call")
+        else { throw SimulatorError.load("the simulator prelude did not define its runners") }
+        runner = run
+        caller = call
+    }
+
+    /// A behaviour that calls `function(app, view, arguments…)`, or `function(app, arguments…)` when `passesView`
+    /// is false (responses, timers); Lua errors become `BehaviourError`.
+    func behaviour(_ function: LuaRef, name: String, passesView: Bool = true) -> Behaviour {
+        Behaviour(name: name) { [weak self] view, arguments in
+            guard let self, let runner = self.runner, let caller = self.caller else { return }
+            do {
+                if passesView {
+                    try runner.call(arguments: [.function(function), view.map { .string($0.uid) } ?? .nil] + arguments.map(\.lua))
+                } else {
+                    try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                }
+            } catch let error as LuaError {
+                throw BehaviourError(message: error.message)
+            }
+        }
+    }
+
+    /// An `/app_exec` method that calls `function(app, arguments…)` and returns its first result as JSON.
+    func execMethod(_ function: LuaRef, name: String) -> ExecMethod {
+        ExecMethod { [weak self] arguments in
+            guard let self, let caller = self.caller else { return .null }
+            do {
+                let results = try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                return try (results.first ?? .nil).json(at: "the result of \(name)")
+            } catch let error as LuaError {
+                throw BehaviourError(message: error.message)
+            }
+        }
+    }
+
+    /// A fake backend: calls `function(request)` and returns its answer table as JSON.
+    private func fake(_ function: LuaRef) -> ExecMethod {
+        ExecMethod { arguments in
+            do {
+                let results = try function.call(arguments: arguments.map(\.lua))
+                return try (results.first ?? .nil).json(at: "the fake backend's answer")
+            } catch let error as LuaError {
+                throw BehaviourError(message: error.message)
+            }
+        }
+    }
+
+    private func requireApp(_ args: LuaArgs) throws -> SimulatedApp {
+        guard let app else { throw LuaError.runtime(message: "the app has quit", traceback: "") }
+        return app
+    }
+
+    private func view(_ args: LuaArgs, _ position: Int, in app: SimulatedApp) throws -> SimView {
+        let uid = try args.string(position)
+        guard let view = app.view(withUID: uid) else {
+            throw LuaError.runtime(message: "view \(uid) is no longer on screen", traceback: "")
+        }
+        return view
+    }
+
+    /// Rethrows a model error as a Lua error, so the behaviour that called the primitive gets it with its line.
+    private func lua<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as LuaError {
+            throw error
+        } catch {
+            throw LuaError.runtime(message: "\(error)", traceback: "")
+        }
+    }
+
+    // swiftlint:disable:next function_body_length
+    private func registerPrimitives() {
+        lua.register(global: "__sim_env") { [unowned self] args in
+            var table = LuaTable()
+            for (key, value) in self.environment { table[key] = .string(value) }
+            return args.results([.table(table)])
+        }
+        lua.register(global: "__sim_get") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let view = try self.view(args, 1, in: app)
+            let key = try args.string(2)
+            if key == "rows" {
+                return args.results([.integer(Int64(view.sections.reduce(0) { $0 + $1.count }))])
+            }
+            return args.results([try self.lua { try view.property(key) }.lua])
+        }
+        lua.register(global: "__sim_set") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let view = try self.view(args, 1, in: app)
+            let key = try args.string(2)
+            let value = try args.value(3)
+            try self.lua {
+                let reader = SpecReader(bridge: self)
+                switch key {
+                case "rows":
+                    view.sections = [try reader.rows(value, place: "rows")]
+                    try app.reloadRows(of: view)
+                case "sections":
+                    guard case .table(let list) = value else { throw ConversionError(description: "sections must be a list") }
+                    view.sections = try list.array.map { section in
+                        if case .table(let table) = section, table["rows"] != .nil { return try reader.rows(table["rows"], place: "rows") }
+                        return try reader.rows(section, place: "rows")
+                    }
+                    try app.reloadRows(of: view)
+                case _ where key.hasPrefix("on_"):
+                    view.behaviours[String(key.dropFirst(3))] = try reader.behaviour(value, name: "\(key) of \(view.summary)")
+                default:
+                    try view.setProperty(key, try value.json(at: key))
+                }
+            }
+            return .none
+        }
+        lua.register(global: "__sim_find") { [unowned self] args in
+            let app = try self.requireApp(args)
+            return args.results([app.view(withID: try args.string(1)).map { .string($0.uid) } ?? .nil])
+        }
+        lua.register(global: "__sim_push") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let name = try args.string(1)
+            try self.lua { try app.push(screenNamed: name) }
+            return .none
+        }
+        lua.register(global: "__sim_pop") { [unowned self] args in
+            let app = try self.requireApp(args)
+            try self.lua { try app.pop() }
+            return .none
+        }
+        lua.register(global: "__sim_pop_to_root") { [unowned self] args in
+            let app = try self.requireApp(args)
+            try self.lua { try app.popToRoot() }
+            return .none
+        }
+        lua.register(global: "__sim_screen") { [unowned self] args in
+            args.results([try self.requireApp(args).currentScreenName.map(LuaValue.string) ?? .nil])
+        }
+        lua.register(global: "__sim_alert") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let title = args.isNil(1) ? nil : try args.string(1)
+            let message = args.isNil(2) ? nil : try args.string(2)
+            let list = try args.table(3)
+            let reader = SpecReader(bridge: self)
+            let buttons = try list.array.enumerated().map { index, item -> AlertButton in
+                guard case .table(let table) = item, let title = table["title"].stringValue else {
+                    throw LuaError.runtime(message: "alert button \(index + 1) needs a title", traceback: "")
+                }
+                return AlertButton(
+                    title: title, behaviour: try self.lua { try reader.behaviour(table["on_touch"], name: "alert button '\(title)'") })
+            }
+            app.showAlert(title: title, message: message, buttons: buttons)
+            return .none
+        }
+        lua.register(global: "__sim_dismiss_alert") { [unowned self] args in
+            try self.requireApp(args).dismissAlert()
+            return .none
+        }
+        lua.register(global: "__sim_animate") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let view = args.isNil(1) ? nil : try self.view(args, 1, in: app)
+            let what = args.isNil(2) ? nil : try args.string(2)
+            let duration = try args.number(3)
+            let done = args.isNil(4) ? nil : self.behaviour(try args.function(4), name: "on_done of an animation", passesView: false)
+            app.animate(view: view, what: what, duration: duration, then: done)
+            return .none
+        }
+        lua.register(global: "__sim_after") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let seconds = try args.number(1)
+            let function = try args.function(2)
+            app.after(seconds: seconds, view: nil, self.behaviour(function, name: "a function run after \(seconds) s", passesView: false))
+            return .none
+        }
+        lua.register(global: "__sim_focus") { [unowned self] args in
+            let app = try self.requireApp(args)
+            app.focus(try self.view(args, 1, in: app))
+            return .none
+        }
+        lua.register(global: "__sim_type") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let text = try args.string(1)
+            try self.lua {
+                do { try app.type(text) } catch is KeyboardNotPresent { throw ConversionError(description: "keyboard not present: no text field has focus") }
+            }
+            return .none
+        }
+        lua.register(global: "__sim_request") { [unowned self] args in
+            let app = try self.requireApp(args)
+            let spec = try args.table(1)
+            guard let path = spec["path"].stringValue else {
+                throw LuaError.runtime(message: "request needs a path (e.g. path = \"/api/login\")", traceback: "")
+            }
+            var request = BackendRequest(method: (spec["method"].stringValue ?? "GET").uppercased(), baseURL: spec["url"].stringValue, path: path)
+            if case .table(let headers) = spec["headers"] {
+                request.headers = headers.stringFields.compactMap { key, value in value.stringValue.map { (key, $0) } }
+            }
+            if spec["json"] != .nil {
+                request.body = try self.lua { try spec["json"].json(at: "json") }.jsonBytes
+                request.headers.append(("Content-Type", "application/json"))
+            } else if let body = spec["body"].stringValue {
+                request.body = Array(body.utf8)
+            }
+            if case .function(let fake) = spec["fake"] { request.fake = self.fake(fake) }
+            if let delay = spec["delay"].doubleValue { request.fakeDelay = delay }
+            if let timeout = spec["timeout"].doubleValue { request.timeoutSeconds = timeout }
+            let onResponse: Behaviour?
+            if case .function(let function) = spec["on_response"] {
+                onResponse = self.behaviour(function, name: "on_response of \(request.method) \(path)", passesView: false)
+            } else {
+                onResponse = nil
+            }
+            app.send(request, view: nil, onResponse: onResponse)
+            return .none
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/// The four interface orientations Frankly names, and their coarse form.
+enum Orientation: String, CaseIterable {
+    case portrait
+    case portraitUpsideDown = "portrait_upside_down"
+    case landscapeLeft = "landscape_left"
+    case landscapeRight = "landscape_right"
+
+    /// `portrait` or `landscape`, as GET /orientation's `orientation` says.
+    var coarse: String { isLandscape ? "landscape" : "portrait" }
+    var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
+}
+
+/// The simulated device: an iPhone with a 375×667 point screen at scale 2, rotated as the tests say.
+struct Device {
+    static let portraitWidth = 375.0
+    static let portraitHeight = 667.0
+    var scale = 2.0
+    var orientation = Orientation.portrait
+    var osVersion = "17.0"
+    /// The last location a test set with POST /location.
+    var location: (latitude: Double, longitude: Double)?
+
+    /// The screen in points; width and height swap in landscape.
+    var bounds: Rect {
+        orientation.isLandscape
+            ? Rect(x: 0, y: 0, width: Self.portraitHeight, height: Self.portraitWidth)
+            : Rect(x: 0, y: 0, width: Self.portraitWidth, height: Self.portraitHeight)
+    }
+}

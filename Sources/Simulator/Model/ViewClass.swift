@@ -1,0 +1,57 @@
+/// The UIKit class hierarchy the simulator knows, so `button` finds a `UIButton` and `view` finds everything.
+///
+/// Each entry names a class's superclass. A class the table does not know (an app's own `MyBadgeView`) is
+/// treated as a direct subclass of UIView, which is what an app-defined view nearly always is.
+enum ViewClass {
+    static let superclasses: [String: String] = [
+        "UIResponder": "NSObject",
+        "UIApplication": "UIResponder",
+        "UIView": "UIResponder",
+        "UIWindow": "UIView",
+        "UILabel": "UIView",
+        "UIImageView": "UIView",
+        "UIActivityIndicatorView": "UIView",
+        "UIProgressView": "UIView",
+        "UIControl": "UIView",
+        "UIButton": "UIControl",
+        "UIAlertButton": "UIButton",
+        "UINavigationButton": "UIButton",
+        "UITextField": "UIControl",
+        "UISwitch": "UIControl",
+        "UISlider": "UIControl",
+        "UISegmentedControl": "UIControl",
+        "UIScrollView": "UIView",
+        "UITableView": "UIScrollView",
+        "UITextView": "UIScrollView",
+        "UITableViewCell": "UIView",
+        "UITableViewCellContentView": "UIView",
+        "UINavigationBar": "UIView",
+        "UINavigationItemView": "UIView",
+        "UINavigationItemButtonView": "UINavigationButton",
+        "UIAlertView": "UIView",
+        "_UIDimmingView": "UIView",
+        "UIKeyboard": "UIView",
+    ]
+
+    /// The class and its ancestors, nearest first, ending with NSObject.
+    static func chain(of className: String, appClasses: [String: String] = [:]) -> [String] {
+        var chain = [className]
+        var current = className
+        while current != "NSObject" && chain.count < 32 {
+            let next = appClasses[current] ?? superclasses[current] ?? "UIView"
+            chain.append(next)
+            current = next
+        }
+        return chain
+    }
+
+    /// True when `className` is `ancestor` or inherits from it.
+    static func isKind(_ className: String, of ancestor: String) -> Bool {
+        if className == ancestor { return true }
+        if superclasses[ancestor] == nil && ancestor != "NSObject" && ancestor != "UIView" {
+            // An unknown ancestor can only match itself.
+            return false
+        }
+        return chain(of: className).contains(ancestor)
+    }
+}

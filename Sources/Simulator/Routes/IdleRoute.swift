@@ -1,0 +1,16 @@
+import Frankly
+import HTTPCore
+
+/// GET /idle, fscript's extension: what keeps the app busy (animations with their time left, backend calls).
+enum IdleRoute {
+    static var route: Route {
+        Route(methods: ["GET"], path: "/idle") { _, host in
+            let busy = host.app.busy
+            var members: [String: JSONValue] = ["idle": .bool(busy.isEmpty), "busy": .array(busy.map(\.json))]
+            if !host.app.backgroundErrors.isEmpty {
+                members["errors"] = .array(host.app.backgroundErrors.map(JSONValue.string))
+            }
+            return .json(.object(members))
+        }
+    }
+}

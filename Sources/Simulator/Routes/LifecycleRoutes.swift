@@ -1,0 +1,57 @@
+import Frankly
+import HTTPCore
+
+/// GET /exit (the app quits without answering) and POST /app_exec (an app-level method from the app file).
+enum LifecycleRoutes {
+    static var all: [Route] {
+        [
+            Route(methods: ["GET", "POST"], path: "/exit") { _, host in
+                host.app.hasExited = true
+                host.onExit()
+                return .fault(.emptyResponse)
+            },
+            Route(methods: ["POST"], path: "/app_exec") { request, host in
+                let operation = try OperationRequest(body: try request.jsonBody())
+                // Lua names cannot hold colons: `greet:` is `greet`, `setUser:withName:` is `setUser_withName`.
+                let luaName = operation.methodName.split(separator: ":").joined(separator: "_")
+                guard let method = host.app.spec.execMethods[operation.methodName] ?? host.app.spec.execMethods[luaName] else {
+                    let known = host.app.spec.execMethods.keys.sorted().joined(separator: ", ")
+                    throw RouteError(
+                        "app does not respond to \(operation.methodName)",
+                        details: "the app file defines no exec method '\(operation.methodName)' (it has: \(known.isEmpty ? "none" : known))")
+                }
+                do {
+                    return .success([try method.run(operation.arguments)])
+                } catch {
+                    throw RouteError("encountered error while attempting to perform \(operation.methodName) on the app", details: "\(error)")
+                }
+            },
+        ]
+    }
+}
+
+/// The `operation` member of /map and /app_exec: `{"method_name": M, "arguments": [...]}`, with the argument count
+/// checked against the colons in the name.
+struct OperationRequest {
+    var methodName: String
+    var arguments: [JSONValue]
+
+    init(body: JSONValue) throws {
+        guard let operation = body["operation"], let name = operation["method_name"]?.stringValue else {
+            throw RouteError("missing operation", details: "the body needs \"operation\": {\"method_name\": …, \"arguments\": […]}")
+        }
+        let arguments: [JSONValue]
+        switch operation["arguments"] {
+        case nil, .null?: arguments = []
+        case .array(let list)?: arguments = list
+        case let other?:
+            throw RouteError("invalid arguments", details: "\"arguments\" must be an array, got \(other.jsonString)")
+        }
+        let expected = name.filter { $0 == ":" }.count
+        guard expected == arguments.count else {
+            throw RouteError(.argumentCountMismatch(method: name, expected: expected, got: arguments.count))
+        }
+        methodName = name
+        self.arguments = arguments
+    }
+}

@@ -1,0 +1,35 @@
+import Frankly
+import HTTPCore
+
+/// POST /map: select views with a Shelley selector, then send each one the operation, in selection order.
+///
+/// A view without the method answers `null`; an error on any view (a touch that cannot land, app code that
+/// raises) makes the whole answer an ERROR, though the views before it were already acted on, as in Frank.
+enum MapRoute {
+    static var route: Route {
+        Route(methods: ["POST"], path: "/map") { request, host in
+            let body = try request.jsonBody()
+            let engine = body["selector_engine"]?.stringValue ?? "uiquery"
+            guard engine == "shelley_compat" else {
+                throw RouteError(.invalidSelector("unknown selector engine '\(engine)'; the only engine is shelley_compat"))
+            }
+            guard let query = body["query"]?.stringValue else {
+                throw RouteError("invalid selector", details: "the body needs a \"query\" string")
+            }
+            let operation = try OperationRequest(body: body)
+            let views = try Selection.select(query, in: host.app)
+            var results: [JSONValue] = []
+            for view in views {
+                do {
+                    switch try view.invoke(operation.methodName, arguments: operation.arguments) {
+                    case .notUnderstood: results.append(.null)
+                    case .value(let value): results.append(value)
+                    }
+                } catch {
+                    throw RouteError(.operationFailed(method: operation.methodName, details: "\(error)"))
+                }
+            }
+            return .success(results)
+        }
+    }
+}

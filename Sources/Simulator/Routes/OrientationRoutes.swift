@@ -1,0 +1,25 @@
+import Frankly
+import HTTPCore
+
+/// GET /orientation reads the device orientation; POST /orientation (a raw text body) rotates it.
+enum OrientationRoutes {
+    static var all: [Route] {
+        [
+            Route(methods: ["GET"], path: "/orientation") { _, host in
+                let orientation = host.app.device.orientation
+                return .json(.object([
+                    "orientation": .string(orientation.coarse), "detailed_orientation": .string(orientation.rawValue),
+                ]))
+            },
+            Route(methods: ["POST"], path: "/orientation") { request, host in
+                let name = request.bodyText.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+                guard let orientation = Orientation(rawValue: name) else {
+                    throw RouteError(.unrecognizedOrientation(request.bodyText))
+                }
+                host.app.device.orientation = orientation
+                host.app.layoutWindow()
+                return .success()
+            },
+        ]
+    }
+}

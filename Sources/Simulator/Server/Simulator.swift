@@ -1,0 +1,173 @@
+import Foundation
+import Frankly
+import HTTPCore
+import NIOCore
+import NIOPosix
+
+/// The embedded Frankly target: an app described in Lua, run on its own thread and served over real HTTP.
+///
+/// `fscript` starts one in-process when no `--target` is given, `fscript serve` runs one alone, and
+/// `frank.launch{app=, env=}` relaunches it with a fresh state. A Frank driver cannot tell it from an iOS app:
+/// it answers the whole Frankly protocol, one request at a time, in arrival order.
+///
+/// ```swift
+/// let simulator = try Simulator.start(environment: ["BACKEND_URL": backend.url])
+/// defer { simulator.stop() }
+/// print(simulator.url)  // http://127.0.0.1:52311
+/// ```
+public final class Simulator: Sendable {
+    /// The HTTP server's address, e.g. `http://127.0.0.1:37265`.
+    public var url: String { server.url }
+    /// The port the server really listens on (never 0).
+    public var port: Int { server.port }
+    /// The address it listens on.
+    public var host: String { server.host }
+
+    private let server: HTTPServer
+    private let group: MultiThreadedEventLoopGroup
+    private let loop: any EventLoop
+    private let appHost: NIOLoopBound<AppHost>
+    private let httpClient: HTTPClient
+
+    private init(
+        server: HTTPServer, group: MultiThreadedEventLoopGroup, appHost: NIOLoopBound<AppHost>, httpClient: HTTPClient
+    ) {
+        self.server = server
+        self.group = group
+        self.loop = appHost.eventLoop
+        self.appHost = appHost
+        self.httpClient = httpClient
+    }
+
+    /// Loads an app from Lua source (nil: the bundled demo app), launches it, and starts serving.
+    ///
+    /// - Parameters:
+    ///   - appSource: the app file's bytes; nil for the demo app.
+    ///   - chunkName: the name Lua error messages use for the file (`login.lua:12: …`).
+    ///   - environment: the app's launch environment (`env.BACKEND_URL` in the app file).
+    ///   - host: the address to bind; loopback unless a caller really wants otherwise.
+    ///   - port: the port, 0 for a free one.
+    ///   - onExit: called on the app thread when a client sends GET /exit (the server stops by itself).
+    /// - Throws: `SimulatorError.load` with `file:line` when the app file does not load, or the bind error.
+    public static func start(
+        appSource: [UInt8]? = nil, chunkName: String = "demo.lua", environment: [String: String] = [:],
+        host: String = "127.0.0.1", port: Int = 0, onExit: (@Sendable () -> Void)? = nil
+    ) throws -> Simulator {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let httpClient = HTTPClient()
+        let source = appSource ?? PackageResources.demo_lua
+        do {
+            let appHost = try loop.submit {
+                let app = try AppLoader.load(
+                    source: source, chunkName: chunkName, environment: environment, loop: loop, httpClient: httpClient)
+                return NIOLoopBound(AppHost(app: app), eventLoop: loop)
+            }.wait()
+            let router = FranklyRouter(routes: Self.routes, host: appHost, loop: loop)
+            let server = try HTTPServer.start(host: host, port: port, responder: router)
+            let simulator = Simulator(server: server, group: group, appHost: appHost, httpClient: httpClient)
+            try loop.submit {
+                appHost.value.onExit = { [weak simulator] in
+                    // Stopping waits for the listener to close, which must not happen on the app thread.
+                    if let simulator { DispatchQueue.global().async { simulator.server.stop() } }
+                    onExit?()
+                }
+            }.wait()
+            return simulator
+        } catch {
+            httpClient.shutdown()
+            try? group.syncShutdownGracefully()
+            throw error
+        }
+    }
+
+    /// Loads the app file at `path` and starts serving it; see `start(appSource:…)`.
+    public static func start(
+        appPath: String, environment: [String: String] = [:], host: String = "127.0.0.1", port: Int = 0,
+        onExit: (@Sendable () -> Void)? = nil
+    ) throws -> Simulator {
+        guard let data = FileManager.default.contents(atPath: path(appPath)) else {
+            throw SimulatorError.load("cannot read app file \(appPath)")
+        }
+        return try start(
+            appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
+            host: host, port: port, onExit: onExit)
+    }
+
+    private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+
+    /// Quits the running app and launches a fresh one on the same URL: new views, no focus, no alerts, no
+    /// pending timers or requests. `appSource` nil keeps the current app file; `environment` nil keeps the current
+    /// environment. On a load error the old app keeps running and the error is thrown.
+    public func relaunch(appSource: [UInt8]? = nil, chunkName: String? = nil, environment: [String: String]? = nil) throws {
+        let httpClient = httpClient
+        let appHost = appHost
+        let loop = loop
+        try loop.submit {
+            let current = appHost.value.app
+            let app = try AppLoader.load(
+                source: appSource ?? current.source, chunkName: chunkName ?? current.chunkName,
+                environment: environment ?? current.environment, loop: loop, httpClient: httpClient)
+            current.hasExited = true
+            appHost.value.app = app
+        }.wait()
+    }
+
+    /// Relaunches with the app file at `path`; see `relaunch(appSource:…)`.
+    public func relaunch(appPath: String, environment: [String: String]? = nil) throws {
+        guard let data = FileManager.default.contents(atPath: Self.path(appPath)) else {
+            throw SimulatorError.load("cannot read app file \(appPath)")
+        }
+        try relaunch(appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment)
+    }
+
+    /// What keeps the app busy right now: the same list GET /idle answers, read in-process.
+    public func busy() throws -> [SimulatorActivity] {
+        let appHost = appHost
+        return try loop.submit {
+            appHost.value.app.busy.map {
+                SimulatorActivity(kind: $0.kind.rawValue, what: $0.what, remainingMilliseconds: $0.remainingMilliseconds)
+            }
+        }.wait()
+    }
+
+    /// Stops serving and ends the app thread; safe to call twice.
+    public func stop() {
+        server.stop()
+        httpClient.shutdown()
+        group.shutdownGracefully { _ in }
+    }
+
+    /// Blocks until the server stops (GET /exit, or `stop()` from another thread).
+    public func wait() throws {
+        try server.wait()
+    }
+
+    static var routes: [Route] {
+        [MapRoute.route, KeyboardRoute.route, IdleRoute.route, ScreenshotRoute.route]
+            + DumpRoutes.all + DeviceRoutes.all + OrientationRoutes.all + LifecycleRoutes.all
+    }
+}
+
+/// One thing that keeps the simulated app from being idle, as `/idle` lists it.
+public struct SimulatorActivity: Sendable, Equatable {
+    /// `animation` or `network`.
+    public var kind: String
+    /// What it is: `UIActivityIndicatorView 'Loading'`, `POST /api/login`.
+    public var what: String
+    /// For a timed animation, the milliseconds it has left.
+    public var remainingMilliseconds: Int?
+}
+
+/// The simulator could not start or relaunch.
+public enum SimulatorError: Error, CustomStringConvertible, Sendable {
+    /// The app file does not load: a Lua syntax or runtime error (`demo.lua:12: …`) or an invalid description.
+    case load(String)
+
+    /// The message, with the app file's `file:line` where Lua gave one.
+    public var description: String {
+        switch self {
+        case .load(let message): return "cannot load app: \(message)"
+        }
+    }
+}

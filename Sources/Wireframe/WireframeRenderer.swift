@@ -1,0 +1,91 @@
+import CCairo
+import Frankly
+
+/// Draws a Frankly view tree (the JSON of `/dump` or `/dump/allwindows`) as a PNG with cairo.
+///
+/// The simulator uses it for `/screenshot`; fscript uses it for failure artifacts of a remote app that has no
+/// screenshot, because a dump alone carries enough: each node's class, `accessibilityFrame` (screen points),
+/// `isHidden`, `alpha`, colours, and the texts (`text`, `placeholder`, `title`, `accessibilityLabel`, `isOn`).
+/// Unknown classes draw as their frame's outline, so any app's dump gives a readable picture.
+public struct WireframeRenderer: Sendable {
+    /// Pixels per point, as the device's screen scale.
+    public var scale: Double
+
+    /// A renderer at the given scale (2 for a Retina iPhone).
+    public init(scale: Double = 2) {
+        self.scale = scale
+    }
+
+    /// Renders the tree on a `width`×`height` point screen, cropped to `crop` (screen points) when given.
+    /// The PNG is `crop` (or the screen) times `scale` pixels.
+    public func png(of tree: JSONValue, width: Double, height: Double, crop: WireframeRect? = nil) throws -> [UInt8] {
+        let area = crop ?? WireframeRect(x: 0, y: 0, width: width, height: height)
+        let pixelWidth = Int32(max(1, (area.width * scale).rounded()))
+        let pixelHeight = Int32(max(1, (area.height * scale).rounded()))
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else {
+            throw WireframeError(description: "cairo could not create a \(pixelWidth)×\(pixelHeight) surface")
+        }
+        defer { cairo_surface_destroy(surface) }
+        guard let context = cairo_create(surface) else {
+            throw WireframeError(description: "cairo could not create a drawing context")
+        }
+        defer { cairo_destroy(context) }
+        cairo_scale(context, scale, scale)
+        cairo_translate(context, -area.x, -area.y)
+        cairo_set_source_rgb(context, 0.92, 0.92, 0.92)
+        cairo_paint(context)
+        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        var painter = NodePainter(context: context)
+        painter.draw(tree, opacity: 1)
+        cairo_surface_flush(surface)
+        return try encodePNG(surface)
+    }
+
+    private func encodePNG(_ surface: OpaquePointer) throws -> [UInt8] {
+        let sink = PNGSink()
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        withExtendedLifetime(sink) {}
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw WireframeError(description: "cairo could not encode the PNG (status \(status.rawValue))")
+        }
+        return sink.bytes
+    }
+}
+
+/// A rectangle in screen points, for cropping a wireframe.
+public struct WireframeRect: Sendable, Equatable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+
+    /// A rectangle from its origin and size.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Drawing failed inside cairo.
+public struct WireframeError: Error, CustomStringConvertible, Sendable {
+    /// What failed.
+    public var description: String
+}
+
+/// Collects the PNG bytes cairo streams out.
+private final class PNGSink {
+    var bytes: [UInt8] = []
+}

@@ -1,0 +1,171 @@
+import Foundation
+import Frankly
+import HTTPCore
+import Testing
+
+@testable import Simulator
+
+@Suite("Frankly endpoints over HTTP")
+struct EndpointTests {
+    @Test func pingAnswers200() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.send("GET", "/").status == 200)
+    }
+
+    @Test func fixedAnswers() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.getJSON("/version")["version"]?.stringValue?.isEmpty == false)
+        #expect(try app.getJSON("/device") == .object(["device": .string("iphone"), "os_version": .string("17.0")]))
+        let resolution = try app.getJSON("/resolution")
+        #expect([resolution["width"], resolution["height"], resolution["scale"]].map { $0?.doubleValue } == [750, 1334, 2])
+        #expect(try app.getJSON("/accessibility_check") == .object(["accessibility_enabled": .string("true")]))
+        #expect(try app.getJSON("/engines") == .array([.string("shelley_compat")]))
+    }
+
+    @Test func pathsIgnoreTrailingSlashAndQuery() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.getJSON("/engines/?x=1") == .array([.string("shelley_compat")]))
+    }
+
+    @Test func unknownPathIs404WithHTML() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let response = try app.send("GET", "/nope")
+        #expect(response.status == 404)
+        #expect(response.bodyText.contains("<html>"))
+        #expect(try app.send("GET", "/Dump").status == 404)
+    }
+
+    @Test func orientationReadsRotatesAndRejects() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.getJSON("/orientation") == .object(["orientation": .string("portrait"), "detailed_orientation": .string("portrait")]))
+        let rotated = try JSONValue(parsing: try app.send("POST", "/orientation", body: "LANDSCAPE_LEFT", contentType: "text/plain").body)
+        #expect(rotated == .object(["outcome": .string("SUCCESS")]))
+        #expect(try app.getJSON("/orientation")["detailed_orientation"] == .string("landscape_left"))
+        #expect(try app.getJSON("/resolution")["width"] == .integer(1334))
+        #expect(rectNumbers(try app.getJSON("/dump")["frame"]) == [0, 0, 667, 375])
+        let wrong = try JSONValue(parsing: try app.send("POST", "/orientation", body: "sideways").body)
+        #expect(wrong["outcome"] == .string("ERROR"))
+        #expect(wrong["reason"] == .string("unrecognized orientation"))
+        #expect(wrong["details"]?.stringValue?.contains("sideways") == true)
+    }
+
+    @Test func locationNeedsCoordinates() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.postJSON("/location", .object(["latitude": .number(52.5), "longitude": .number(13.4)])) == .object(["outcome": .string("SUCCESS")]))
+        let missing = try app.postJSON("/location", .object([:]))
+        #expect(missing["reason"] == .string("nil location"))
+    }
+
+    @Test func badJSONIsAnErrorEnvelope() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        for path in ["/map", "/app_exec", "/type_into_keyboard", "/location"] {
+            let answer = try JSONValue(parsing: try app.send("POST", path, body: "{not json").body)
+            #expect(answer["outcome"] == .string("ERROR"), "\(path)")
+            #expect(answer["reason"] == .string("invalid JSON in request body"), "\(path)")
+            #expect(answer["details"]?.stringValue?.isEmpty == false, "\(path)")
+        }
+    }
+
+    @Test func dumpFollowsFranklysAttributeRules() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let dump = try app.getJSON("/dump")
+        #expect(dump["class"] == .string("UIWindow"))
+        #expect(dump["isKeyWindow"] == .integer(1))
+        let nodes = flatten(dump)
+        #expect(nodes.allSatisfy { $0["uid"]?.stringValue != nil })
+        #expect(Set(nodes.compactMap { $0["uid"]?.stringValue }).count == nodes.count)
+        let hidden = try #require(nodes.first { $0["accessibilityLabel"] == .string("Hidden") })
+        #expect(hidden["isHidden"] == .integer(1))
+        let field = try #require(nodes.first { $0["class"] == .string("UITextField") })
+        #expect(field["placeholder"] == .string("Name"))
+        #expect(field["text"] == nil)
+        let toggle = try #require(nodes.first { $0["class"] == .string("UISwitch") })
+        #expect(toggle["isOn"] == .integer(0))
+        let status = try #require(nodes.first { $0["text"] == .string("idle") })
+        #expect(rectNumbers(status["accessibilityFrame"]) == [20, 364, 300, 24])
+        #expect(rectNumbers(status["frame"]) == [20, 300, 300, 24])
+    }
+
+    @Test func dumpOfAllWindowsAndOfOneView() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let all = try app.getJSON("/dump/allwindows")
+        #expect(all["class"] == .string("UIApplication"))
+        guard case .array(let windows)? = all["subviews"] else { Issue.record("no windows"); return }
+        #expect(windows.first?["class"] == .string("UIWindow"))
+        let status = try #require(flatten(try app.getJSON("/dump")).first { $0["text"] == .string("idle") })
+        let uid = try #require(status["uid"]?.stringValue)
+        let one = try app.getJSON("/dump/view/\(uid)")
+        #expect(one["subviews"] == nil)
+        #expect(one["text"] == .string("idle"))
+        #expect(try app.getJSON("/dump/views/\(uid)")["subviews"] == .array([]))
+        #expect(try app.send("GET", "/dump/view/999999").status == 404)
+        #expect(try app.send("GET", "/dump/views/999999").status == 404)
+        #expect(try app.send("POST", "/dump").status == 200)
+    }
+
+    @Test func screenshotIsAPNGOfTheScreen() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        for (path, width, height) in [
+            ("/screenshot", 750, 1334), ("/screenshot/allwindows", 750, 1334), ("/screenshot/frame/0.0.100.50", 200, 100),
+            ("/screenshot/allwindows/frame/10.20.30.40", 60, 80),
+        ] {
+            let response = try app.send("GET", path)
+            #expect(response.status == 200, "\(path)")
+            #expect(response.header("Content-Type") == "image/png")
+            let png = response.body
+            #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "\(path)")
+            #expect(bigEndian(png, at: 16) == width, "\(path)")
+            #expect(bigEndian(png, at: 20) == height, "\(path)")
+        }
+    }
+
+    @Test func appExecRunsAppMethods() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.postJSON("/app_exec", .object(["operation": .object(["method_name": .string("greet:"), "arguments": .array([.string("bob")])])]))
+        #expect(answer == .object(["outcome": .string("SUCCESS"), "results": .array([.string("hello bob")])]))
+        let unknown = try app.postJSON("/app_exec", .object(["operation": .object(["method_name": .string("nope"), "arguments": .array([])])]))
+        #expect(unknown["outcome"] == .string("ERROR"))
+        let count = try app.postJSON("/app_exec", .object(["operation": .object(["method_name": .string("greet:"), "arguments": .array([])])]))
+        #expect(count["details"] == .string("greet: takes 1 argument but 0 were given"))
+    }
+
+    @Test func typingWithoutFocusFails() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.type("abc")
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["reason"] == .string("keyboard not present"))
+        #expect(answer["details"]?.stringValue?.isEmpty == false)
+    }
+
+    @Test func exitStopsTheServer() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        _ = try? app.send("GET", "/exit")
+        let stopped = app.wait { (try? HTTPClient(reuseConnections: false).send(HTTPClientRequest(url: app.simulator.url + "/"), timeout: .milliseconds(200))) == nil }
+        #expect(stopped)
+    }
+
+    @Test func loadErrorsNameTheFileAndLine() throws {
+        #expect {
+            _ = try Simulator.start(appSource: Array("return {\n  screens = \n}".utf8), chunkName: "broken.lua")
+        } throws: { error in
+            "\(error)".contains("broken.lua:3")
+        }
+        #expect {
+            _ = try Simulator.start(appSource: Array("return {screens = {main = screen{label{txt = 1}}}}".utf8), chunkName: "typo.lua")
+        } throws: { error in
+            "\(error)".contains("typo.lua: screen 'main', view 1 (UILabel) has an unknown field 'txt'")
+        }
+    }
+}
+
+/// Every node of a dump tree, depth first.
+func flatten(_ node: JSONValue) -> [JSONValue] {
+    guard case .array(let children)? = node["subviews"] else { return [node] }
+    return [node] + children.flatMap(flatten)
+}
+
+/// A 32-bit big-endian integer from a PNG header.
+func bigEndian(_ bytes: [UInt8], at offset: Int) -> Int {
+    guard bytes.count >= offset + 4 else { return -1 }
+    return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+}

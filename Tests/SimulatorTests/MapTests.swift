@@ -1,0 +1,126 @@
+import Foundation
+import Frankly
+import Testing
+
+@testable import Simulator
+
+@Suite("POST /map")
+struct MapTests {
+    @Test func unknownEngineIsAnInvalidSelector() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.postJSON("/map", .object([
+            "query": .string("button"), "selector_engine": .string("uiquery"),
+            "operation": .object(["method_name": .string("tag"), "arguments": .array([])]),
+        ]))
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["reason"] == .string("invalid selector"))
+        #expect(answer["details"]?.stringValue?.contains("uiquery") == true)
+    }
+
+    @Test func malformedSelectorIsAnInvalidSelector() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.map("button marked:foo", "tag")
+        #expect(answer["reason"] == .string("invalid selector"))
+        #expect(answer["details"]?.stringValue?.isEmpty == false)
+    }
+
+    @Test func argumentCountMismatchFailsTheRequest() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.map("button", "setText:", [])
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["reason"] == .string("encountered error while attempting to perform setText: on selected elements"))
+        #expect(answer["details"] == .string("setText: takes 1 argument but 0 were given"))
+    }
+
+    @Test func unknownMethodsAnswerNull() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let results = try app.results("view marked:'Visible'", "noSuchMethod")
+        #expect(results == [.null])
+        #expect(try app.results("label", "isOn").allSatisfy { $0 == .null })
+    }
+
+    @Test func noMatchIsAnEmptySuccess() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.map("button marked:'Nothing'", "touch") == .object(["outcome": .string("SUCCESS"), "results": .array([])]))
+    }
+
+    @Test func gettersAndSetters() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.results("button marked:'Visible'", "FEX_accessibilityLabel") == [.string("Visible")])
+        #expect(try app.results("button marked:'Visible'", "FEX_isVisible") == [.bool(true)])
+        #expect(try app.results("button marked:'Hidden'", "FEX_isVisible") == [.bool(false)])
+        #expect(try app.results("button marked:'Hidden'", "isHidden") == [.bool(true)])
+        #expect(try app.results("textField", "placeholder") == [.string("Name")])
+        #expect(try app.results("textField", "setText:", [.string("ann")]) == [.null])
+        #expect(try app.texts("textField") == ["ann"])
+        #expect(try app.results("view:'UISwitch'", "setOn:", [.integer(1)]) == [.null])
+        #expect(try app.results("view:'UISwitch'", "isOn") == [.bool(true)])
+        #expect(try app.results("view:'UISlider'", "FEX_dragThumbToValue:", [.number(0.75)]) == [.null])
+        #expect(try app.results("view:'UISlider'", "value") == [.number(0.75)])
+        let frame = try app.results("label marked:'idle'", "FEX_accessibilityFrame")
+        #expect(rectNumbers(frame.first) == [20, 364, 300, 24])
+    }
+
+    @Test func touchingAHiddenViewNamesTheReceiver() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.map("button marked:'Hidden'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["reason"] == .string("encountered error while attempting to perform touch on selected elements"))
+        let details = try #require(answer["details"]?.stringValue)
+        #expect(details.contains("UIButton 'Hidden' cannot be touched (it is hidden or transparent)"))
+        #expect(details.contains("would be received by UIView"))
+    }
+
+    @Test func touchingACoveredViewNamesTheCover() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.map("button marked:'Covered'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        let details = try #require(answer["details"]?.stringValue)
+        #expect(details == "UIButton 'Covered' cannot be touched: the touch at (120, 286) would be received by UIView 'Cover'")
+        #expect(try app.results("button marked:'Covered'", "FEX_canTouch") == [.bool(false)])
+        #expect(try app.results("button marked:'Covered'", "FEX_forcedTouch") == [.bool(true)])
+    }
+
+    @Test func touchRunsTheBehaviour() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        try app.touch("button marked:'Visible'")
+        #expect(try app.texts("label marked:'touched'") == ["touched"])
+    }
+
+    @Test func aBehaviourErrorIsTheWholeAnswer() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try app.map("button marked:'Fail'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["details"] == .string("fixture.lua:19: the fail button failed"))
+        #expect(try app.send("GET", "/").status == 200)
+    }
+
+    @Test func typingGoesToTheTouchedField() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        try app.touch("textField")
+        #expect(try app.type("bobx\u{8}\n") == .object(["outcome": .string("SUCCESS")]))
+        #expect(try app.texts("textField") == ["bob"])
+        #expect(try app.texts("label marked:'hello'") == ["hello bob"])
+    }
+
+    @Test func switchesToggleAndReport() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        try app.touch("view:'UISwitch'")
+        #expect(try app.results("view:'UISwitch'", "isOn") == [.bool(true)])
+        #expect(try app.texts("label marked:'on'") == ["on"])
+    }
+
+    @Test func navigationPushesAndGoesBack() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        try app.touch("button marked:'Next'")
+        #expect(try app.results("navigationItemView", "accessibilityLabel") == [.string("Second")])
+        #expect(try app.results("tableViewCell", "tag").count == 15)
+        // A row below the visible part of the table cannot be touched until it is scrolled to.
+        #expect(try app.results("tableViewCell marked:'Fifteen'", "FEX_canTouch") == [.bool(false)])
+        _ = try app.results("tableView", "FEX_scrollToRow:inSection:", [.integer(14), .integer(0)])
+        #expect(try app.results("tableViewCell marked:'Fifteen'", "FEX_canTouch") == [.bool(true)])
+        try app.touch("navigationItemButtonView")
+        #expect(try app.results("navigationItemView", "accessibilityLabel") == [.string("Main")])
+        #expect(try app.results("navigationItemButtonView", "touch") == [])
+    }
+}
