@@ -10,7 +10,9 @@ local error_of = support.error_of
 support.fresh()
 
 -- arguments, as Lua's own functions check them
-check.equal("bad argument #1 to 'touch' (selector string expected, got nil)", error_of(app.touch, app),
+check.equal("bad argument #1 to 'touch' (selector string expected, got nil)", error_of(app.touch, app, nil),
+  "touch with a nil selector")
+check.equal("bad argument #1 to 'touch' (selector string expected, got no value)", error_of(app.touch, app),
   "touch without a selector")
 check.equal("bad argument #1 to 'lookup' (selector string expected, got table)", error_of(app.lookup, app, {}),
   "lookup with a table")
@@ -55,7 +57,8 @@ check.equal("double_tap: no view matches \"tableViewCell\"", error_of(app.double
 
 -- ERROR envelopes: the operation, the selector, the reason and details
 local url = app.url
-check.equal("type failed: the app answered ERROR (keyboard not present) [POST /type_into_keyboard on " .. url .. "]",
+check.equal("type failed: the app answered ERROR (keyboard not present): no text input has focus; "
+  .. "touch a text field before typing [POST /type_into_keyboard on " .. url .. "]",
   error_of(app.type, app, "x"), "ERROR envelope without a selector")
 
 -- an unreachable target names its URL and what to do

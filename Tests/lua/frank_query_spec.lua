@@ -25,7 +25,7 @@ check.equal("integer", math.type(field.accessibilityFrame.size.width), "dump: wh
 
 -- map: one result per view; frank.null for views without the method
 check.equal("Welcome to the demo", app:map("label", "text")[1], "map: label text")
-local placeholders = app:map("view marked:'Log In'", "placeholder")
+local placeholders = app:map("button marked:'Log In'", "placeholder")
 check.equal(1, #placeholders, "map: one result per matched view")
 check.equal(frank.null, placeholders[1], "map: a view without the method gives frank.null")
 check.equal("frank.null", tostring(frank.null), "frank.null prints as frank.null")

@@ -12,7 +12,7 @@ app:wait_for("button marked:'Log In'")
 check.truthy(fscript.clock() - started < 0.05, "wait_for returns at once when the view is there")
 check.equal(
   "wait_for: no view matching \"button marked:'Sign Up'\" became visible within 0.1 s; no label or text on screen "
-    .. "is close to 'Sign Up' (the screen shows 'Log In', 'Welcome to the demo', 'User name', …)",
+    .. "is close to 'Sign Up' (the screen shows 'Welcome to the demo', 'User name', 'Password', …)",
   error_of(app.wait_for, app, "button marked:'Sign Up'", { timeout = 0.1 }), "wait_for timeout message")
 app:wait_for_absence("button marked:'Sign Up'", { timeout = 0 })
 check.equal("wait_for_absence: a view matching \"button marked:'Log In'\" is still visible after 0.1 s",
@@ -45,7 +45,7 @@ check.equal(3, app:lookup("tableViewCell"):count(), "idle after the items arrive
 check.equal(
   "bad argument #1 to 'wait_for_idle' (timeout must be a non-negative number of seconds, got -1)",
   error_of(app.wait_for_idle, app, { timeout = -1 }), "wait_for_idle checks its timeout")
-check.equal("bad argument #1 to 'wait_for_idle' (ignore must be a list of strings, got number)",
+check.equal("bad argument #1 to 'wait_for_idle' (ignore must be a list of strings, got 3)",
   error_of(app.wait_for_idle, app, { ignore = 3 }), "wait_for_idle checks ignore")
 
 check.finish("frank_waits_spec")

@@ -1,3 +1,4 @@
+import Simulator
 
 /// The simulator fscript runs in-process when no `--target` is given: the bundled demo app or `--app FILE`.
 ///
@@ -9,7 +10,7 @@ final class EmbeddedTarget {
     private(set) var appPath: String?
     /// The launch environment of the next start.
     private(set) var environment: [String: String]
-    private var simulator: PendingSimulator?
+    private var simulator: Simulator?
 
     init(appPath: String?, environment: [String: String] = [:]) {
         self.appPath = appPath
@@ -22,9 +23,13 @@ final class EmbeddedTarget {
     /// Starts the simulator if needed and returns its URL.
     func start() throws -> String {
         if let simulator { return simulator.url }
-        let started: PendingSimulator
+        let started: Simulator
         do {
-            started = try PendingSimulator.start()
+            if let appPath {
+                started = try Simulator.start(appPath: appPath, environment: environment, host: "127.0.0.1", port: 0)
+            } else {
+                started = try Simulator.start(environment: environment, host: "127.0.0.1", port: 0)
+            }
         } catch {
             throw FrankError("cannot start the embedded simulator: \(error)")
         }
@@ -41,7 +46,11 @@ final class EmbeddedTarget {
             return
         }
         do {
-            try simulator.relaunch()
+            if let appPath {
+                try simulator.relaunch(appPath: appPath, environment: environment)
+            } else {
+                try simulator.relaunch(environment: environment)
+            }
         } catch {
             throw FrankError("frank.launch: \(error)")
         }
@@ -56,15 +65,4 @@ final class EmbeddedTarget {
     deinit {
         simulator?.stop()
     }
-}
-
-/// Stands in for the Simulator target until it lands on main: every start fails with a clear message.
-private final class PendingSimulator {
-    struct NotBuilt: Error, CustomStringConvertible {
-        var description: String { "this build has no simulator yet; pass --target URL" }
-    }
-    let url = ""
-    static func start() throws -> PendingSimulator { throw NotBuilt() }
-    func relaunch() throws { throw NotBuilt() }
-    func stop() {}
 }

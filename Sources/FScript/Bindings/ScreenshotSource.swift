@@ -1,4 +1,5 @@
 import Frankly
+import Wireframe
 
 /// Where `app:screenshot` gets its picture: the target's own `GET /screenshot`, or, when the target has none
 /// (404, as many real Frank builds), a wireframe drawn from its `/dump`.
@@ -18,8 +19,16 @@ struct ScreenshotSource {
         }
     }
 
-    /// Draws the dump.
+    /// Draws the key window's dump on a screen the size of the window's frame (375×667 when it has none).
     func wireframe() throws -> [UInt8] {
-        throw FrankError("screenshot: the target has no /screenshot")
+        let tree = try app.call("screenshot") { try $0.dump() }
+        let size = tree["accessibilityFrame"]?["size"] ?? tree["frame"]?["size"]
+        let width = size?["width"]?.doubleValue ?? 375
+        let height = size?["height"]?.doubleValue ?? 667
+        do {
+            return try WireframeRenderer().png(of: tree, width: width, height: height)
+        } catch {
+            throw FrankError("screenshot: the target has no /screenshot, and drawing its dump failed: \(error)")
+        }
     }
 }

@@ -13,7 +13,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         commandName: "fscript",
         abstract: "A scriptable test shell for apps that embed a Frankly server.",
         version: BuiltinModule.version,
-        subcommands: [RunCommand.self],
+        subcommands: [RunCommand.self, ServeCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
