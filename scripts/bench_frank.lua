@@ -1,6 +1,6 @@
 -- Benchmarks the frank bindings against the embedded simulator: per-operation latency (p50, p95, p99 over N
 -- calls, default 1000) over kept-alive connections, beside the same operation with a new TCP connection per
--- request. Run by scripts/bench: `fscript scripts/bench_frank.lua [N]`. Exits 1 when a goal is missed.
+-- request. Run by scripts/bench (its last section): `fscript scripts/bench_frank.lua [N]`. Exits 1 when a goal is missed.
 local n = math.tointeger(tonumber(arg and arg[1] or "")) or 1000
 local clock = fscript.clock
 

@@ -171,8 +171,16 @@ public struct LuaArgs {
 
     // MARK: Results
 
+    /// Pushes one result and returns it: `return args.result(count)`. Inlinable so each call site is
+    /// specialised: returning one number costs one C call.
+    @inlinable
+    public func result<Value: LuaPushable>(_ value: Value) -> LuaReturn {
+        value.push(on: L, state: state)
+        return LuaReturn(count: 1, yields: false)
+    }
+
     /// Pushes the results and returns them: `return args.result(count, names)`.
-    @inline(__always)
+    @inlinable
     public func result<each Value: LuaPushable>(_ values: repeat each Value) -> LuaReturn {
         var count: Int32 = 0
         for value in repeat each values {

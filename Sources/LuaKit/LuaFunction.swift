@@ -10,8 +10,13 @@ public typealias LuaFunction = (LuaArgs) throws -> LuaReturn
 ///
 /// Make one with `args.result(...)`, `args.yield(...)` or `.none`; the count must match what was pushed.
 public struct LuaReturn: Sendable {
-    let count: Int32
-    let yields: Bool
+    @usableFromInline let count: Int32
+    @usableFromInline let yields: Bool
+
+    @usableFromInline init(count: Int32, yields: Bool) {
+        self.count = count
+        self.yields = yields
+    }
 
     /// No results.
     public static let none = LuaReturn(count: 0, yields: false)
@@ -105,23 +110,28 @@ extension LuaState {
 
     /// Runs the Swift function behind a trampoline call and turns its outcome into the trampoline's int.
     static func dispatch(_ L: OpaquePointer) -> Int32 {
+        // Both objects are kept alive by Lua for the whole call (the closure's upvalue, the state itself), so
+        // they are borrowed without retain/release: this is the hot path of every Lua→Swift call.
         let box = Unmanaged<FunctionBox>.fromOpaque(
-            lua_touserdata(L, ls_upvalueindex(1)).load(as: UnsafeRawPointer.self)
-        ).takeUnretainedValue()
-        let state = owner(of: L)
-        let previous = state.current
-        state.current = L
-        defer { state.current = previous }
-        do {
-            let outcome = try box.function(LuaArgs(L: L, state: state, box: box))
-            if outcome.yields {
-                ls_setyieldcount(L, outcome.count)
-                return Int32(LS_YIELD)
+            lua_touserdata(L, ls_upvalueindex(1)).load(as: UnsafeRawPointer.self))
+        let state = Unmanaged<LuaState>.fromOpaque(ls_getextraspace(L).load(as: UnsafeRawPointer.self))
+        return box._withUnsafeGuaranteedRef { box in
+            state._withUnsafeGuaranteedRef { state in
+                let previous = state.current
+                state.current = L
+                defer { state.current = previous }
+                do {
+                    let outcome = try box.function(LuaArgs(L: L, state: state, box: box))
+                    if outcome.yields {
+                        ls_setyieldcount(L, outcome.count)
+                        return Int32(LS_YIELD)
+                    }
+                    return outcome.count
+                } catch {
+                    pushError(error, on: L)
+                    return Int32(LS_RAISE)
+                }
             }
-            return outcome.count
-        } catch {
-            pushError(error, on: L)
-            return Int32(LS_RAISE)
         }
     }
 

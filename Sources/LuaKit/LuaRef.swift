@@ -7,7 +7,7 @@ import LuaShim
 /// body, a module table. The reference does not keep the state alive; once the state is gone, calls fail
 /// instead of crashing.
 public final class LuaRef: Hashable {
-    weak var state: LuaState?
+    let lifetime: LuaState.Lifetime
     let ref: Int32
     /// The Lua type name of the referenced value (`function`, `table`, `userdata`, `thread`).
     public let typeName: String
@@ -16,12 +16,12 @@ public final class LuaRef: Hashable {
     init(popping L: OpaquePointer, state: LuaState) {
         typeName = String(cString: ls_typename(L, -1))
         ref = luaL_ref(L, ls_registryindex())
-        self.state = state
+        lifetime = state.lifetime
     }
 
     deinit {
-        // During the state's own deinit `state` is already nil, and lua_close frees the registry anyway.
-        if let state {
+        // Once the state began closing, lua_close frees the registry anyway.
+        if let state = lifetime.state {
             luaL_unref(state.L, ls_registryindex(), ref)
         }
     }
@@ -41,7 +41,7 @@ public final class LuaRef: Hashable {
     /// Calls the referenced function with an array of arguments; see `call(_:)`.
     @discardableResult
     public func call(arguments: [LuaValue]) throws -> [LuaValue] {
-        guard let state else {
+        guard let state = lifetime.state else {
             throw LuaError.runtime(message: "attempt to call a Lua value after its state was closed", traceback: "")
         }
         let L = state.current

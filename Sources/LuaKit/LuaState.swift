@@ -11,12 +11,23 @@ public final class LuaState {
     /// The main thread of the interpreter, for code that needs the raw C API.
     public let L: OpaquePointer
     /// The thread a Swift function is running on right now (a coroutine, or `L`); Swift pushes and calls go here.
-    var current: OpaquePointer
+    /// Written on every Lua→Swift call; the state is confined to one thread, so the dynamic exclusivity check
+    /// would only cost time.
+    @exclusivity(unchecked) var current: OpaquePointer
     /// The Swift object that owns this state (the runner, the simulator's app), reachable from every Swift
     /// function through `LuaArgs.host(as:)`. Held weakly: the host owns the state, not the other way round.
     public weak var host: AnyObject?
     /// The check run by the interrupt hook; see `setInterrupt(every:check:)`.
     var interruptCheck: (() -> String?)?
+    /// Tells `LuaRef`s whether the state is still open.
+    let lifetime = Lifetime()
+
+    /// What a `LuaRef` holds instead of a weak reference to the state: a weak reference would give the state a
+    /// side table and put every retain/release on the Lua→Swift hot path on Swift's slow refcounting path.
+    final class Lifetime {
+        /// The open state; nil once its deinit began.
+        unowned(unsafe) var state: LuaState?
+    }
 
     /// Creates a state with Lua's standard libraries opened.
     public init() {
@@ -30,9 +41,11 @@ public final class LuaState {
             of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_openlibs(L)
         LuaState.makeFunctionMetatable(L)
+        lifetime.state = self
     }
 
     deinit {
+        lifetime.state = nil
         lua_close(L)
     }
 

@@ -23,6 +23,8 @@ public struct FScriptCommand: AsyncParsableCommand {
     /// Parses `arguments` (without the program name), runs the chosen command and returns the exit status.
     ///
     /// ArgumentParser's own `main()` exits 64 on usage errors; fscript promises 2, so the mapping is done here.
+    /// It runs on the main actor because the script's Lua state lives on the main thread (DESIGN.md).
+    @MainActor
     public static func run(arguments: [String]) async -> Int32 {
         do {
             var command = try parseAsRoot(arguments)
