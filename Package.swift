@@ -39,7 +39,7 @@ let package = Package(
         .target(
             name: "FScript",
             dependencies: [
-                "LuaKit", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
+                "CLua", "LuaShim", "LuaKit", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

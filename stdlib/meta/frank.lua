@@ -4,6 +4,8 @@
 -- as a library), or in an app repo's .luarc.json: "workspace.library": ["<fscript>/stdlib", "<fscript>/stdlib/meta"].
 
 ---@class frank.Query a lazy, chainable query (FRY style); a chain composes into one Shelley selector
+---@field selector string the composed selector, e.g. "tableViewCell marked:'Row 3' button"
+---@field app frank.App the target
 local Query = {}
 ---@param sel string a sub-selector run inside each match
 ---@return frank.Query
@@ -12,9 +14,9 @@ function Query:lookup(sel) end
 function Query:count() end
 ---@return boolean
 function Query:exists() end
----@return string[]
+---@return (string|userdata)[] one per match; frank.null where a view has no text
 function Query:texts() end
----@return string[]
+---@return (string|userdata)[] one per match; frank.null where a view has no label
 function Query:labels() end
 ---@return table[] frames {origin={x,y}, size={width,height}}
 function Query:frames() end
@@ -24,12 +26,14 @@ function Query:first() end
 ---@return frank.Query
 function Query:index(n) end
 ---Touches every match; raises unless at least one view was touched.
+---@return integer touched how many views were touched
 function Query:touch() end
 ---@param method string a Frankly method name, e.g. "isOn"
 ---@return any[]
 function Query:map(method, ...) end
 
 ---@class frank.App a Frankly target
+---@field url string the target's base URL (reading it starts the embedded simulator)
 local App = {}
 ---@return table the view tree as nested tables (class, uid, subviews, attributes)
 function App:dump() end
@@ -42,18 +46,23 @@ function App:map(sel, method, ...) end
 function App:lookup(sel) end
 ---Raises unless at least one view was touched; the message names the selector and why.
 ---@param sel string
+---@return integer touched
 function App:touch(sel) end
 ---@param sel string
+---@return integer touched
 function App:double_tap(sel) end
 ---@param sel string
----@param seconds number
+---@param seconds? number default 1
+---@return integer touched
 function App:touch_and_hold(sel, seconds) end
 ---@param sel string
 ---@param direction "left"|"right"|"up"|"down"
 function App:swipe(sel, direction) end
+---Drags the first match to the centre of another view, or to a screen point.
 ---@param sel string
----@param opts {to: string}
+---@param opts {to: string|{x: number, y: number}}
 function App:drag(sel, opts) end
+---Scrolls the nearest scroll view around the first match until it can be touched.
 ---@param sel string
 function App:scroll_to(sel) end
 ---@param sel string
@@ -66,20 +75,25 @@ function App:type_into(sel, text) end
 ---Types into the focused text input ("\n" is Return, "\b" deletes).
 ---@param text string
 function App:type(text) end
+---Waits until a matching view is visible (default 2 s).
 ---@param sel string
 ---@param opts? {timeout?: number}
+---@return frank.Query
 function App:wait_for(sel, opts) end
 ---@param sel string
 ---@param opts? {timeout?: number}
 function App:wait_for_absence(sel, opts) end
----Polls fn until it returns true; raises on timeout.
----@param fn fun(): boolean
+---Polls fn until it returns a true value and returns its results; raises on timeout, or at once when fn raises.
+---@param fn fun(): any
 ---@param opts? {timeout?: number}
+---@return any ...
 function App:wait_until(fn, opts) end
 ---Waits until nothing animates and no network is in flight; the error says what is still busy.
 ---@param opts? {timeout?: number, ignore?: string[]}
 function App:wait_for_idle(opts) end
----@param path string where to write the PNG
+---The target's PNG (a wireframe drawn from the dump when it has no /screenshot).
+---@param path? string where to write the PNG
+---@return string path_or_png the path, or the PNG's bytes when no path was given
 function App:screenshot(path) end
 ---@return string "portrait", "portrait_upside_down", "landscape_left" or "landscape_right"
 function App:orientation() end
@@ -100,9 +114,10 @@ app = nil
 frank = {}
 ---The JSON null sentinel in map results.
 frank.null = nil
----@param url string
+---@param url string e.g. "http://127.0.0.1:37265"; nothing is sent until the first call
+---@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)
 ---@return frank.App
-function frank.connect(url) end
+function frank.connect(url, opts) end
 ---Restarts the embedded simulator's app with a launch environment and updates the global `app`.
 ---@param opts {app?: string, env?: table<string, string>}
 ---@return frank.App

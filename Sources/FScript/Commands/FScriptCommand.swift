@@ -13,7 +13,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         commandName: "fscript",
         abstract: "A scriptable test shell for apps that embed a Frankly server.",
         version: BuiltinModule.version,
-        subcommands: [RunCommand.self, StepsCommand.self, MockCommand.self],
+        subcommands: [RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self],
         defaultSubcommand: RunCommand.self
     )
 

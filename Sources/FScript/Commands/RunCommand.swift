@@ -27,6 +27,17 @@ struct RunCommand: ParsableCommand {
     var tags: String?
 
     @Option(
+        help: ArgumentHelp(
+            "The Frankly server scripts drive, e.g. http://10.0.0.5:37265 (default: $FSCRIPT_TARGET, else the "
+                + "embedded simulator).", valueName: "url"))
+    var target: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The app file the embedded simulator runs (default: the bundled demo app).", valueName: "file.lua"))
+    var app: String?
+
+    @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
             "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable).", valueName: "kind:file"))
@@ -66,6 +77,8 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let session = ScriptSession()
+        let target = try TargetOptions(target: target, app: app).resolve()
+        FrankModule.register(in: session.state, target: target, appPath: app)
         session.installDSL()
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         if !interactive { SignalTrap.catch() }

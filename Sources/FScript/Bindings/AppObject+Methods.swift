@@ -1,0 +1,178 @@
+import Frankly
+import LuaKit
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension AppObject {
+    /// The orientation names `set_orientation` accepts, FRANKLY.md's four detailed names.
+    static let orientations = ["portrait", "portrait_upside_down", "landscape_left", "landscape_right"]
+    /// The directions `swipe` accepts.
+    static let directions = ["left", "right", "up", "down"]
+    /// How many swipes `scroll_to` tries before it gives up.
+    static let scrollAttempts = 50
+
+    /// The Lua class: every method of DESIGN.md's `app`, plus `app.url`.
+    static var luaClass: LuaClass<AppObject> {
+        LuaClass(
+            methods: [
+                "dump": { app, args in args.result(LuaJSONResult(value: try app.call("dump") { try $0.dump() })) },
+                "map": { app, args in
+                    let selector = try args.selector(1)
+                    let (method, arguments) = try args.operation(from: 2)
+                    let results = try app.map(selector.text, method, arguments, operation: "map")
+                    return args.result(LuaJSONResult(value: .array(results)))
+                },
+                "lookup": { app, args in args.result(QueryObject(app: app, selector: try args.selector(1))) },
+                "touch": { app, args in args.result(try app.act("touch", try args.selector(1), method: "touch").count) },
+                "double_tap": { app, args in
+                    args.result(try app.act("double_tap", try args.selector(1), method: "doubleTap").count)
+                },
+                "touch_and_hold": { app, args in
+                    let selector = try args.selector(1)
+                    let seconds = args.isNil(2) ? 1.0 : try args.number(2, expected: "number of seconds")
+                    let results = try app.act("touch_and_hold", selector, method: "touchAndHold:", arguments: [.number(seconds)])
+                    return args.result(results.count)
+                },
+                "swipe": { app, args in
+                    let selector = try args.selector(1)
+                    let direction = try args.string(2, expected: "direction")
+                    guard directions.contains(direction) else {
+                        throw args.badArgument(2, "direction must be left, right, up or down, got '\(direction)'")
+                    }
+                    let results = try app.act("swipe", selector, method: "swipeInDirection:", arguments: [.string(direction)])
+                    return args.result(results.count)
+                },
+                "drag": { app, args in try app.drag(args) },
+                "scroll_to": { app, args in try app.scrollTo(args) },
+                "set_slider": { app, args in
+                    let selector = try args.selector(1)
+                    let value = try args.number(2)
+                    let results = try app.act("set_slider", selector, method: "FEX_dragThumbToValue:", arguments: [.number(value)])
+                    return args.result(results.count)
+                },
+                "type_into": { app, args in
+                    let selector = try args.selector(1)
+                    let text = try args.string(2)
+                    try app.act("type_into", selector, method: "touch")
+                    try app.call("type_into") { try $0.typeIntoKeyboard(text) }
+                    return .none
+                },
+                "type": { app, args in
+                    let text = try args.string(1)
+                    try app.call("type") { try $0.typeIntoKeyboard(text) }
+                    return .none
+                },
+                "wait_for": { app, args in try app.waitFor(args) },
+                "wait_for_absence": { app, args in try app.waitForAbsence(args) },
+                "wait_until": { app, args in try app.waitUntil(args) },
+                "wait_for_idle": { app, args in try app.waitForIdle(args) },
+                "screenshot": { app, args in try app.screenshot(args) },
+                "orientation": { app, args in
+                    args.result(try app.call("orientation") { try $0.orientation() }.detailedOrientation)
+                },
+                "set_orientation": { app, args in
+                    let name = try args.string(1, expected: "orientation name")
+                    guard orientations.contains(name.lowercased()) else {
+                        throw args.badArgument(
+                            1, "orientation must be portrait, portrait_upside_down, landscape_left or landscape_right, "
+                                + "got '\(name)'")
+                    }
+                    try app.call("set_orientation") { try $0.setOrientation(name.lowercased()) }
+                    return .none
+                },
+                "app_exec": { app, args in
+                    let (method, arguments) = try args.operation(from: 1)
+                    let result = try app.call("app_exec") { try $0.appExec(method, arguments: arguments) }
+                    return args.result(LuaJSONResult(value: result))
+                },
+                "version": { app, args in args.result(try app.call("version") { try $0.version() }.version) },
+                "device": { app, args in
+                    let device = try app.call("device") { try $0.device() }
+                    var table = LuaTable()
+                    table["device"] = .string(device.device)
+                    if let os = device.osVersion { table["os_version"] = .string(os) }
+                    return args.result(table)
+                },
+            ],
+            description: { app in "frank.App(\(app.displayURL))" },
+            index: { app, args in
+                if try args.value(1) == "url" { return args.result(try app.client().baseURL) }
+                return args.result(LuaValue.nil)
+            }
+        )
+    }
+
+    /// `app:drag(sel, {to = sel2})` or `{to = {x =, y =}}`: drags the first match to the centre of `sel2`'s first
+    /// match, or to a screen point.
+    func drag(_ args: LuaArgs) throws -> LuaReturn {
+        let selector = try args.selector(1)
+        let options = try args.table(2, expected: "options table")
+        let point: (x: Double, y: Double)
+        switch options["to"] {
+        case .string(let text):
+            let target: CheckedSelector
+            do {
+                target = CheckedSelector(text: text, parsed: try Selector(parsing: text))
+            } catch {
+                throw FrankError("drag: \(error)")
+            }
+            guard let frame = try map(text, "FEX_accessibilityFrame", operation: "drag").first else {
+                throw FrankError(NoMatchDiagnosis(app: self).message(operation: "drag to", selector: target))
+            }
+            guard let x = frame["origin"]?["x"]?.doubleValue, let y = frame["origin"]?["y"]?.doubleValue,
+                let width = frame["size"]?["width"]?.doubleValue, let height = frame["size"]?["height"]?.doubleValue
+            else { throw FrankError("drag: the app gave no frame for \"\(text)\" (got \(frame.jsonString))") }
+            point = (x + width / 2, y + height / 2)
+        case .table(let table):
+            guard let x = table["x"].doubleValue, let y = table["y"].doubleValue else {
+                throw args.badArgument(2, "to must have numbers x and y")
+            }
+            point = (x, y)
+        case let other:
+            throw args.badArgument(2, "to must be a selector or a point {x =, y =}, got \(other.luaShown)")
+        }
+        let results = try act(
+            "drag", selector, method: "FEX_dragWithInitialDelayToX:y:", arguments: [.number(point.x), .number(point.y)])
+        return args.result(results.count)
+    }
+
+    /// `app:scroll_to(sel)`: scrolls the nearest scroll view holding the first match until the match can be
+    /// touched, from the top down one swipe at a time; returns at once when it already can.
+    func scrollTo(_ args: LuaArgs) throws -> LuaReturn {
+        let selector = try args.selector(1)
+        func touchable() throws -> [JSONValue] { try map(selector.text, "FEX_canTouch", operation: "scroll_to") }
+        let first = try touchable()
+        guard !first.isEmpty else {
+            throw FrankError(NoMatchDiagnosis(app: self).message(operation: "scroll_to", selector: selector))
+        }
+        if first.contains(where: { $0.franklyBool == true }) { return .none }
+        let scroller = selector.text + " parent view:'UIScrollView' first"
+        guard !(try map(scroller, "FEX_scrollToTop", operation: "scroll_to")).isEmpty else {
+            throw FrankError("scroll_to: \"\(selector.text)\" cannot be touched and is not inside a scroll view")
+        }
+        for _ in 0..<Self.scrollAttempts {
+            if try touchable().contains(where: { $0.franklyBool == true }) { return .none }
+            _ = try map(scroller, "swipeInDirection:", [.string("up")], operation: "scroll_to")
+        }
+        throw FrankError(
+            "scroll_to: \"\(selector.text)\" did not come into view after \(Self.scrollAttempts) swipes")
+    }
+
+    /// `app:screenshot(path)`: the target's PNG written to `path` (returned); with no path, the PNG's bytes.
+    func screenshot(_ args: LuaArgs) throws -> LuaReturn {
+        let path = args.isNil(1) ? nil : try args.string(1, expected: "file path")
+        let png = try ScreenshotSource(app: self).png()
+        guard let path else { return args.result(LuaValue.bytes(png)) }
+        guard let file = fopen(path, "wb") else {
+            throw FrankError("screenshot: cannot write \(path) (\(String(cString: strerror(errno))))")
+        }
+        let written = png.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        let closed = fclose(file)
+        guard written == png.count, closed == 0 else {
+            throw FrankError("screenshot: cannot write \(path) (\(String(cString: strerror(errno))))")
+        }
+        return args.result(path)
+    }
+}

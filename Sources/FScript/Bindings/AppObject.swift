@@ -1,0 +1,110 @@
+import Frankly
+import LuaKit
+
+/// The Lua userdata `frank.App`: one Frankly target, driven with `app:touch(sel)`, `app:map(sel, m)` and friends.
+///
+/// It holds no view state; every method is one or a few round trips through the target's `FranklyClient`.
+/// Selectors are parsed here before anything is sent, so a typo fails at once with Shelley's caret message,
+/// and an action that matched nothing fails with what the screen does show (`NoMatchDiagnosis`).
+/// The Lua methods are in `AppObject+Methods.swift`; the waits in `AppObject+Waits.swift`.
+final class AppObject: LuaObject {
+    static let luaClassName = "frank.App"
+
+    /// Where requests go; the embedded simulator starts on the first one.
+    let connector: TargetConnector
+    /// Whether the target has fscript's `GET /idle`: nil until asked, false after a 404.
+    var hasIdleEndpoint: Bool?
+
+    init(connector: TargetConnector) {
+        self.connector = connector
+    }
+
+    /// The target's client (starting the embedded simulator on first use).
+    func client() throws -> FranklyClient {
+        try connector.client()
+    }
+
+    /// Runs one client call, turning client failures into `FrankError`s worded for the binding `operation`.
+    func call<T>(_ operation: String, _ body: (FranklyClient) throws -> T) throws -> T {
+        let client = try client()
+        do {
+            return try body(client)
+        } catch let error as FranklyClientError {
+            throw FrankError(client: error, operation: operation)
+        }
+    }
+
+    /// `POST /map`: one result per matched view.
+    func map(_ selector: String, _ method: String, _ arguments: [JSONValue] = [], operation: String) throws
+        -> [JSONValue]
+    {
+        try call(operation) { try $0.map(selector, method: method, arguments: arguments) }
+    }
+
+    /// Sends an action to every view `selector` matches; fails, naming what the screen shows, when none matched.
+    @discardableResult
+    func act(
+        _ operation: String, _ selector: CheckedSelector, method: String, arguments: [JSONValue] = []
+    ) throws -> [JSONValue] {
+        let results = try map(selector.text, method, arguments, operation: operation)
+        guard !results.isEmpty else {
+            throw FrankError(NoMatchDiagnosis(app: self).message(operation: operation, selector: selector))
+        }
+        if results.allSatisfy({ $0 == .bool(false) || $0 == .integer(0) }) {
+            throw FrankError("\(operation): \"\(selector.text)\" matched \(results.count) view(s) but none accepted \(method)")
+        }
+        return results
+    }
+
+    /// The string to show for this target in messages and `tostring(app)`.
+    var displayURL: String { connector.displayURL }
+}
+
+/// A selector argument that parsed: the text to send and the parsed form, for suggestions.
+struct CheckedSelector {
+    /// The selector as sent.
+    var text: String
+    /// Its parse.
+    var parsed: Selector
+}
+
+extension LuaArgs {
+    /// Argument `position` as a Shelley selector, parsed locally so a malformed one fails before any round trip:
+    /// `bad argument #1 to 'touch' (selector string expected, got nil)`, or the parser's caret message.
+    func selector(_ position: Int) throws -> CheckedSelector {
+        let text = try string(position, expected: "selector string")
+        do {
+            return CheckedSelector(text: text, parsed: try Selector(parsing: text))
+        } catch {
+            throw FrankError("\(functionName): \(error)")
+        }
+    }
+
+    /// The optional options table at `position` (`{timeout = 2}`), empty when absent.
+    func options(_ position: Int) throws -> LuaTable {
+        isNil(position) ? LuaTable() : try table(position, expected: "options table")
+    }
+
+    /// `opts.timeout` in seconds (default `fallback`), checked as Lua's own functions check arguments.
+    func timeout(in options: LuaTable, at position: Int, default fallback: Double) throws -> Double {
+        let value = options["timeout"]
+        if case .nil = value { return fallback }
+        guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+            throw badArgument(position, "timeout must be a non-negative number of seconds, got \(value.luaShown)")
+        }
+        return seconds
+    }
+}
+
+extension LuaValue {
+    /// How a value reads inside an argument error: strings quoted, other values by type.
+    var luaShown: String {
+        switch self {
+        case .string(let text): return "'\(text)'"
+        case .integer(let number): return String(number)
+        case .number(let number): return String(number)
+        case .boolean(let flag): return String(flag)
+        default: return typeName
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Simulator
+
+/// The simulator fscript runs in-process when no `--target` is given: the bundled demo app or `--app FILE`.
+///
+/// It starts on first use (the first request of the preset `app`), on a free loopback port, so scripts that
+/// never drive an app pay nothing. `frank.launch{app=, env=}` relaunches it with a fresh app state and a new
+/// launch environment, the way a UI test launches its app with arguments; the URL stays the same.
+final class EmbeddedTarget {
+    /// The app file, or nil for the bundled demo app.
+    private(set) var appPath: String?
+    /// The launch environment of the next start.
+    private(set) var environment: [String: String]
+    private var simulator: Simulator?
+
+    init(appPath: String?, environment: [String: String] = [:]) {
+        self.appPath = appPath
+        self.environment = environment
+    }
+
+    /// The URL once the simulator runs, else nil.
+    var url: String? { simulator?.url }
+
+    /// Starts the simulator if needed and returns its URL.
+    func start() throws -> String {
+        if let simulator { return simulator.url }
+        let started: Simulator
+        do {
+            if let appPath {
+                started = try Simulator.start(appPath: appPath, environment: environment, host: "127.0.0.1", port: 0)
+            } else {
+                started = try Simulator.start(environment: environment, host: "127.0.0.1", port: 0)
+            }
+        } catch {
+            throw FrankError("cannot start the embedded simulator: \(error)")
+        }
+        simulator = started
+        return started.url
+    }
+
+    /// Quits the app and launches it afresh with `environment`; `appPath` nil keeps the current app file.
+    func relaunch(appPath newPath: String?, environment newEnvironment: [String: String]) throws {
+        if let newPath { appPath = newPath }
+        environment = newEnvironment
+        guard let simulator else {
+            _ = try start()
+            return
+        }
+        do {
+            if let appPath {
+                try simulator.relaunch(appPath: appPath, environment: environment)
+            } else {
+                try simulator.relaunch(environment: environment)
+            }
+        } catch {
+            throw FrankError("frank.launch: \(error)")
+        }
+    }
+
+    /// Stops the simulator if it runs.
+    func stop() {
+        simulator?.stop()
+        simulator = nil
+    }
+
+    deinit {
+        simulator?.stop()
+    }
+}

@@ -1,0 +1,62 @@
+import Frankly
+import HTTPCore
+
+/// Where a `frank.App` sends its requests: a fixed URL (`--target`, `frank.connect`) or the embedded simulator,
+/// which starts on the first request rather than when the script starts.
+///
+/// Startup cost matters (`fscript -e ''` must stay within a few milliseconds), so nothing here opens a socket,
+/// starts a thread or touches the event loop group until `client()` is first called.
+final class TargetConnector {
+    /// What the connector points at.
+    enum Source {
+        /// A Frankly server at this URL.
+        case remote(String)
+        /// The in-process simulator, started lazily.
+        case embedded(EmbeddedTarget)
+    }
+
+    let source: Source
+    /// Whether requests share kept-alive connections (`frank.connect(url, {reuse = false})` turns it off).
+    let reuseConnections: Bool
+    /// The time limit of one request, in seconds.
+    let requestTimeout: Double
+    private var cached: FranklyClient?
+
+    init(source: Source, reuseConnections: Bool = true, requestTimeout: Double = 10) {
+        self.source = source
+        self.reuseConnections = reuseConnections
+        self.requestTimeout = requestTimeout
+    }
+
+    /// The target's URL as far as it is known without starting anything (the simulator's before it runs).
+    var displayURL: String {
+        switch source {
+        case .remote(let url): return url
+        case .embedded(let target): return target.url ?? "the embedded simulator (not started)"
+        }
+    }
+
+    /// True when the target is the embedded simulator, which `frank.launch` can restart.
+    var isEmbedded: Bool {
+        if case .embedded = source { return true }
+        return false
+    }
+
+    /// The client, starting the embedded simulator first when it is not running yet.
+    func client() throws -> FranklyClient {
+        if let cached { return cached }
+        let url: String
+        switch source {
+        case .remote(let remote): url = remote
+        case .embedded(let target): url = try target.start()
+        }
+        let http = reuseConnections ? Self.sharedHTTP : HTTPClient(reuseConnections: false)
+        let client = FranklyClient(baseURL: url, timeout: requestTimeout, http: http)
+        cached = client
+        return client
+    }
+
+    /// One pool of kept-alive connections for every target of the process, made on first use (a static `let`
+    /// is lazy), so scripts that never touch a target never start the event loop threads.
+    static let sharedHTTP = HTTPClient()
+}

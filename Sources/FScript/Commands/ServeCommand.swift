@@ -1,0 +1,63 @@
+import ArgumentParser
+import Dispatch
+import Simulator
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `fscript serve [APP.lua] [--host 127.0.0.1] [--port 37265]`: runs the simulator alone, for other drivers.
+///
+/// A Frank driver (the Ruby gem, another fscript with `--target`) can then talk to it like an app on a device.
+/// It prints the URL it listens on as soon as it does, and Ctrl-C (SIGINT) or SIGTERM stops the server and
+/// exits 0.
+struct ServeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the simulator alone as a Frankly server, for other drivers.",
+        discussion: """
+            Prints 'fscript serve: listening on URL' once the server is up. Stop it with Ctrl-C. \
+            --port 0 picks a free port.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The app file to run (default: the bundled demo app).", valueName: "app.lua"))
+    var app: String?
+
+    @Option(help: ArgumentHelp("The address to listen on; loopback unless you need another.", valueName: "host"))
+    var host = "127.0.0.1"
+
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
+    var port = 37265
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
+    }
+
+    func run() throws {
+        let simulator: Simulator
+        do {
+            if let app {
+                simulator = try Simulator.start(appPath: app, host: host, port: port)
+            } else {
+                simulator = try Simulator.start(host: host, port: port)
+            }
+        } catch {
+            writeError("fscript serve: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        var signals: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { simulator.stop() }
+            source.resume()
+            signals.append(source)
+        }
+        print("fscript serve: listening on \(simulator.url)")
+        fflush(nil)
+        try simulator.wait()
+        signals.forEach { $0.cancel() }
+        writeError("fscript serve: stopped\n")
+    }
+}

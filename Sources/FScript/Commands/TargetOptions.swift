@@ -1,0 +1,47 @@
+import ArgumentParser
+import Frankly
+import HTTPCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--target URL` / `FSCRIPT_TARGET` and `--app FILE`, checked before any script runs.
+///
+/// A remote target must answer before the script starts, so an unreachable one is an infrastructure error
+/// (exit 2) that says what to do, rather than a failure in the script's first step. The embedded simulator is
+/// not started here: it starts on the script's first use of `app`, so `fscript -e ''` stays instant.
+struct TargetOptions {
+    /// `--target`, if given.
+    var target: String?
+    /// `--app`, if given.
+    var app: String?
+
+    /// The target URL to drive, or nil for the embedded simulator; throws `ExitCode(2)` after printing why.
+    func resolve() throws -> String? {
+        let environment = getenv("FSCRIPT_TARGET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+        guard let url = target ?? environment else {
+            if let app, access(app, R_OK) != 0 {
+                let reason = String(cString: strerror(errno))
+                writeError("fscript: cannot open app file \(app) (\(reason)); check --app\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+            return nil
+        }
+        if app != nil {
+            writeError("fscript: --app runs the embedded simulator, so it cannot be combined with --target \(url)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        do {
+            // The shared pool keeps the connection for the script, which also suits servers that serve one at a time.
+            try FranklyClient(baseURL: url, timeout: 5, http: TargetConnector.sharedHTTP).ping()
+        } catch let error as FranklyClientError {
+            if case .transport(_, let cause) = error {
+                writeError("fscript: " + FrankError.unreachable(url: url, cause: cause.description) + "\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+            // Anything that answers HTTP is there; whether it speaks Frankly shows in the first call.
+        }
+        return url
+    }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Checks --target against `fscript serve` on a free port, and that an unreachable target exits 2 naming it.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
+bin="${FSCRIPT_BIN:-.build/debug/fscript}"
+[ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+
+work="$(mktemp -d)"
+server_pid=""
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Serve the demo app on a free port and wait for the printed URL (a condition with a deadline, no fixed sleep).
+"$bin" serve --port 0 >"$work/serve.out" 2>"$work/serve.err" &
+server_pid=$!
+url=""
+deadline=$((SECONDS + 10))
+while [ -z "$url" ]; do
+  url="$(grep -o 'http://127\.0\.0\.1:[0-9]*' "$work/serve.out" || true)"
+  kill -0 "$server_pid" 2>/dev/null || fatal "fscript serve exited: $(cat "$work/serve.err")"
+  [ "$SECONDS" -lt "$deadline" ] || fatal "fscript serve printed no URL within 10 s"
+  [ -n "$url" ] || sleep 0.01
+done
+
+cat >"$work/remote.lua" <<'LUA'
+assert(app:lookup("button marked:'Log In'"):exists(), "the served demo app shows its login screen")
+local ok, err = pcall(frank.launch, {})
+assert(not ok and err:find("only the embedded simulator can be launched", 1, true), tostring(err))
+print("remote ok " .. app.url)
+LUA
+out="$("$bin" --target "$url" "$work/remote.lua")" || fatal "the script failed against $url"
+[ "$out" = "remote ok $url" ] || fatal "unexpected output: $out"
+out="$(FSCRIPT_TARGET="$url" "$bin" "$work/remote.lua")" || fatal "the script failed with FSCRIPT_TARGET=$url"
+[ "$out" = "remote ok $url" ] || fatal "unexpected output with FSCRIPT_TARGET: $out"
+
+# An unreachable target: exit 2, and the message names it, before the script even opens.
+status=0
+"$bin" --target http://127.0.0.1:1 x.lua 2>"$work/err" || status=$?
+[ "$status" -eq 2 ] || fatal "expected exit 2 for an unreachable target, got $status"
+expected="fscript: cannot reach target http://127.0.0.1:1 (connection refused); is the app running? (--target, FSCRIPT_TARGET)"
+[ "$(cat "$work/err")" = "$expected" ] || fatal "unexpected message: $(cat "$work/err")"
+
+# Ctrl-C stops the server cleanly with exit 0.
+kill -INT "$server_pid"
+status=0
+wait "$server_pid" || status=$?
+server_pid=""
+[ "$status" -eq 0 ] || fatal "fscript serve exited $status on SIGINT"
+echo "target_test: ok"
