@@ -101,9 +101,21 @@ local function expand(paths)
   return files
 end
 
+local function target_mark()
+  local app = util.app()
+  local ok, calls = pcall(function() return app.calls end)
+  return { app = app, calls = ok and calls or nil }
+end
+
+-- Whether the case talked to a target since `mark`: only then is the target's state worth saving.
+local function used_target(mark)
+  local now = target_mark()
+  return mark ~= nil and (now.app ~= mark.app or now.calls ~= mark.calls)
+end
+
 local function new_case(name, tags, script)
   return { name = name, tags = tags or {}, status = "running", duration = 0, steps = {}, output = {},
-    script = script }
+    script = script, mark = target_mark() }
 end
 
 -- Runs fn(...) under the deadline with a traceback; returns nil or a Failure.
@@ -153,7 +165,7 @@ local function finish_case(run_state, case, started, err)
   if err then
     case.status, case.failure = "failed", err
     if err.kind == "interrupt" then run_state.interrupted = true end
-    if err.kind ~= "interrupt" then pcall(target_view, run_state, case) end
+    if err.kind ~= "interrupt" and used_target(case.mark) then pcall(target_view, run_state, case) end
   elseif case.status == "running" then
     case.status = "passed"
   end
@@ -205,6 +217,7 @@ local function load_file(run_state, path)
     run_state.file.load_error = compile_err
     run_state.load_errors = run_state.load_errors + 1
     local case = new_case("(load)", {}, true)
+    case.mark = nil
     run_state.file.cases[1] = case
     finish_case(run_state, case, util.clock(), failure.new({ message = compile_err }))
     return false

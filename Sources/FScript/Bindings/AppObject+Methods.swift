@@ -98,8 +98,11 @@ extension AppObject {
             ],
             description: { app in "frank.App(\(app.displayURL))" },
             index: { app, args in
-                if try args.value(1) == "url" { return args.result(try app.client().baseURL) }
-                return args.result(LuaValue.nil)
+                switch try args.value(1) {
+                case "url": return args.result(try app.connector.client().baseURL)
+                case "calls": return args.result(app.calls)
+                default: return args.result(LuaValue.nil)
+                }
             }
         )
     }

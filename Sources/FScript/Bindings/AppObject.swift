@@ -14,6 +14,9 @@ final class AppObject: LuaObject {
     let connector: TargetConnector
     /// Whether the target has fscript's `GET /idle`: nil until asked, false after a 404.
     var hasIdleEndpoint: Bool?
+    /// Operations sent to the target so far (`app.calls`): the runner saves failure artifacts only for a test
+    /// that talked to the target, so a typo in plain Lua does not start the simulator to photograph it.
+    private(set) var calls = 0
 
     init(connector: TargetConnector) {
         self.connector = connector
@@ -21,7 +24,8 @@ final class AppObject: LuaObject {
 
     /// The target's client (starting the embedded simulator on first use).
     func client() throws -> FranklyClient {
-        try connector.client()
+        calls += 1
+        return try connector.client()
     }
 
     /// Runs one client call, turning client failures into `FrankError`s worded for the binding `operation`.

@@ -25,9 +25,17 @@ enum SignalTrap {
     }()
 
     /// Catches `signals` from now on instead of letting them end the process.
+    ///
+    /// They are unblocked too: a parent that spawns fscript from a thread with signals blocked (Foundation's
+    /// `Process` in a test runner, some CI agents) hands its mask down, and a blocked Ctrl-C would never arrive.
+    /// Threads started later (the event loops) inherit the unblocked mask from this, the main thread.
     static func `catch`(_ signals: [Int32] = [SIGINT]) {
         _ = pending.load(ordering: .relaxed)
         _ = wakePipe
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signals { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for number in signals {
             _ = signal(number) { _ in
                 SignalTrap.pending.store(true, ordering: .sequentiallyConsistent)
