@@ -1,7 +1,7 @@
 -- The demo app's login flow, written with steps. Run: fscript scripts/examples/login_flow.lua
 -- Labels live in one table so they are easy to adjust when the demo app's wording changes.
 local L = {
-  username = "Username", password = "Password", log_in = "Log In",
+  username = "User name", password = "Password", log_in = "Log In",
   welcome = "Welcome, alice", failed_title = "Login Failed", ok = "OK",
 }
 
@@ -14,7 +14,7 @@ screen{ name = "Home", trait = "tableView", entry = { from = "Login", steps = {
 
 scenario("successful login", { tags = { "smoke" } }, function()
   Given "the app uses a mock backend"
-  And [[the backend answers POST /api/login with status 200 and JSON '{"token":"t1"}']]
+  And [[the backend answers POST /api/login with status 200 and JSON '{"name":"alice"}']]
   When(('I type "alice" into the "%s" text field'):format(L.username))
   And(('I type "secret" into the "%s" text field'):format(L.password))
   And(('I touch the button marked "%s"'):format(L.log_in))
@@ -24,7 +24,7 @@ end)
 
 scenario("wrong password shows an alert", { tags = { "smoke" } }, function()
   Given "the app uses a mock backend"
-  And [[the backend answers POST /api/login with status 401 and JSON '{"error":"bad credentials"}']]
+  And [[the backend answers POST /api/login with status 401 and JSON '{"message":"Wrong user name or password."}']]
   When(('I type "alice" into the "%s" text field'):format(L.username))
   And(('I type "wrong" into the "%s" text field'):format(L.password))
   And(('I touch the button marked "%s"'):format(L.log_in))
@@ -35,11 +35,15 @@ end)
 
 scenario("items load after a delay", { tags = { "slow" }, wait = 5 }, function()
   Given "the app uses a mock backend"
-  And [[the backend answers POST /api/login with status 200 and JSON '{"token":"t1"}']]
-  And [[the backend answers GET /api/items with status 200 and JSON '{"items":[{"id":1,"title":"Apples"},{"id":2,"title":"Pears"}]}' after 1 seconds]]
+  And [[the backend answers POST /api/login with status 200 and JSON '{"name":"alice"}']]
+  And [[the backend answers GET /api/items with status 200 and JSON '{"items":[{"name":"Apples","detail":"3 kg"},{"name":"Pears","detail":"2 kg"}]}' after 1 seconds]]
   Given "I am on the Home screen"
+  Then "I should see an activity indicator animating"
+  And "I should not see \"Apples\""
   When "I wait for nothing to be animating"
   Then("I should see the following:", { "Apples", "Pears" })
+  And "the app sent GET /api/items"
   When "I touch the first table cell"
-  Then "the app sent GET /api/items"
+  Then "I should see a navigation bar titled \"Item\""
+  And "I should see \"3 kg\""
 end)

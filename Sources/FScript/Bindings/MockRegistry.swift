@@ -18,9 +18,10 @@ final class MockRegistry {
         servers.removeAll { $0 === server }
     }
 
-    /// Every request any live mock is still answering, as `METHOD /path`: what `wait_for_idle` waits out.
+    /// Every request any live mock is still answering, as `mock METHOD /path`: what `wait_for_idle` waits out.
+    /// The prefix tells it apart from the app's own `network METHOD /path` item for the same call.
     var inFlight: [String] {
-        servers.flatMap(\.inFlight)
+        servers.flatMap(\.inFlight).map { "mock " + $0 }
     }
 
     /// Stops every server, at the end of the session.

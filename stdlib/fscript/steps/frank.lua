@@ -104,6 +104,17 @@ local function switch_should_be(mark, on)
   end)
 end
 
+local SPINNER = "view:'UIActivityIndicatorView'"
+
+-- How many activity indicators are both visible and animating.
+local function spinner_count()
+  local visible, n = ui.map(SPINNER, "FEX_isVisible"), 0
+  for i, animating in ipairs(ui.map(SPINNER, "isAnimating")) do
+    if util.truthy(animating) and util.truthy(visible[i]) then n = n + 1 end
+  end
+  return n
+end
+
 local function alert_shows(title)
   for _, method in ipairs({ "title", "message", "accessibilityLabel" }) do
     for _, v in ipairs(ui.map("alertView", method)) do
@@ -214,6 +225,14 @@ local function install_controls(define)
   define("I rotate to the {string}", rotate)
   define("I wait for nothing to be animating", function()
     ui.target():wait_for_idle({ timeout = config.get("wait") })
+  end)
+  define("I should see an activity indicator animating", function()
+    validate(function()
+      return spinner_count() > 0, function()
+        return ("Expected a visible activity indicator to be animating; found %d activity indicators, none "
+          .. "visible and animating; the screen shows: %s"):format(ui.count(SPINNER), ui.shown())
+      end
+    end)
   end)
 end
 
