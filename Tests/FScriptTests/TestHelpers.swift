@@ -18,32 +18,11 @@ let fscriptBinary: URL = {
 /// The folder of fixture scripts next to this file.
 let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fixtures")
 
-/// Runs fscript with `arguments` and optional standard input, and waits for it to exit.
+/// Runs fscript with `arguments` and optional standard input in `fixtures`, and waits (at most 30 s) for it to exit.
 /// Runs in `fixtures` so scripts can be named relatively: Lua shortens long chunk names with `...`.
 func runFscript(_ arguments: [String], input: String? = nil) throws -> Execution {
-    let process = Process()
-    process.currentDirectoryURL = fixtures
-    process.executableURL = fscriptBinary
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    let inPipe = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = inPipe
-    try process.run()
-    if let input {
-        inPipe.fileHandleForWriting.write(Data(input.utf8))
-    }
-    try inPipe.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Execution(
-        status: process.terminationStatus,
-        stdout: String(decoding: stdout, as: UTF8.self),
-        stderr: String(decoding: stderr, as: UTF8.self)
-    )
+    let result = try FScriptProcess(arguments, input: input).finish()
+    return Execution(status: result.status, stdout: result.stdout, stderr: result.stderr)
 }
 
 // MARK: Long-running children (Ctrl-C, mocks) and whole-output comparisons
@@ -97,7 +76,8 @@ final class FScriptProcess: @unchecked Sendable {
     let stderr = OutputBuffer()
     private let exited = DispatchSemaphore(value: 0)
 
-    init(_ arguments: [String], directory: String? = fixtures.path) throws {
+    /// Starts fscript; standard input reads `input` then ends, or is empty (`/dev/null`) without it.
+    init(_ arguments: [String], directory: String? = fixtures.path, input: String? = nil) throws {
         process.executableURL = fscriptBinary
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
@@ -108,7 +88,8 @@ final class FScriptProcess: @unchecked Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
+        let inPipe = input.map { _ in Pipe() }
+        process.standardInput = inPipe ?? FileHandle.nullDevice
         for (pipe, buffer) in [(out, stdout), (err, stderr)] {
             pipe.fileHandleForReading.readabilityHandler = { handle in
                 let chunk = handle.availableData
@@ -119,12 +100,19 @@ final class FScriptProcess: @unchecked Sendable {
         let exited = self.exited
         process.terminationHandler = { _ in exited.signal() }
         try process.run()
+        if let inPipe, let input {
+            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inPipe.fileHandleForWriting.close()
+        }
     }
 
     /// Waits for the exit (at most `timeout` seconds, then kills it) and for the complete output.
+    ///
+    /// The kill is SIGKILL: Foundation spawns children with this thread's signal mask, where SIGTERM may be
+    /// blocked, and a test must never wait on a child that ignores it.
     func finish(timeout: Double = 30) -> (status: Int32, stdout: String, stderr: String) {
         if exited.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             exited.wait()
             Issue.record("fscript \(process.arguments ?? []) did not exit within \(timeout) s")
         }

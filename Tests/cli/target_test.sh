@@ -33,9 +33,9 @@ assert(not ok and err:find("only the embedded simulator can be launched", 1, tru
 print("remote ok " .. app.url)
 LUA
 out="$("$bin" --target "$url" "$work/remote.lua")" || fatal "the script failed against $url"
-[ "$out" = "remote ok $url" ] || fatal "unexpected output: $out"
+grep -qxF "    remote ok $url" <<<"$out" || fatal "unexpected output: $out"
 out="$(FSCRIPT_TARGET="$url" "$bin" "$work/remote.lua")" || fatal "the script failed with FSCRIPT_TARGET=$url"
-[ "$out" = "remote ok $url" ] || fatal "unexpected output with FSCRIPT_TARGET: $out"
+grep -qxF "    remote ok $url" <<<"$out" || fatal "unexpected output with FSCRIPT_TARGET: $out"
 
 # An unreachable target: exit 2, and the message names it, before the script even opens.
 status=0

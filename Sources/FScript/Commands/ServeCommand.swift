@@ -35,6 +35,8 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Caught before the server's threads start, so they inherit a mask with Ctrl-C unblocked.
+        SignalTrap.catch([SIGINT, SIGTERM])
         let simulator: Simulator
         do {
             if let app {
@@ -46,18 +48,13 @@ struct ServeCommand: ParsableCommand {
             writeError("fscript serve: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
-        var signals: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { simulator.stop() }
-            source.resume()
-            signals.append(source)
+        DispatchQueue.global().async {
+            SignalTrap.waitForSignal()
+            simulator.stop()
         }
         print("fscript serve: listening on \(simulator.url)")
         fflush(nil)
         try simulator.wait()
-        signals.forEach { $0.cancel() }
         writeError("fscript serve: stopped\n")
     }
 }
