@@ -34,6 +34,7 @@ function Query:map(method, ...) end
 
 ---@class frank.App a Frankly target
 ---@field url string the target's base URL (reading it starts the embedded simulator)
+---@field calls integer operations sent to the target so far (the runner saves failure artifacts only when a test used it)
 local App = {}
 ---@return table the view tree as nested tables (class, uid, subviews, attributes)
 function App:dump() end
