@@ -36,6 +36,16 @@ private func startEchoServer() throws -> HTTPServer {
         #expect(server.url == "http://127.0.0.1:\(server.port)")
     }
 
+    @Test func aPortInUseIsAReadableError() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        #expect(throws: HTTPServerError(host: "127.0.0.1", port: server.port, reason: "address already in use")) {
+            try HTTPServer.start(port: server.port, responder: ClosureResponder { _, loop in loop.makeSucceededFuture(.text("")) })
+        }
+        let error = HTTPServerError(host: "127.0.0.1", port: 80, reason: "address already in use")
+        #expect(error.description == "cannot listen on 127.0.0.1:80 (address already in use)")
+    }
+
     @Test func keptAliveConnectionServesManyRequests() throws {
         let server = try startEchoServer()
         defer { server.stop() }

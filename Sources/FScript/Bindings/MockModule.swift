@@ -1,3 +1,4 @@
+import HTTPCore
 import LuaKit
 import MockServer
 
@@ -28,8 +29,10 @@ enum MockModule {
         let server: MockServer
         do {
             server = try MockServer.start(host: host, port: port, filesDirectory: try options.string("files"))
+        } catch let error as HTTPServerError {
+            throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {
-            throw MockStartError(description: "cannot start a mock on \(host):\(port) (\(error))")
+            throw MockStartError(description: "mock.start: cannot start a mock on \(host):\(port) (\(error))")
         }
         if let mappings = try options.string("mappings") {
             do {

@@ -36,7 +36,7 @@ struct MockCommand: ParsableCommand {
         do {
             server = try MockServer.start(host: host, port: port)
         } catch {
-            writeError("fscript: cannot start the mock on \(host):\(port) (\(error)); is the port in use? (--port)\n")
+            writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         if let mappings {

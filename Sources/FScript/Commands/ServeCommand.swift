@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import HTTPCore
 import Simulator
 
 #if canImport(Glibc)
@@ -44,6 +45,9 @@ struct ServeCommand: ParsableCommand {
             } else {
                 simulator = try Simulator.start(host: host, port: port)
             }
+        } catch let error as HTTPServerError {
+            writeError("fscript serve: \(error); is another server using it? (--port, --host)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         } catch {
             writeError("fscript serve: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

@@ -27,7 +27,8 @@ public final class HTTPServer: Sendable {
         host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
     }
 
-    /// Binds and starts serving. Throws when the address cannot be bound (in use, not local, bad host).
+    /// Binds and starts serving. Throws `HTTPServerError` when the address cannot be bound (in use, not local,
+    /// bad host).
     public static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
@@ -48,7 +49,12 @@ public final class HTTPServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(HTTPServerHandler(responder: responder))
                 }
             }
-        let channel = try bootstrap.bind(host: host, port: port).wait()
+        let channel: any Channel
+        do {
+            channel = try bootstrap.bind(host: host, port: port).wait()
+        } catch {
+            throw HTTPServerError.binding(error, host: host, port: port)
+        }
         let boundPort = channel.localAddress?.port ?? port
         return HTTPServer(host: host, port: boundPort, channel: channel, connections: connections)
     }
