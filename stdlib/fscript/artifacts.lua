@@ -38,19 +38,21 @@ local function describe(node)
   return bits
 end
 
----Up to `limit` lines describing the dump's views that have a label, text or placeholder, indented by depth.
+---Up to `limit` lines describing the dump's views that have a label, text or placeholder, indented by depth
+---(relative to the shallowest one listed, so the containers without text add no margin).
 ---@param tree table
 ---@param limit? integer default 25
 ---@return string[]
 function M.summary(tree, limit)
   limit = limit or 25
-  local lines, hidden = {}, 0
+  local found, hidden, shallowest = {}, 0, math.huge
   local function walk(node, depth)
     if util.truthy(node.isHidden) then return end
     local bits = describe(node)
     if #bits > 0 then
-      if #lines < limit then
-        lines[#lines + 1] = ("%s%s %s"):format(("  "):rep(math.min(depth, 8)), tostring(node.class), table.concat(bits, " "))
+      if #found < limit then
+        found[#found + 1] = { depth = depth, text = tostring(node.class) .. " " .. table.concat(bits, " ") }
+        shallowest = math.min(shallowest, depth)
       else
         hidden = hidden + 1
       end
@@ -58,6 +60,10 @@ function M.summary(tree, limit)
     for _, child in ipairs(node.subviews or {}) do walk(child, depth + 1) end
   end
   if type(tree) == "table" then walk(tree, 0) end
+  local lines = {}
+  for i, view in ipairs(found) do
+    lines[i] = ("  "):rep(math.min(view.depth - shallowest, 8)) .. view.text
+  end
   if hidden > 0 then lines[#lines + 1] = ("… and %d more views"):format(hidden) end
   return lines
 end
