@@ -12,6 +12,15 @@ public struct FScriptCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "fscript",
         abstract: "A scriptable test shell for apps that embed a Frankly server.",
+        discussion: """
+            Examples:
+              fscript login_flow.lua             run a test against the embedded simulator
+              fscript tests/ --tags smoke,~slow  every *.lua under tests/: smoke, not slow
+              fscript --target URL flow.lua      drive a real app (or set FSCRIPT_TARGET)
+              fscript -e 'print(app:version())'  run a chunk
+              fscript                            the interactive REPL
+            'fscript help run' lists the options of the default command.
+            """,
         version: BuiltinModule.version,
         subcommands: [RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self],
         defaultSubcommand: RunCommand.self
