@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Dependencies are chosen for build time on a 2-core CI machine: SwiftNIO's HTTP/1 codec serves both servers and
 // the client (no BoringSSL: Frankly is plain HTTP), swift-argument-parser the CLI. Lua, libedit and cairo come
-// from Debian as system libraries.
+// from Debian as system libraries; cairo is opened at run time, on the first screenshot.
 import PackageDescription
 
 let nio: [Target.Dependency] = [
@@ -23,8 +23,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
+        // cairo's headers at build time (libcairo2-dev), libcairo itself only when a PNG is drawn: see CCairo.c.
+        .target(name: "CCairo"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "HTTPCore", dependencies: nio),
         .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
@@ -54,6 +55,7 @@ let package = Package(
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
     ]
