@@ -47,14 +47,16 @@ local M = {}
 local Session = {}
 Session.__index = Session
 
----Creates a session; with `catalog ~= false` the built-in steps are defined.
+---Creates a session; with `catalog ~= false` the built-in steps are defined, on the registry's first use.
 ---@param opts? {catalog?: boolean}
 ---@return fscript.Session
 function M.new(opts)
   local self = setmetatable({ registry = steps.new(), scenarios = {}, before_hooks = {}, after_hooks = {},
     depth = 0 }, Session)
   self.navigator = screens.new(function(text) self:run_step("", text, nil, "") end)
-  if not opts or opts.catalog ~= false then require("fscript.catalog").install(self) end
+  if not opts or opts.catalog ~= false then
+    self.registry:defer(function() require("fscript.catalog").install(self) end)
+  end
   return self
 end
 
