@@ -44,7 +44,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .executableTarget(
+            name: "fscript",
+            dependencies: ["FScript"],
+            // A position-dependent executable: as a PIE, the dynamic loader applies ~88,000 relative relocations
+            // (Swift metadata is full of pointers) and copies the pages they touch, a third of `fscript -e ''`.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]
+        ),
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
