@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Dependencies are chosen for build time on a 2-core CI machine: SwiftNIO's HTTP/1 codec serves both servers and
 // the client (no BoringSSL: Frankly is plain HTTP), swift-argument-parser the CLI. Lua, libedit and cairo come
-// from Debian as system libraries; cairo is opened at run time, on the first screenshot.
+// from Debian as system libraries; libedit and cairo are opened at run time, by the REPL and the first screenshot.
 import PackageDescription
 
 let nio: [Target.Dependency] = [
@@ -22,10 +22,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
-        // cairo's headers at build time (libcairo2-dev), libcairo itself only when a PNG is drawn: see CCairo.c.
+        // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
+        // starts: see CCairo.c and CEdit.c.
         .target(name: "CCairo"),
+        .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "HTTPCore", dependencies: nio),
         .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Checks what a start of fscript loads: `fscript -e ''` maps no cairo (it is opened on the first screenshot,
-# which still draws a real PNG).
+# Checks what a start of fscript loads: `fscript -e ''` maps neither cairo (opened on the first screenshot, which
+# still draws a real PNG) nor libedit (opened by the REPL, which Tests/repl/repl_test.sh drives).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
@@ -19,6 +19,7 @@ mapped() {
 }
 
 [ -z "$(mapped 'libcairo')" ] || fatal "fscript -e maps cairo at start: $(mapped 'libcairo')"
+[ -z "$(mapped 'libedit')" ] || fatal "fscript -e maps libedit at start: $(mapped 'libedit')"
 
 # The first screenshot opens cairo and draws a PNG.
 "$bin" -e "app:screenshot('$work/shot.png')
