@@ -50,7 +50,9 @@ let package = Package(
             dependencies: ["FScript"],
             // A position-dependent executable: as a PIE, the dynamic loader applies ~88,000 relative relocations
             // (Swift metadata is full of pointers) and copies the pages they touch, a third of `fscript -e ''`.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"])]
+            // And no dynamic exports: the static stdlib asks for -export-dynamic, which puts ~11,000 of our symbols
+            // in front of every symbol lookup the loader does; nothing loaded later links against fscript.
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
         ),
         .testTarget(
             name: "MockServerTests",
