@@ -48,11 +48,19 @@ let package = Package(
         .executableTarget(
             name: "fscript",
             dependencies: ["FScript"],
+            exclude: ["Linker"],
             // A position-dependent executable: as a PIE, the dynamic loader applies ~88,000 relative relocations
             // (Swift metadata is full of pointers) and copies the pages they touch, a third of `fscript -e ''`.
-            // And no dynamic exports: the static stdlib asks for -export-dynamic, which puts ~11,000 of our symbols
-            // in front of every symbol lookup the loader does; nothing loaded later links against fscript.
-            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"])]
+            // No dynamic exports: the static stdlib asks for -export-dynamic, which puts ~11,000 of our symbols in
+            // front of every symbol lookup the loader does; nothing loaded later links against fscript.
+            // And libstdc++ linked statically, through the linker script in Sources/fscript/Linker (see there);
+            // debug builds link the shared Swift runtime, which brings its own libstdc++, and are unaffected.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                    "-L", Context.packageDirectory + "/Sources/fscript/Linker",
+                ])
+            ]
         ),
         .testTarget(
             name: "MockServerTests",
