@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // Dependencies are chosen for build time on a 2-core CI machine: SwiftNIO's HTTP/1 codec serves both servers and
 // the client (no BoringSSL: Frankly is plain HTTP), swift-argument-parser the CLI. Lua, libedit and cairo come
-// from Debian as system libraries.
+// from Debian as system libraries; libedit and cairo are opened at run time, by the REPL and the first screenshot.
 import PackageDescription
 
 let nio: [Target.Dependency] = [
@@ -22,9 +22,11 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
-        .systemLibrary(name: "CEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
+        // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
+        // starts: see CCairo.c and CEdit.c.
+        .target(name: "CCairo"),
+        .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "HTTPCore", dependencies: nio),
         .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
@@ -43,7 +45,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "fscript", dependencies: ["FScript"]),
+        .executableTarget(
+            name: "fscript",
+            dependencies: ["FScript"],
+            exclude: ["Linker"],
+            // A position-dependent executable: as a PIE, the dynamic loader applies ~88,000 relative relocations
+            // (Swift metadata is full of pointers) and copies the pages they touch, a third of `fscript -e ''`.
+            // No dynamic exports: the static stdlib asks for -export-dynamic, which puts ~11,000 of our symbols in
+            // front of every symbol lookup the loader does; nothing loaded later links against fscript.
+            // And libstdc++ linked statically, through the linker script in Sources/fscript/Linker (see there);
+            // debug builds link the shared Swift runtime, which brings its own libstdc++, and are unaffected.
+            linkerSettings: [
+                .unsafeFlags([
+                    "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic",
+                    "-L", Context.packageDirectory + "/Sources/fscript/Linker",
+                ])
+            ]
+        ),
         .testTarget(
             name: "MockServerTests",
             dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
@@ -54,6 +72,7 @@ let package = Package(
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
+        .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
     ]

@@ -11,12 +11,15 @@ public struct LuaArgs {
     /// The thread running the call; raw C API code may use it directly.
     public let L: OpaquePointer
     /// The state the call runs in.
-    public unowned(unsafe) let state: LuaState
+    public var state: LuaState { unmanagedState.takeUnretainedValue() }
+    /// The state, borrowed: Lua keeps it alive for the whole call, and reading an `unowned(unsafe)` property
+    /// would retain and release it around every push in `result(...)`.
+    @usableFromInline let unmanagedState: Unmanaged<LuaState>
     unowned(unsafe) let box: FunctionBox
 
     init(L: OpaquePointer, state: LuaState, box: FunctionBox) {
         self.L = L
-        self.state = state
+        self.unmanagedState = Unmanaged.passUnretained(state)
         self.box = box
     }
 
@@ -175,7 +178,7 @@ public struct LuaArgs {
     /// specialised: returning one number costs one C call.
     @inlinable
     public func result<Value: LuaPushable>(_ value: Value) -> LuaReturn {
-        value.push(on: L, state: state)
+        unmanagedState._withUnsafeGuaranteedRef { value.push(on: L, state: $0) }
         return LuaReturn(count: 1, yields: false)
     }
 
@@ -183,9 +186,11 @@ public struct LuaArgs {
     @inlinable
     public func result<each Value: LuaPushable>(_ values: repeat each Value) -> LuaReturn {
         var count: Int32 = 0
-        for value in repeat each values {
-            value.push(on: L, state: state)
-            count += 1
+        unmanagedState._withUnsafeGuaranteedRef { state in
+            for value in repeat each values {
+                value.push(on: L, state: state)
+                count += 1
+            }
         }
         return LuaReturn(count: count, yields: false)
     }

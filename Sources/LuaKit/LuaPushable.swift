@@ -4,7 +4,9 @@ import LuaShim
 /// A Swift value that can become one Lua value: what `LuaArgs.result(...)` and `LuaState.setGlobal` accept.
 ///
 /// Conformances push directly, without building a `LuaValue` first, so returning an `Int` or a `Double` from a
-/// Swift function costs one C call. Integers push as Lua integers, `Double` as floats.
+/// Swift function costs one C call. Integers push as Lua integers, `Double` as floats. The scalar conformances are
+/// `@inlinable`: inlined into a Swift function's `args.result(...)`, they never touch `state`, so the hot path of a
+/// Lua→Swift call does not retain and release the state.
 public protocol LuaPushable {
     /// Pushes the value onto `L`'s stack; `state` owns `L`.
     func push(on L: OpaquePointer, state: LuaState)
@@ -27,26 +29,31 @@ extension LuaRef: LuaPushable {
 
 extension Bool: LuaPushable {
     /// Pushes a Lua boolean.
+    @inlinable
     public func push(on L: OpaquePointer, state: LuaState) { lua_pushboolean(L, self ? 1 : 0) }
 }
 
 extension Int: LuaPushable {
     /// Pushes a Lua integer.
+    @inlinable
     public func push(on L: OpaquePointer, state: LuaState) { lua_pushinteger(L, lua_Integer(self)) }
 }
 
 extension Int64: LuaPushable {
     /// Pushes a Lua integer.
+    @inlinable
     public func push(on L: OpaquePointer, state: LuaState) { lua_pushinteger(L, self) }
 }
 
 extension Int32: LuaPushable {
     /// Pushes a Lua integer.
+    @inlinable
     public func push(on L: OpaquePointer, state: LuaState) { lua_pushinteger(L, lua_Integer(self)) }
 }
 
 extension Double: LuaPushable {
     /// Pushes a Lua float.
+    @inlinable
     public func push(on L: OpaquePointer, state: LuaState) { lua_pushnumber(L, self) }
 }
 

@@ -19,14 +19,15 @@ public final class LuaState {
     public weak var host: AnyObject?
     /// The check run by the interrupt hook; see `setInterrupt(every:check:)`.
     var interruptCheck: (() -> String?)?
-    /// Tells `LuaRef`s whether the state is still open.
-    let lifetime = Lifetime()
+    /// Tells `LuaRef`s, and hosts that must not keep the state alive, whether the state is still open.
+    public let lifetime = Lifetime()
 
-    /// What a `LuaRef` holds instead of a weak reference to the state: a weak reference would give the state a
-    /// side table and put every retain/release on the Lua→Swift hot path on Swift's slow refcounting path.
-    final class Lifetime {
+    /// What to hold instead of a weak reference to the state (`LuaRef` does, so does fscript's interrupt guard):
+    /// one weak reference anywhere gives the state a side table and puts every retain/release of it, on the
+    /// Lua→Swift hot path too, on Swift's slow refcounting path.
+    public final class Lifetime {
         /// The open state; nil once its deinit began.
-        unowned(unsafe) var state: LuaState?
+        public internal(set) unowned(unsafe) var state: LuaState?
     }
 
     /// Creates a state with Lua's standard libraries opened.

@@ -22,28 +22,29 @@ public struct WireframeRenderer: Sendable {
         let area = crop ?? WireframeRect(x: 0, y: 0, width: width, height: height)
         let pixelWidth = Int32(max(1, (area.width * scale).rounded()))
         let pixelHeight = Int32(max(1, (area.height * scale).rounded()))
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else {
+        let cairo = try CairoLibrary.functions()
+        guard let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, pixelWidth, pixelHeight) else {
             throw WireframeError(description: "cairo could not create a \(pixelWidth)×\(pixelHeight) surface")
         }
-        defer { cairo_surface_destroy(surface) }
-        guard let context = cairo_create(surface) else {
+        defer { cairo.surface_destroy(surface) }
+        guard let context = cairo.create(surface) else {
             throw WireframeError(description: "cairo could not create a drawing context")
         }
-        defer { cairo_destroy(context) }
-        cairo_scale(context, scale, scale)
-        cairo_translate(context, -area.x, -area.y)
-        cairo_set_source_rgb(context, 0.92, 0.92, 0.92)
-        cairo_paint(context)
-        cairo_select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        var painter = NodePainter(context: context)
+        defer { cairo.destroy(context) }
+        cairo.scale(context, scale, scale)
+        cairo.translate(context, -area.x, -area.y)
+        cairo.set_source_rgb(context, 0.92, 0.92, 0.92)
+        cairo.paint(context)
+        cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        var painter = NodePainter(cairo: cairo, context: context)
         painter.draw(tree, opacity: 1)
-        cairo_surface_flush(surface)
-        return try encodePNG(surface)
+        cairo.surface_flush(surface)
+        return try encodePNG(surface, cairo: cairo)
     }
 
-    private func encodePNG(_ surface: OpaquePointer) throws -> [UInt8] {
+    private func encodePNG(_ surface: OpaquePointer, cairo: ccairo_functions) throws -> [UInt8] {
         let sink = PNGSink()
-        let status = cairo_surface_write_to_png_stream(
+        let status = cairo.surface_write_to_png_stream(
             surface,
             { closure, data, length in
                 guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }

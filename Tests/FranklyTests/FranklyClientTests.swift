@@ -83,6 +83,26 @@ import Testing
                 + "\"<html><body>Frank</body></html>\"")
     }
 
+    @Test func screenshotErrorEnvelopeIsReportedWhole() throws {
+        let details = "cannot draw PNGs without cairo (libcairo.so.2: cannot open shared object file: No such file "
+            + "or directory); install it with 'apt-get install libcairo2' (scripts/install does)"
+        let canned = try CannedServer { _ in
+            .json(Envelope(outcome: .error, reason: "internal error", details: details).jsonBytes)
+        }
+        let client = FranklyClient(baseURL: canned.server.url)
+        let error = try #require(throws: FranklyClientError.self) { try client.screenshot() }
+        #expect(error.description == "GET /screenshot on \(canned.server.url): internal error: " + details)
+    }
+
+    @Test func screenshotThatIsNotAPNGShowsItsFirstBytes() throws {
+        let canned = try CannedServer { _ in .text("GIF89a") }
+        let client = FranklyClient(baseURL: canned.server.url)
+        let error = try #require(throws: FranklyClientError.self) { try client.screenshot() }
+        #expect(
+            error.description
+                == "GET /screenshot on \(canned.server.url): the answer is not a PNG image; it starts with \"GIF89a\"")
+    }
+
     @Test func idleIsNilWhenTheServerHasNoExtension() throws {
         let canned = try CannedServer { request in
             request.path == "/idle"

@@ -72,4 +72,14 @@ check.contains(misuse, "unknown placeholder {nope}", "misuse names the placehold
 check.contains(check.raises(function() other:define("I open {word}", function() end) end, "duplicate"),
   "is already defined at " .. src .. ":" .. a_line, "a duplicate pattern names the first definition")
 
+-- Deferred definitions (the catalog): loaded once, at the first use, and defined before what triggered them.
+local deferred, loads = steps.new(), 0
+local catalog_line = line() + 1
+deferred:defer(function() loads = loads + 1; deferred:define("I open {word}", function() end) end)
+check.equal(0, loads, "defer loads nothing yet")
+local dup = check.raises(function() deferred:define("I open {word}", function() end) end, "duplicate of deferred")
+check.contains(dup, "is already defined at " .. src .. ":" .. catalog_line, "the deferred step came first")
+check.equal("I open {word}", deferred:list()[1].pattern, "listing shows the deferred step")
+check.equal(1, loads, "the deferred definitions load once")
+
 check.finish("steps_spec")

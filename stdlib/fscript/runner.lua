@@ -1,5 +1,5 @@
 ---The runner: the one entry point the Swift host calls for `fscript FILE.lua|DIR …`, plus the step
----listing for `fscript steps [--json]` and `install` for the REPL.
+---listing for `fscript steps [--json]`. The REPL and `fscript -e` install the DSL from `fscript.session`.
 ---
 ---Exit codes: 0 every case passed; 1 a case failed (a scenario, or a script without scenarios that raised);
 ---2 usage error (bad option, bad tag filter, bad report spec) or a script that does not compile or is
@@ -359,15 +359,6 @@ end
 function M.main(opts)
   local code = M.run(opts)
   return code
-end
-
----Installs the DSL globals (with the catalog) into `env` for the REPL or `fscript -e`, and returns the session.
----@param env? table default _G
----@return fscript.Session
-function M.install(env)
-  local session = session_mod.new()
-  session:install(env or _G)
-  return session
 end
 
 ---The step catalog for `fscript steps [--json]`: every step's pattern and where it is defined.

@@ -2,7 +2,6 @@
 ---each one into the current test case. The runner makes one per run and installs its DSL globals:
 ---`Given When Then And But step scenario before after screen` (the only globals the stdlib creates).
 local steps = require("fscript.steps")
-local screens = require("fscript.screens")
 local failure = require("fscript.failure")
 local util = require("fscript.util")
 
@@ -37,7 +36,7 @@ local M = {}
 
 ---@class fscript.Session
 ---@field registry fscript.Registry
----@field navigator fscript.Navigator
+---@field navigator fscript.Navigator made on first use
 ---@field scenarios fscript.ScenarioSpec[] declared by the file being loaded
 ---@field before_hooks function[]
 ---@field after_hooks function[]
@@ -45,16 +44,25 @@ local M = {}
 ---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
 ---@field depth integer
 local Session = {}
-Session.__index = Session
+-- The navigator is made on first use: its module and theirs are a third of what `fscript -e` parses.
+function Session.__index(self, key)
+  if key == "navigator" then
+    local navigator = require("fscript.screens").new(function(text) self:run_step("", text, nil, "") end)
+    rawset(self, "navigator", navigator)
+    return navigator
+  end
+  return Session[key]
+end
 
----Creates a session; with `catalog ~= false` the built-in steps are defined.
+---Creates a session; with `catalog ~= false` the built-in steps are defined, on the registry's first use.
 ---@param opts? {catalog?: boolean}
 ---@return fscript.Session
 function M.new(opts)
   local self = setmetatable({ registry = steps.new(), scenarios = {}, before_hooks = {}, after_hooks = {},
     depth = 0 }, Session)
-  self.navigator = screens.new(function(text) self:run_step("", text, nil, "") end)
-  if not opts or opts.catalog ~= false then require("fscript.catalog").install(self) end
+  if not opts or opts.catalog ~= false then
+    self.registry:defer(function() require("fscript.catalog").install(self) end)
+  end
   return self
 end
 

@@ -13,7 +13,8 @@ local M = {}
 ---@field matcher fscript.Matcher
 
 ---@class fscript.Registry
----@field definitions fscript.StepDefinition[]
+---@field definitions fscript.StepDefinition[] complete only once the registry was used (see `defer`)
+---@field pending? fun() the deferred definitions, until the first use
 local Registry = {}
 Registry.__index = Registry
 
@@ -21,6 +22,23 @@ Registry.__index = Registry
 ---@return fscript.Registry
 function M.new()
   return setmetatable({ definitions = {} }, Registry)
+end
+
+---Defers `load`, which defines steps, until the registry is first used (define, match, run, nearest, list).
+---The built-in catalog is a dozen modules to parse; `fscript -e` and the REPL should not pay for it at start.
+---Its steps still come first, because they are defined before whatever use triggered them.
+---@param load fun()
+function Registry:defer(load)
+  self.pending = load
+end
+
+-- Runs the deferred definitions once, before the first use.
+local function settle(self)
+  local load = self.pending
+  if load then
+    self.pending = nil
+    load()
+  end
 end
 
 ---"file:line" of a definition.
@@ -38,6 +56,7 @@ end
 ---@param level? integer
 ---@return fscript.StepDefinition
 function Registry:define(pattern_text, fn, level)
+  settle(self)
   level = (level or 1) + 1
   if type(pattern_text) ~= "string" then
     error(("bad argument #1 to 'step' (string expected, got %s)"):format(type(pattern_text)), level)
@@ -69,6 +88,7 @@ end
 ---@param count? integer default 3
 ---@return fscript.StepDefinition[]
 function Registry:nearest(text, count)
+  settle(self)
   local wanted = pattern.generalize(util.trim(text)):lower()
   local scored = {}
   for i, def in ipairs(self.definitions) do
@@ -95,6 +115,7 @@ end
 ---@return fscript.StepDefinition? def
 ---@return any[]|string args_or_err the placeholder values, or the message
 function Registry:match(text)
+  settle(self)
   local found, found_args = {}, nil
   for _, def in ipairs(self.definitions) do
     local args = pattern.match(def.matcher, text)
@@ -134,6 +155,7 @@ end
 ---Every definition, in definition order, as plain records for listing (`fscript steps`).
 ---@return {pattern: string, source: string, line: integer, location: string}[]
 function Registry:list()
+  settle(self)
   local result = {}
   for i, def in ipairs(self.definitions) do
     result[i] = { pattern = def.pattern, source = def.source, line = def.line, location = M.location(def) }

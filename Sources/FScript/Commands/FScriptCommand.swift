@@ -30,12 +30,17 @@ public struct FScriptCommand: AsyncParsableCommand {
     public init() {}
 
     /// Parses `arguments` (without the program name), runs the chosen command and returns the exit status.
+    /// A plain `fscript -e CODE` or `fscript FILE.lua` skips ArgumentParser (see `RunArguments`).
     ///
     /// ArgumentParser's own `main()` exits 64 on usage errors; fscript promises 2, so the mapping is done here.
     /// It runs on the main actor because the script's Lua state lives on the main thread (DESIGN.md).
     @MainActor
     public static func run(arguments: [String]) async -> Int32 {
         do {
+            if let simple = RunArguments(simpleCommandLine: arguments) {
+                try simple.run()
+                return 0
+            }
             var command = try parseAsRoot(RunCommand.passingScriptArguments(arguments))
             if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()

@@ -1,9 +1,5 @@
 import ArgumentParser
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// `fscript [run] [-e CODE] [FILE.lua|DIR …]`: runs test scripts through the runner, chunks, piped input, or the
 /// REPL.
 struct RunCommand: ParsableCommand {
@@ -44,7 +40,7 @@ struct RunCommand: ParsableCommand {
     var reports: [String] = []
 
     @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped.", valueName: "seconds"))
-    var timeout: Double = 60
+    var timeout: Double = RunArguments.defaultTimeout
 
     @Option(help: ArgumentHelp(
         "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", valueName: "dir"))
@@ -75,31 +71,14 @@ struct RunCommand: ParsableCommand {
         }
     }
 
+    /// The parsed options as the plain values `RunArguments.run()` works from.
+    var runArguments: RunArguments {
+        RunArguments(
+            chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
+            artifacts: artifacts, files: files, arguments: arguments)
+    }
+
     func run() throws {
-        let session = ScriptSession()
-        let target = try TargetOptions(target: target, app: app).resolve()
-        FrankModule.register(in: session.state, target: target, appPath: app)
-        session.installDSL()
-        let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
-        if !interactive { SignalTrap.catch() }
-        for chunk in chunks {
-            let status = session.run(chunk: chunk)
-            guard status == .success else { throw ExitCode(status.rawValue) }
-        }
-        let status: ScriptSession.ExitStatus
-        if !files.isEmpty {
-            let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
-            status = session.runTests(
-                .init(
-                    files: files, tags: tags, reports: reports, timeout: timeout, artifacts: artifacts, color: color,
-                    arguments: arguments))
-        } else if !chunks.isEmpty {
-            status = .success
-        } else if interactive {
-            status = REPL(session: session).run()
-        } else {
-            status = session.runStandardInput()
-        }
-        guard status == .success else { throw ExitCode(status.rawValue) }
+        try runArguments.run()
     }
 }

@@ -1,10 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CEdit
 import LuaKit
 
-/// The interactive prompt: libedit line editing, history in `~/.fscript_history`, and `lua.c`'s rules.
+/// The interactive prompt: libedit line editing (`LineEditor`), history in `~/.fscript_history`, and `lua.c`'s
+/// rules.
 ///
 /// A line is first tried as an expression (`return <line>`) so `1 + 1` prints `2`, then as a statement. Input
 /// that ends too early (a syntax error at `<eof>`) continues on the next line with the `>> ` prompt. Errors
@@ -21,8 +21,14 @@ struct REPL {
 
     /// Reads, evaluates and prints until end of input.
     func run() -> ScriptSession.ExitStatus {
-        using_history()
-        _ = read_history(historyPath)
+        let editor: LineEditor
+        do {
+            editor = try LineEditor()
+        } catch {
+            writeError("fscript: \(error)\n")
+            return .usage
+        }
+        editor.loadHistory(from: historyPath)
         let printer: LuaRef
         do {
             // Printing inside Lua keeps results on the stack: a table prints as itself, not as a copy.
@@ -33,9 +39,9 @@ struct REPL {
             writeError("fscript: \(error)\n")
             return .failure
         }
-        while let chunk = readChunk() {
-            add_history(chunk.source)
-            _ = write_history(historyPath)
+        while let chunk = readChunk(editor) {
+            editor.addHistory(chunk.source)
+            editor.saveHistory(to: historyPath)
             // Ctrl-C stops a running chunk (the hook raises "interrupted"); at the prompt it ends fscript, as in lua.
             SignalTrap.catch()
             do {
@@ -51,9 +57,9 @@ struct REPL {
     }
 
     /// Reads lines until they compile, or prints a syntax error; nil at end of input.
-    private func readChunk() -> (source: String, function: LuaRef)? {
+    private func readChunk(_ editor: LineEditor) -> (source: String, function: LuaRef)? {
         while true {
-            guard var source = readLine(prompt: "> ") else { return nil }
+            guard var source = editor.readLine(prompt: "> ") else { return nil }
             if source.trimmingSpaces.isEmpty { continue }
             if source.hasPrefix("=") { source = "return " + source.dropFirst() }
             if let function = try? session.state.load("return " + source, name: "=stdin") {
@@ -63,22 +69,15 @@ struct REPL {
                 do {
                     return (source, try session.state.load(source, name: "=stdin"))
                 } catch LuaError.syntax(_, incomplete: true) {
-                    guard let more = readLine(prompt: ">> ") else { return nil }
+                    guard let more = editor.readLine(prompt: ">> ") else { return nil }
                     source += "\n" + more
                 } catch {
-                    add_history(source)
+                    editor.addHistory(source)
                     writeError("\(error)\n")
                     break
                 }
             }
         }
-    }
-
-    private func readLine(prompt: String) -> String? {
-        fflush(nil)
-        guard let line = readline(prompt) else { return nil }
-        defer { free(line) }
-        return String(cString: line)
     }
 }
 

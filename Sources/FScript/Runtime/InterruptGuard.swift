@@ -20,8 +20,10 @@ final class InterruptGuard {
 
     private var deadline: Double?
     private var limit: Double = 0
-    /// The state the hook is installed on, to tighten its interval once it starts raising.
-    private weak var state: LuaState?
+    /// The state the hook is installed on, to tighten its interval once it starts raising. Held through its
+    /// `Lifetime`: a weak reference would put every retain of the state on Swift's slow refcounting path.
+    private var lifetime: LuaState.Lifetime?
+    private var state: LuaState? { lifetime?.state }
     /// Failed checks since the deadline was armed; from the second the hook runs on every instruction.
     private var failedChecks = 0
     /// What the chunk names of fscript's own Lua library contain (`@…/stdlib/fscript/runner.lua`).
@@ -36,7 +38,7 @@ final class InterruptGuard {
 
     /// Installs the hook on `state`; coroutines made afterwards inherit it.
     func install(on state: LuaState) {
-        self.state = state
+        lifetime = state.lifetime
         setInterval(Self.checkInterval)
     }
 

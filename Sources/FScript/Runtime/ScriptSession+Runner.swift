@@ -58,9 +58,12 @@ extension ScriptSession {
 
     /// Installs the DSL globals (`Given`, `scenario`, `step`, …) for `-e`, piped input and the REPL; a stdlib
     /// that cannot be loaded only costs the DSL, so it is reported and the session goes on.
+    ///
+    /// It asks the session module alone, not the runner: the runner and its reporters are for test files, and
+    /// parsing them would be most of the start-up time of `fscript -e`.
     func installDSL() {
         do {
-            try state.execute("require('fscript.runner').install()", name: "=(fscript)")
+            try state.execute("require('fscript.session').new():install()", name: "=(fscript)")
         } catch {
             writeError("fscript: the step DSL is unavailable: \(error)\n")
         }

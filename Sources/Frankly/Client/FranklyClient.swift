@@ -119,6 +119,14 @@ public final class FranklyClient: Sendable {
         let request = makeRequest("GET", "/screenshot")
         let response = try send(request, body: nil)
         guard response.body.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {
+            // A server that could not draw says why in an ERROR envelope (the simulator without cairo names the
+            // package to install); that reads better whole than as an excerpt.
+            if let envelope = try? JSONDecoder().decode(Envelope.self, from: Data(response.body)),
+                envelope.outcome == .error
+            {
+                throw FranklyClientError.failed(
+                    request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
+            }
             throw FranklyClientError.unexpectedBody(
                 request, expected: "a PNG image", bodyStart: FranklyClientError.excerpt(response.body))
         }

@@ -1,0 +1,53 @@
+#ifndef CCAIRO_H
+#define CCAIRO_H
+
+// Types and constants only: the functions are reached through ccairo_functions, never linked by name.
+#include <cairo/cairo.h>
+#include <stddef.h>
+
+/// Every cairo function the wireframe renderer calls, named without the `cairo_` prefix. Add a function here and
+/// it becomes a field of ccairo_functions, typed from cairo.h's own prototype and looked up by ccairo_open.
+#define CCAIRO_FUNCTIONS(X) \
+    X(image_surface_create) \
+    X(surface_destroy) \
+    X(surface_flush) \
+    X(surface_write_to_png_stream) \
+    X(create) \
+    X(destroy) \
+    X(save) \
+    X(restore) \
+    X(scale) \
+    X(translate) \
+    X(paint) \
+    X(set_source_rgb) \
+    X(set_source_rgba) \
+    X(set_line_width) \
+    X(set_line_cap) \
+    X(new_sub_path) \
+    X(close_path) \
+    X(move_to) \
+    X(line_to) \
+    X(arc) \
+    X(rectangle) \
+    X(clip) \
+    X(fill) \
+    X(fill_preserve) \
+    X(stroke) \
+    X(select_font_face) \
+    X(set_font_size) \
+    X(text_extents) \
+    X(show_text)
+
+/// The cairo functions, looked up in libcairo at run time. `fscript -e ''` never needs cairo, and linking it
+/// would load it and its X11, fontconfig and freetype dependencies, about twenty libraries, at every start.
+typedef struct ccairo_functions {
+#define CCAIRO_FIELD(name) __typeof__(cairo_##name) *name;
+    CCAIRO_FUNCTIONS(CCAIRO_FIELD)
+#undef CCAIRO_FIELD
+} ccairo_functions;
+
+/// Loads `library` (e.g. "libcairo.so.2") and fills `functions`. Returns 0, or -1 with the reason in `error`
+/// (dlopen's message, or the function the library lacks); the library stays loaded for the process.
+int ccairo_open(const char *library, ccairo_functions *functions, char *error, size_t size);
+
+#endif

@@ -1,3 +1,0 @@
-#include <stdio.h>
-#include <histedit.h>
-#include <editline/readline.h>
