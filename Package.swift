@@ -26,6 +26,7 @@ let package = Package(
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
+        .target(name: "JSON"),
         .target(name: "HTTPCore", dependencies: nio),
         .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
@@ -53,6 +54,7 @@ let package = Package(
             name: "FranklyTests",
             dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
