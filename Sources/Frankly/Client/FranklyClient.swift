@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 import NIOCore
 
 /// A synchronous client for one Frankly target: a real app's Frank server, or fscript's simulator.

@@ -1,3 +1,5 @@
+import JSON
+
 /// A parsed Shelley selector: the filters to apply, left to right, starting from the app's windows.
 ///
 /// Parse once with `init(parsing:)`, then hand it to `SelectorEvaluator` for a view tree. Servers parse the

@@ -1,3 +1,5 @@
+import JSON
+
 /// Applies a `Selector` to a view tree, with Shelley's exact semantics, for any tree of `ShelleyNode`s.
 ///
 /// The simulator runs `/map` through it and tests run it over fixtures, so the rules live here once:

@@ -1,3 +1,5 @@
+import JSON
+
 /// One view of a `/dump`: `"class"`, `"uid"` (a string), `"subviews"`, and the attributes its class has.
 ///
 /// The attributes FRANKLY.md lists get typed properties, nil when the server left them out (it omits nil

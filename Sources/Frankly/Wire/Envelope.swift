@@ -1,3 +1,5 @@
+import JSON
+
 /// The standard Frankly answer: `{"outcome":"SUCCESS","results":[...]}` or
 /// `{"outcome":"ERROR","reason":"...","details":"..."}`.
 ///

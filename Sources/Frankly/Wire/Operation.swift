@@ -1,3 +1,5 @@
+import JSON
+
 /// The method a `/map` or `/app_exec` request sends: `{"method_name":"touchx:y:","arguments":[10,20]}`.
 ///
 /// As in Objective-C, the number of `:` in the name is the number of arguments; `argumentCountError` lets a
