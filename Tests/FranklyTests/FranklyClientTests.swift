@@ -49,6 +49,37 @@ import Testing
         #expect(body["operation"] == .object(["method_name": "accessibilityLabel", "arguments": .array([])]))
     }
 
+    /// The request is built from `JSONValue`s now; its text must stay what `JSONEncoder` wrote, keys sorted.
+    @Test func mapRequestTextIsCompactAndSorted() throws {
+        let canned = try CannedServer { _ in .json(Array(#"{"outcome":"SUCCESS","results":[null]}"#.utf8)) }
+        let client = FranklyClient(baseURL: canned.server.url)
+        _ = try client.map("view marked:'a/b'", method: "touchx:y:", arguments: [10, 2.5])
+        _ = try client.appExec("reset")
+        #expect(
+            canned.requests.map(\.bodyText) == [
+                #"{"operation":{"arguments":[10,2.5],"method_name":"touchx:y:"},"query":"view marked:'a/b'","#
+                    + #""selector_engine":"shelley_compat"}"#,
+                #"{"operation":{"arguments":[],"method_name":"reset"}}"#,
+            ])
+    }
+
+    @Test(
+        arguments: [
+            (#"{"results":[]}"#, #"no "outcome""#),
+            (#"{"outcome":"MAYBE"}"#, #"outcome: expected "SUCCESS" or "ERROR", found "MAYBE""#),
+            (#"{"outcome":"SUCCESS","results":"Buy"}"#, "results: expected an array, found a string"),
+            ("[]", "expected an object, found an array"),
+        ])
+    func envelopeOfTheWrongShapeSaysWhatIsWrong(_ body: String, _ details: String) throws {
+        let canned = try CannedServer { _ in .json(Array(body.utf8)) }
+        let error = try #require(throws: FranklyClientError.self) {
+            try FranklyClient(baseURL: canned.server.url).map("button", method: "touch")
+        }
+        #expect(
+            error.description
+                == "POST /map on \(canned.server.url) (touch on \"button\"): the answer is not in the expected shape: \(details)")
+    }
+
     @Test func errorEnvelopeNamesTheCallSelectorAndCause() throws {
         let canned = try CannedServer { _ in
             .json(FranklyError.operationFailed(method: "touch", details: "the view is hidden").envelope.jsonBytes)

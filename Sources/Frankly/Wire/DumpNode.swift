@@ -97,12 +97,6 @@ public struct DumpNode: Codable, Sendable, Equatable {
         }
     }
 
-    /// What is wrong with a JSON value that should be a dump node.
-    struct ShapeError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
-    }
-
     /// Reads a node and its subtree from parsed JSON, e.g. a `/dump` body already parsed for Lua.
     public init(json: JSONValue) throws {
         guard case .object(var members) = json else {

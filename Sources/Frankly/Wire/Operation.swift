@@ -37,3 +37,8 @@ public struct Operation: Codable, Sendable, Equatable {
         arguments = try container.decodeIfPresent([JSONValue].self, forKey: .arguments) ?? []
     }
 }
+
+extension Operation {
+    /// The JSON the client sends, the same text `JSONEncoder` would write, built without an `Encoder`.
+    var json: JSONValue { .object(["method_name": .string(methodName), "arguments": .array(arguments)]) }
+}
