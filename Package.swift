@@ -49,7 +49,10 @@ let package = Package(
             name: "MockServerTests",
             dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", .product(name: "NIOPosix", package: "swift-nio")]
+        ),
         .testTarget(
             name: "FranklyTests",
             dependencies: ["Frankly", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
