@@ -65,13 +65,15 @@ struct JSONParser {
     private mutating func parseObject() throws(JSONParseError) -> JSONValue {
         try enterContainer()
         position += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if position < text.count, text[position] == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(members)
+            return .object([:])
         }
+        // Members are collected first and hashed once into a dictionary of the right size; inserting one by one
+        // rehashed every growing object of a dump several times.
+        var members: [(String, JSONValue)] = []
         while true {
             skipWhitespace()
             guard position < text.count, text[position] == UInt8(ascii: "\"") else {
@@ -83,8 +85,7 @@ struct JSONParser {
                 throw unexpected(expected: "':' after an object key")
             }
             position += 1
-            // The last of duplicate keys wins, as in JavaScript's JSON.parse; RFC 8259 leaves the choice open.
-            members[key] = try parseValue()
+            members.append((key, try parseValue()))
             skipWhitespace()
             guard position < text.count else { throw unexpected(expected: "',' or '}' after an object member") }
             switch text[position] {
@@ -93,7 +94,8 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
-                return .object(members)
+                // The last of duplicate keys wins, as in JavaScript's JSON.parse; RFC 8259 leaves the choice open.
+                return .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
             default:
                 throw unexpected(expected: "',' or '}' after an object member")
             }

@@ -79,9 +79,12 @@ struct JSONWriter {
             append("null")
             return
         }
+        // Cut the ".0" on the bytes: removing characters from the String walks grapheme boundaries.
         var text = number.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { utf8 in
+            let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8.last == UInt8(ascii: "0")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? utf8.count - 2 : utf8.count)]))
+        }
     }
 
     private mutating func write(_ string: String) {
