@@ -36,7 +36,9 @@ let package = Package(
             resources: [.embedInCode("Resources/demo.lua")]
         ),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "JSON", "Frankly", "HTTPCore"]),
-        .target(name: "MockServer", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
+        .target(
+            name: "MockServer", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .target(
             name: "FScript",
             dependencies: [

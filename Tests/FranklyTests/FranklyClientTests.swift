@@ -75,9 +75,8 @@ import Testing
         let error = try #require(throws: FranklyClientError.self) {
             try FranklyClient(baseURL: canned.server.url).map("button", method: "touch")
         }
-        #expect(
-            error.description
-                == "POST /map on \(canned.server.url) (touch on \"button\"): the answer is not in the expected shape: \(details)")
+        let call = "POST /map on \(canned.server.url) (touch on \"button\")"
+        #expect(error.description == "\(call): the answer is not in the expected shape: \(details)")
     }
 
     @Test func errorEnvelopeNamesTheCallSelectorAndCause() throws {

@@ -62,7 +62,8 @@ public struct Envelope: Codable, Sendable, Equatable {
         case .string(Outcome.error.rawValue): outcome = .error
         case nil: throw ShapeError(message: "no \"outcome\"")
         case let other?:
-            throw ShapeError(message: "outcome: expected \"SUCCESS\" or \"ERROR\", found \(other.jsonString.prefix(40))")
+            let found = other.jsonString.prefix(40)
+            throw ShapeError(message: "outcome: expected \"SUCCESS\" or \"ERROR\", found \(found)")
         }
         switch members["results"] {
         case nil, .null: results = nil
