@@ -28,20 +28,23 @@ let package = Package(
         .target(name: "CCairo"),
         .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
+        .target(name: "JSON"),
         .target(name: "HTTPCore", dependencies: nio),
-        .target(name: "Frankly", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
-        .target(name: "Wireframe", dependencies: ["Frankly", "CCairo"]),
+        .target(name: "Frankly", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
+        .target(name: "Wireframe", dependencies: ["JSON", "Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
+            dependencies: ["JSON", "Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "Frankly", "HTTPCore"]),
-        .target(name: "MockServer", dependencies: ["HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "JSON", "Frankly", "HTTPCore"]),
+        .target(
+            name: "MockServer", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .target(
             name: "FScript",
             dependencies: [
-                "CLua", "LuaShim", "LuaKit", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
+                "CLua", "LuaShim", "LuaKit", "JSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,13 +67,17 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
-        .testTarget(name: "HTTPCoreTests", dependencies: ["HTTPCore"]),
+        .testTarget(
+            name: "HTTPCoreTests",
+            dependencies: ["HTTPCore", .product(name: "NIOPosix", package: "swift-nio")]
+        ),
         .testTarget(
             name: "FranklyTests",
-            dependencies: ["Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["Frankly", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.

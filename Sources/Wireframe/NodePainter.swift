@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import Frankly
+import JSON
 
 /// Paints one dump node and its subviews with cairo, by class: the look is a wireframe of UIKit, not a copy.
 struct NodePainter {

@@ -1,5 +1,6 @@
 import CCairo
 import Frankly
+import JSON
 
 /// Draws a Frankly view tree (the JSON of `/dump` or `/dump/allwindows`) as a PNG with cairo.
 ///

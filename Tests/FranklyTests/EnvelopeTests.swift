@@ -1,5 +1,6 @@
 import Foundation
 import Frankly
+import JSON
 import Testing
 
 @Suite struct EnvelopeTests {

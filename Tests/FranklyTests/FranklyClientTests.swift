@@ -1,6 +1,7 @@
 import Foundation
 import Frankly
 import HTTPCore
+import JSON
 import NIOCore
 import Synchronization
 import Testing
@@ -46,6 +47,36 @@ import Testing
         #expect(body["selector_engine"] == "shelley_compat")
         #expect(body["query"] == "button")
         #expect(body["operation"] == .object(["method_name": "accessibilityLabel", "arguments": .array([])]))
+    }
+
+    /// The request is built from `JSONValue`s now; its text must stay what `JSONEncoder` wrote, keys sorted.
+    @Test func mapRequestTextIsCompactAndSorted() throws {
+        let canned = try CannedServer { _ in .json(Array(#"{"outcome":"SUCCESS","results":[null]}"#.utf8)) }
+        let client = FranklyClient(baseURL: canned.server.url)
+        _ = try client.map("view marked:'a/b'", method: "touchx:y:", arguments: [10, 2.5])
+        _ = try client.appExec("reset")
+        #expect(
+            canned.requests.map(\.bodyText) == [
+                #"{"operation":{"arguments":[10,2.5],"method_name":"touchx:y:"},"query":"view marked:'a/b'","#
+                    + #""selector_engine":"shelley_compat"}"#,
+                #"{"operation":{"arguments":[],"method_name":"reset"}}"#,
+            ])
+    }
+
+    @Test(
+        arguments: [
+            (#"{"results":[]}"#, #"no "outcome""#),
+            (#"{"outcome":"MAYBE"}"#, #"outcome: expected "SUCCESS" or "ERROR", found "MAYBE""#),
+            (#"{"outcome":"SUCCESS","results":"Buy"}"#, "results: expected an array, found a string"),
+            ("[]", "expected an object, found an array"),
+        ])
+    func envelopeOfTheWrongShapeSaysWhatIsWrong(_ body: String, _ details: String) throws {
+        let canned = try CannedServer { _ in .json(Array(body.utf8)) }
+        let error = try #require(throws: FranklyClientError.self) {
+            try FranklyClient(baseURL: canned.server.url).map("button", method: "touch")
+        }
+        let call = "POST /map on \(canned.server.url) (touch on \"button\")"
+        #expect(error.description == "\(call): the answer is not in the expected shape: \(details)")
     }
 
     @Test func errorEnvelopeNamesTheCallSelectorAndCause() throws {

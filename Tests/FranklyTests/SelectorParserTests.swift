@@ -40,6 +40,22 @@ import Testing
         #expect(try Selector(parsing: testCase.text).filters == testCase.filters)
     }
 
+    /// Parses are remembered by text; a remembered parse must be the parse, and a bad text must fail every time.
+    @Test func parsingAgainGivesTheSameSelectorAndTheSameError() throws {
+        let text = "view:'UILabel' marked:'Again' index:1"
+        let first = try Selector(parsing: text)
+        let second = try Selector(parsing: text)
+        #expect(first == second)
+        #expect(second.source == text)
+        for _ in 0..<2 {
+            #expect(throws: SelectorError.self) { try Selector(parsing: "button marked:") }
+        }
+        // More distinct selectors than the cache holds still parse correctly.
+        for index in 0..<300 {
+            #expect(try Selector(parsing: "view index:\(index)").filters == [.ofClass("UIView"), .index(index)])
+        }
+    }
+
     @Test func keepsTheSourceText() throws {
         #expect(try Selector(parsing: "button  first").source == "button  first")
     }

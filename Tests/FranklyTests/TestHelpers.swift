@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// An in-memory view for selector tests: a name to assert on, a UIKit class chain, and getter values.
 final class FixtureView: ShelleyNode {

@@ -1,5 +1,7 @@
+import Foundation
 import HTTPCore
 import NIOCore
+import NIOPosix
 import Testing
 
 /// Starts a server whose answer is chosen by the request path, for exercising the client and the faults.
@@ -94,6 +96,39 @@ private func startEchoServer() throws -> HTTPServer {
                 return
             }
         }
+    }
+
+    /// The simulator pins its preset client to its own loop, so connection, server and app share one thread.
+    @Test func clientOnTheServersOwnLoopKeepsItsConnection() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let server = try HTTPServer.start(
+            responder: ClosureResponder { request, loop in loop.makeSucceededFuture(.text(request.path)) },
+            group: group)
+        defer { server.stop() }
+        let client = HTTPClient(group: group.next())
+        defer { client.shutdown() }
+        for index in 0..<5 {
+            #expect(try client.send(HTTPClientRequest(url: server.url + "/\(index)")).bodyText == "/\(index)")
+        }
+        #expect(server.connectionCount == 1)
+    }
+
+    /// The time limit runs on the client's loop; if that loop is stuck, the caller still gets its error soon after.
+    @Test func aStuckLoopDoesNotBlockTheCallerForGood() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let unblock = DispatchSemaphore(value: 0)
+        group.next().execute { unblock.wait() }
+        defer { unblock.signal() }
+        let client = HTTPClient(group: group)
+        let started = ContinuousClock.now
+        #expect(throws: HTTPClientError.timeout(seconds: 0.2)) {
+            try client.send(HTTPClientRequest(url: server.url + "/"), timeout: .milliseconds(200))
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
     }
 
     @Test func refusedConnectionSaysSo() throws {

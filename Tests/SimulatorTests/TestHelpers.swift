@@ -1,6 +1,7 @@
 import Foundation
 import Frankly
 import HTTPCore
+import JSON
 import Testing
 
 @testable import Simulator

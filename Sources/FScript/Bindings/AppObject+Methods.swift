@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import LuaKit
 
 #if canImport(Glibc)

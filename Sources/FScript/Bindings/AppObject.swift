@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import LuaKit
 
 /// The Lua userdata `frank.App`: one Frankly target, driven with `app:touch(sel)`, `app:map(sel, m)` and friends.

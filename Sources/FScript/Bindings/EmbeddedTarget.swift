@@ -1,3 +1,4 @@
+import HTTPCore
 import Simulator
 
 /// The simulator fscript runs in-process when no `--target` is given: the bundled demo app or `--app FILE`.
@@ -19,6 +20,8 @@ final class EmbeddedTarget {
 
     /// The URL once the simulator runs, else nil.
     var url: String? { simulator?.url }
+    /// The client for the preset `app`: its connections share the simulator's loop (see `Simulator.makeClient`).
+    private(set) var http: HTTPClient?
 
     /// Starts the simulator if needed and returns its URL.
     func start() throws -> String {
@@ -34,6 +37,7 @@ final class EmbeddedTarget {
             throw FrankError("cannot start the embedded simulator: \(error)")
         }
         simulator = started
+        http = started.makeClient()
         return started.url
     }
 
@@ -58,11 +62,13 @@ final class EmbeddedTarget {
 
     /// Stops the simulator if it runs.
     func stop() {
+        http?.shutdown()
+        http = nil
         simulator?.stop()
         simulator = nil
     }
 
     deinit {
-        simulator?.stop()
+        stop()
     }
 }

@@ -1,5 +1,6 @@
 import CLua
 import Frankly
+import JSON
 import LuaKit
 import LuaShim
 

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// Explains why a selector matched nothing: Shelley's "did you mean" for a misspelt filter word, and the labels
 /// and texts on screen nearest to the strings the selector looks for.

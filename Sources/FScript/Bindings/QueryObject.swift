@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import LuaKit
 
 /// The Lua userdata `frank.Query`: a lazy, chainable lookup in the FRY style, made by `app:lookup(sel)`.

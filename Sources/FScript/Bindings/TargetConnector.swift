@@ -46,11 +46,14 @@ final class TargetConnector {
     func client() throws -> FranklyClient {
         if let cached { return cached }
         let url: String
+        var http = reuseConnections ? Self.sharedHTTP : HTTPClient(reuseConnections: false)
         switch source {
-        case .remote(let remote): url = remote
-        case .embedded(let target): url = try target.start()
+        case .remote(let remote):
+            url = remote
+        case .embedded(let target):
+            url = try target.start()
+            if reuseConnections, let own = target.http { http = own }
         }
-        let http = reuseConnections ? Self.sharedHTTP : HTTPClient(reuseConnections: false)
         let client = FranklyClient(baseURL: url, timeout: requestTimeout, http: http)
         cached = client
         return client

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 import NIOCore
 
 /// A synchronous client for one Frankly target: a real app's Frank server, or fscript's simulator.
@@ -32,7 +33,7 @@ public final class FranklyClient: Sendable {
         let body = MapRequest(query: selector, operation: Operation(methodName: method, arguments: arguments))
         let request = FranklyClientError.Request(
             method: "POST", path: "/map", baseURL: baseURL, selector: selector, operation: method)
-        return try envelope(request, body: Self.encode(body)).results ?? []
+        return try envelope(request, body: body.json.jsonBytes).results ?? []
     }
 
     /// Sends `method` to the app delegate (`POST /app_exec`) and returns its one result.
@@ -40,7 +41,7 @@ public final class FranklyClient: Sendable {
         let body = AppExecRequest(operation: Operation(methodName: method, arguments: arguments))
         let request = FranklyClientError.Request(
             method: "POST", path: "/app_exec", baseURL: baseURL, selector: nil, operation: method)
-        let results = try envelope(request, body: Self.encode(body)).results ?? []
+        let results = try envelope(request, body: body.json.jsonBytes).results ?? []
         guard results.count == 1 else {
             throw FranklyClientError.unexpectedJSON(
                 request, details: "expected exactly one result, got \(results.count)")
@@ -51,7 +52,7 @@ public final class FranklyClient: Sendable {
     /// Types into the focused input (`POST /type_into_keyboard`); `\b` deletes, `\n` is Return.
     public func typeIntoKeyboard(_ text: String) throws {
         let request = makeRequest("POST", "/type_into_keyboard")
-        _ = try envelope(request, body: Self.encode(TypeIntoKeyboardRequest(textToType: text)))
+        _ = try envelope(request, body: TypeIntoKeyboardRequest(textToType: text).json.jsonBytes)
     }
 
     /// Rotates the device (`POST /orientation`); `name` is one of the four detailed names, sent as raw text.
@@ -61,7 +62,7 @@ public final class FranklyClient: Sendable {
 
     /// Moves the simulated GPS position (`POST /location`).
     public func setLocation(latitude: Double, longitude: Double) throws {
-        let body = Self.encode(LocationRequest(latitude: latitude, longitude: longitude))
+        let body = LocationRequest(latitude: latitude, longitude: longitude).json.jsonBytes
         _ = try envelope(makeRequest("POST", "/location"), body: body)
     }
 
@@ -169,7 +170,12 @@ public final class FranklyClient: Sendable {
     /// Sends and reads a standard envelope; an ERROR envelope is thrown as `.failed`.
     private func envelope(_ request: FranklyClientError.Request, body: [UInt8]) throws -> Envelope {
         let response = try send(request, body: body)
-        let envelope = try decode(Envelope.self, from: response, request)
+        let envelope: Envelope
+        do {
+            envelope = try Envelope(json: parse(response, request))
+        } catch let error as ShapeError {
+            throw FranklyClientError.unexpectedJSON(request, details: error.message)
+        }
         guard envelope.outcome == .success else {
             throw FranklyClientError.failed(
                 request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
@@ -195,14 +201,16 @@ public final class FranklyClient: Sendable {
         }
     }
 
+    /// Decodes the small typed answers (`/orientation`, `/device`, `/idle` …) with `JSONDecoder`; the envelope
+    /// and the dump, which every action reads, are built from one parse instead.
     private func decode<T: Decodable>(
         _ type: T.Type, from response: HTTPClientResponse, _ request: FranklyClientError.Request
     ) throws -> T {
-        // Parsing first tells "not JSON at all" apart from "JSON of the wrong shape", two different bugs.
-        _ = try parse(response, request)
         do {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
+            // Parsing tells "not JSON at all" apart from "JSON of the wrong shape", two different bugs.
+            _ = try parse(response, request)
             throw FranklyClientError.unexpectedJSON(request, details: Self.describe(error))
         }
     }
@@ -216,12 +224,5 @@ public final class FranklyClient: Sendable {
             return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
         default: return "\(error)"
         }
-    }
-
-    private static func encode(_ value: some Encodable) -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Our request types hold only strings, numbers and JSON values, which always encode.
-        return (try? Array(encoder.encode(value))) ?? []
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// A parsed Shelley selector: the filters to apply, left to right, starting from the app's windows.
 ///
 /// Parse once with `init(parsing:)`, then hand it to `SelectorEvaluator` for a view tree. Servers parse the
@@ -41,12 +43,20 @@ public struct Selector: Sendable, Equatable {
     /// The filters in order.
     public let filters: [Filter]
     /// Where each filter starts, for errors found while evaluating.
-    let columns: [Int]
+    @usableFromInline let columns: [Int]
 
     /// Parses `text`; throws a `SelectorError` pointing at the first character that does not fit.
+    ///
+    /// Selectors that parsed are remembered (`SelectorCache`): scripts poll with the same few selectors, and both
+    /// the client and the server parse each one on every `/map`.
     public init(parsing text: String) throws(SelectorError) {
+        if let known = SelectorCache.shared.selector(for: text) {
+            self = known
+            return
+        }
         var parser = SelectorParser(text)
         self = try parser.parse()
+        SelectorCache.shared.remember(self)
     }
 
     init(source: String, filters: [Filter], columns: [Int]) {

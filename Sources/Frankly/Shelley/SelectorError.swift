@@ -1,3 +1,5 @@
+import JSON
+
 /// Where a selector went wrong: the selector's text and a 1-based column, counted in characters.
 ///
 /// It travels with every `SelectorError` so the message can show the selector with a caret under the column,

@@ -1,3 +1,5 @@
+import JSON
+
 /// Applies a `Selector` to a view tree, with Shelley's exact semantics, for any tree of `ShelleyNode`s.
 ///
 /// The simulator runs `/map` through it and tests run it over fixtures, so the rules live here once:
@@ -5,13 +7,18 @@
 /// next class filter (`descendant` included) only filter; `descendant` includes the view itself; `first` and
 /// `index:` pick from the whole set; any other name keeps the views whose BOOL method holds. After every filter
 /// duplicates go, the first occurrence kept.
+///
+/// The methods are `@inlinable` so that a tree in another module (the simulator's `SimView`) gets a walk
+/// specialized for its node type: unspecialized, every step went through generic metadata lookups and closure
+/// thunks, and the walk cost more than anything else the simulator does for a `/map`.
 public struct SelectorEvaluator<Node: ShelleyNode> {
     /// An evaluator; it keeps no state between calls.
-    public init() {}
+    @inlinable public init() {}
 
     /// The views `selector` selects, in order, starting from `windows`.
     ///
     /// Throws `SelectorError.notABool` when a predicate's method answers something that is not a BOOL.
+    @inlinable
     public func evaluate(_ selector: Selector, windows: [Node]) throws(SelectorError) -> [Node] {
         var views = windows
         var afterParent = false
@@ -47,12 +54,14 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
     }
 
     /// Parses `text` and evaluates it: the one call a server's `/map` needs.
+    @inlinable
     public func evaluate(_ text: String, windows: [Node]) throws(SelectorError) -> [Node] {
         try evaluate(Selector(parsing: text), windows: windows)
     }
 
     /// The views under `root` (and `root` itself when asked) that are of `className`, depth-first pre-order.
-    private func descendants(of root: Node, ofClass className: String, includingSelf: Bool) -> [Node] {
+    @inlinable
+    func descendants(of root: Node, ofClass className: String, includingSelf: Bool) -> [Node] {
         var found: [Node] = []
         func visit(_ node: Node) {
             if node.isKind(ofClassNamed: className) { found.append(node) }
@@ -63,7 +72,8 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
     }
 
     /// Every ancestor of `node`, nearest first.
-    private func ancestors(of node: Node) -> [Node] {
+    @inlinable
+    func ancestors(of node: Node) -> [Node] {
         var found: [Node] = []
         var current = node.shelleyParent
         while let view = current {
@@ -74,7 +84,8 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
     }
 
     /// Whether the predicate keeps `view`: a view without the method is dropped; a non-BOOL answer is an error.
-    private func holds(
+    @inlinable
+    func holds(
         _ method: String, _ arguments: [JSONValue], on view: Node, at position: SelectorPosition
     ) throws(SelectorError) -> Bool {
         guard case .value(let value) = view.perform(method, arguments: arguments) else { return false }
@@ -84,7 +95,8 @@ public struct SelectorEvaluator<Node: ShelleyNode> {
         return bool
     }
 
-    private func withoutDuplicates(_ views: [Node]) -> [Node] {
+    @inlinable
+    func withoutDuplicates(_ views: [Node]) -> [Node] {
         var seen = Set<ObjectIdentifier>()
         return views.filter { seen.insert(ObjectIdentifier($0)).inserted }
     }

@@ -1,3 +1,5 @@
+import JSON
+
 /// Splits a Shelley selector into tokens.
 ///
 /// The lexing is context-sensitive in one place: right after `:` a digit (or `-` and a digit) starts a number,

@@ -1,3 +1,5 @@
+import JSON
+
 /// Turns selector text into a `Selector`, following FRANKLY.md's grammar:
 /// filters separated by spaces or tabs, each `IDENT` or `IDENT ':' ARG { IDENT ':' ARG }` with no spaces inside.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// One lexical piece of a selector, with the 1-based column where it starts.
 ///
 /// `SelectorLexer` produces them and `SelectorParser` consumes them; the column is what error messages point at.

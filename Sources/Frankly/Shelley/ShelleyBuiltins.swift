@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Shelley's built-in predicates, written once so every view tree answers them identically.
 ///

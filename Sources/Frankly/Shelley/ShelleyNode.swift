@@ -1,3 +1,5 @@
+import JSON
+
 /// A view as the Shelley evaluator sees it: a node in a tree that knows its class chain and answers methods.
 ///
 /// The simulator's views conform, and so do the test fixtures; the evaluator never needs more than this, which

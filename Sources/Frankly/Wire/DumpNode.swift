@@ -1,3 +1,5 @@
+import JSON
+
 /// One view of a `/dump`: `"class"`, `"uid"` (a string), `"subviews"`, and the attributes its class has.
 ///
 /// The attributes FRANKLY.md lists get typed properties, nil when the server left them out (it omits nil
@@ -93,12 +95,6 @@ public struct DumpNode: Codable, Sendable, Equatable {
         } catch let error as ShapeError {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
         }
-    }
-
-    /// What is wrong with a JSON value that should be a dump node.
-    struct ShapeError: Error, CustomStringConvertible {
-        var message: String
-        var description: String { message }
     }
 
     /// Reads a node and its subtree from parsed JSON, e.g. a `/dump` body already parsed for Lua.

@@ -1,3 +1,5 @@
+import JSON
+
 /// The standard Frankly answer: `{"outcome":"SUCCESS","results":[...]}` or
 /// `{"outcome":"ERROR","reason":"...","details":"..."}`.
 ///
@@ -37,15 +39,39 @@ public struct Envelope: Codable, Sendable, Equatable {
     public var isSuccess: Bool { outcome == .success }
 
     private enum CodingKeys: String, CodingKey {
-        case outcome, results, reason, details, detail
+        case outcome, results, reason, details
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        outcome = try container.decode(Outcome.self, forKey: .outcome)
-        results = try container.decodeIfPresent([JSONValue].self, forKey: .results)
-        reason = try Self.text(in: container, forKey: .reason)
-        details = try Self.text(in: container, forKey: .details) ?? Self.text(in: container, forKey: .detail)
+        let value = try decoder.singleValueContainer().decode(JSONValue.self)
+        do {
+            try self.init(json: value)
+        } catch let error as ShapeError {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
+        }
+    }
+
+    /// Reads an envelope from parsed JSON: the client parses each answer once and builds the envelope from that,
+    /// instead of running a `Decoder` over the bytes a second time. Unknown members are ignored.
+    init(json: JSONValue) throws {
+        guard case .object(let members) = json else {
+            throw ShapeError(message: "expected an object, found \(json.typeName)")
+        }
+        switch members["outcome"] {
+        case .string(Outcome.success.rawValue): outcome = .success
+        case .string(Outcome.error.rawValue): outcome = .error
+        case nil: throw ShapeError(message: "no \"outcome\"")
+        case let other?:
+            let found = other.jsonString.prefix(40)
+            throw ShapeError(message: "outcome: expected \"SUCCESS\" or \"ERROR\", found \(found)")
+        }
+        switch members["results"] {
+        case nil, .null: results = nil
+        case .array(let items): results = items
+        case let other?: throw ShapeError(message: "results: expected an array, found \(other.typeName)")
+        }
+        reason = Self.text(members["reason"])
+        details = Self.text(members["details"]) ?? Self.text(members["detail"])
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -58,14 +84,11 @@ public struct Envelope: Codable, Sendable, Equatable {
 
     /// Reads a text field leniently: some server builds put an exception's dictionary where a string belongs, and
     /// a client is better served by its JSON text than by a decoding failure that hides the real error.
-    private static func text(in container: KeyedDecodingContainer<CodingKeys>, forKey key: CodingKeys) throws
-        -> String?
-    {
-        guard let value = try container.decodeIfPresent(JSONValue.self, forKey: key) else { return nil }
+    private static func text(_ value: JSONValue?) -> String? {
         switch value {
-        case .null: return nil
-        case .string(let text): return text
-        default: return value.jsonString
+        case nil, .null?: return nil
+        case .string(let text)?: return text
+        case let value?: return value.jsonString
         }
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The body of `POST /location`: `{"latitude":..,"longitude":..}`, the simulated GPS position.
 ///
 /// Both fields are optional on the wire because a server must tell "both missing" apart: it answers
@@ -12,5 +14,15 @@ public struct LocationRequest: Codable, Sendable, Equatable {
     public init(latitude: Double?, longitude: Double?) {
         self.latitude = latitude
         self.longitude = longitude
+    }
+}
+
+extension LocationRequest {
+    /// The JSON the client sends, the same text `JSONEncoder` would write: a missing coordinate is left out.
+    var json: JSONValue {
+        var members: [String: JSONValue] = [:]
+        if let latitude { members["latitude"] = .number(latitude) }
+        if let longitude { members["longitude"] = .number(longitude) }
+        return .object(members)
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The body of `POST /map`: run `operation` on every view the selector `query` matches.
 ///
 /// fscript always sends `selector_engine: "shelley_compat"`, because the real server's default (`uiquery`) no
@@ -34,5 +36,13 @@ public struct MapRequest: Codable, Sendable, Equatable {
         query = try container.decode(String.self, forKey: .query)
         selectorEngine = try container.decodeIfPresent(String.self, forKey: .selectorEngine) ?? Self.defaultEngine
         operation = try container.decode(Operation.self, forKey: .operation)
+    }
+}
+
+extension MapRequest {
+    /// The JSON the client sends, the same text `JSONEncoder` would write, built without an `Encoder`: `/map` is
+    /// the call every action and wait makes.
+    var json: JSONValue {
+        .object(["query": .string(query), "selector_engine": .string(selectorEngine), "operation": operation.json])
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The method a `/map` or `/app_exec` request sends: `{"method_name":"touchx:y:","arguments":[10,20]}`.
 ///
 /// As in Objective-C, the number of `:` in the name is the number of arguments; `argumentCountError` lets a
@@ -34,4 +36,9 @@ public struct Operation: Codable, Sendable, Equatable {
         methodName = try container.decode(String.self, forKey: .methodName)
         arguments = try container.decodeIfPresent([JSONValue].self, forKey: .arguments) ?? []
     }
+}
+
+extension Operation {
+    /// The JSON the client sends, the same text `JSONEncoder` would write, built without an `Encoder`.
+    var json: JSONValue { .object(["method_name": .string(methodName), "arguments": .array(arguments)]) }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// A point in Frankly's JSON shape, `{"x":..,"y":..}`, as `/map` returns for CGPoint values and dumps use for
 /// `contentOffset`.
 public struct Point: Codable, Sendable, Hashable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// A rectangle in Frankly's JSON shape, `{"origin":{"x","y"},"size":{"width","height"}}`: what `frame`,
 /// `FEX_accessibilityFrame` and the dump's frames look like.
 public struct Rect: Codable, Sendable, Hashable {

@@ -1,3 +1,5 @@
+import JSON
+
 /// A size in Frankly's JSON shape, `{"width":..,"height":..}`, as `/map` returns for CGSize values and dumps use
 /// for `contentSize`.
 public struct Size: Codable, Sendable, Hashable {

@@ -15,6 +15,7 @@ public final class HTTPClient: Sendable {
     public let reuseConnections: Bool
     private let group: any EventLoopGroup
     private let idle = NIOLockedValueBox<[String: [any Channel]]>([:])
+    private let targets = NIOLockedValueBox<[String: Target]>([:])
 
     public init(reuseConnections: Bool = true, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
         self.reuseConnections = reuseConnections
@@ -22,9 +23,31 @@ public final class HTTPClient: Sendable {
     }
 
     /// Sends the request and blocks until the whole response arrived or `timeout` passed.
+    ///
+    /// The calling thread makes one trip to the event loop and waits for one signal back: the whole exchange,
+    /// time limit included, is set up on the loop. Registering each step from here (`wait()` on a future chain)
+    /// would wake the loop once per step, and on a small machine those wake-ups cost more than the request.
     public func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(10)) throws -> HTTPClientResponse {
+        guard let target = target(for: request.url) else { throw HTTPClientError.invalidURL(request.url) }
+        let deadline = NIODeadline.now() + timeout
+        let channel = takeIdleChannel(for: target.key)
+        let outcome = NIOLockedValueBox<Result<HTTPClientResponse, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        (channel?.eventLoop ?? group.next()).execute {
+            self.run(request, target: target, idleChannel: channel, deadline: deadline, timeout: timeout)
+                .whenComplete { result in
+                    outcome.withLockedValue { $0 = result }
+                    done.signal()
+                }
+        }
+        // The loop's own timer answers at the deadline; this wait gives up a little later only if that loop is
+        // stuck (an app spinning on it), so a caller is never blocked for good.
+        let backstop = DispatchTime.now() + .nanoseconds(Int(timeout.nanoseconds)) + .seconds(1)
+        guard done.wait(timeout: backstop) == .success, let result = outcome.withLockedValue({ $0 }) else {
+            throw HTTPClientError.timeout(seconds: Double(timeout.nanoseconds) / 1e9)
+        }
         do {
-            return try execute(request, timeout: timeout).wait()
+            return try result.get()
         } catch {
             throw HTTPClientError.from(error)
         }
@@ -32,21 +55,37 @@ public final class HTTPClient: Sendable {
 
     /// Sends the request; the future fails with an `HTTPClientError`.
     public func execute(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(10)) -> EventLoopFuture<HTTPClientResponse> {
-        guard let target = Target(request.url) else {
+        guard let target = target(for: request.url) else {
             return group.next().makeFailedFuture(HTTPClientError.invalidURL(request.url))
         }
         let deadline = NIODeadline.now() + timeout
-        if let channel = takeIdleChannel(for: target.key) {
-            return exchange(request, target: target, on: channel, deadline: deadline, timeout: timeout)
-                .flatMapError { error in
-                    // A kept connection the server has since closed fails before any answer: retry once, fresh.
-                    guard error as? HTTPClientError == .closedBeforeResponse else {
-                        return channel.eventLoop.makeFailedFuture(error)
-                    }
-                    return self.connectAndExchange(request, target: target, deadline: deadline, timeout: timeout)
-                }
+        let channel = takeIdleChannel(for: target.key)
+        let loop = channel?.eventLoop ?? group.next()
+        if loop.inEventLoop {
+            return run(request, target: target, idleChannel: channel, deadline: deadline, timeout: timeout)
         }
-        return connectAndExchange(request, target: target, deadline: deadline, timeout: timeout)
+        return loop.flatSubmit {
+            self.run(request, target: target, idleChannel: channel, deadline: deadline, timeout: timeout)
+        }
+    }
+
+    /// The exchange, on a kept connection when there is one (retried once on a fresh one if the server closed it
+    /// meanwhile), else on a new connection. Called on `idleChannel`'s loop.
+    private func run(
+        _ request: HTTPClientRequest, target: Target, idleChannel: (any Channel)?, deadline: NIODeadline,
+        timeout: TimeAmount
+    ) -> EventLoopFuture<HTTPClientResponse> {
+        guard let channel = idleChannel else {
+            return connectAndExchange(request, target: target, deadline: deadline, timeout: timeout)
+        }
+        return exchange(request, target: target, on: channel, deadline: deadline, timeout: timeout)
+            .flatMapError { error in
+                // A kept connection the server has since closed fails before any answer: retry once, fresh.
+                guard error as? HTTPClientError == .closedBeforeResponse else {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+                return self.connectAndExchange(request, target: target, deadline: deadline, timeout: timeout)
+            }
     }
 
     /// Closes every kept connection.
@@ -58,10 +97,12 @@ public final class HTTPClient: Sendable {
         for channel in channels { channel.close(promise: nil) }
     }
 
+    /// Connects and sends; the connection is made on the loop this runs on when it is one of ours, so the whole
+    /// exchange stays on one thread.
     private func connectAndExchange(
         _ request: HTTPClientRequest, target: Target, deadline: NIODeadline, timeout: TimeAmount
     ) -> EventLoopFuture<HTTPClientResponse> {
-        ClientBootstrap(group: group)
+        ClientBootstrap(group: group.any())
             .connectTimeout(max(deadline - .now(), .milliseconds(1)))
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .channelInitializer { channel in
@@ -111,6 +152,18 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// The parsed URL, remembered: a Frankly client sends to the same few URLs all the time, and `URLComponents`
+    /// cost more than the rest of building a request. The memory is bounded, for clients that never repeat a URL.
+    private func target(for url: String) -> Target? {
+        if let known = targets.withLockedValue({ $0[url] }) { return known }
+        guard let target = Target(url) else { return nil }
+        targets.withLockedValue { known in
+            if known.count >= 64 { known.removeAll() }
+            known[url] = target
+        }
+        return target
+    }
+
     private func takeIdleChannel(for key: String) -> (any Channel)? {
         guard reuseConnections else { return nil }
         return idle.withLockedValue { pool in
@@ -123,10 +176,14 @@ public final class HTTPClient: Sendable {
 }
 
 /// Where a URL points: host, port, and what goes on the request line.
-private struct Target {
+private struct Target: Sendable {
     let host: String
     let port: Int
     let pathAndQuery: String
+    /// `host:port`, the key of the kept-connection pool.
+    let key: String
+    /// The `Host` header: `host:port`, with brackets around an IPv6 address.
+    let hostHeader: String
 
     init?(_ url: String) {
         guard let components = URLComponents(string: url), components.scheme?.lowercased() == "http",
@@ -136,8 +193,7 @@ private struct Target {
         port = components.port ?? 80
         let path = components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath
         pathAndQuery = components.percentEncodedQuery.map { "\(path)?\($0)" } ?? path
+        key = "\(self.host):\(port)"
+        hostHeader = self.host.contains(":") ? "[\(self.host)]:\(port)" : key
     }
-
-    var key: String { "\(host):\(port)" }
-    var hostHeader: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// Reads a WireMock root directory into stubs: `mappings/*.json` and the `__files` their bodies refer to.
 ///
@@ -27,7 +28,7 @@ enum MappingLoader {
             guard let data = manager.contents(atPath: folder.appendingPathComponent(name).path) else {
                 throw MappingError(file: shown, message: "cannot read the file")
             }
-            guard let json = JSONValue(parsing: data) else {
+            guard let json = try? JSONValue(parsing: data) else {
                 throw MappingError(file: shown, message: "not valid JSON")
             }
             do {

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 
 /// Turns WireMock's mapping JSON into stubs: the subset of WireMock that app tests use, read unchanged.
 ///
@@ -148,8 +149,8 @@ enum WireMockMapping {
         if let text = try string(spec["matches"], at: path + ".matches") { return .matches(text) }
         if let json = spec["equalToJson"] {
             // WireMock accepts the expected JSON inline or as a string holding JSON.
-            let text = json.stringValue ?? json.text
-            guard JSONValue(parsing: Array(text.utf8)) != nil else {
+            let text = json.stringValue ?? json.jsonString
+            guard (try? JSONValue(parsing: text.utf8)) != nil else {
                 throw Problem(path + ".equalToJson", "not valid JSON: \(text)")
             }
             return spec["ignoreExtraElements"] == .bool(true) ? .containsJSON(text) : .equalToJSON(text)
@@ -186,7 +187,7 @@ enum WireMockMapping {
         let bodies = ["body", "jsonBody", "base64Body", "bodyFileName"].filter { members[$0] != nil }
         if bodies.count > 1 { throw Problem(path, "only one of \(bodies.joined(separator: ", ")) may be given") }
         if let body = try string(members["body"], at: path + ".body") { response.body = .text(body) }
-        if let json = members["jsonBody"] { response.body = .json(json.text) }
+        if let json = members["jsonBody"] { response.body = .json(json.jsonString) }
         if let base64 = try string(members["base64Body"], at: path + ".base64Body") {
             guard let data = Data(base64Encoded: base64) else {
                 throw Problem(path + ".base64Body", "not valid base64")

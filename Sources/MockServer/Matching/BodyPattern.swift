@@ -1,3 +1,5 @@
+import JSON
+
 /// How a request body must look for a stub to match. A stub may list several; all must hold.
 ///
 /// JSON patterns take JSON text (what a Lua table or a WireMock file turns into) and compare parsed values, so
@@ -38,7 +40,7 @@ public enum BodyPattern: Sendable, Hashable {
     }
 
     static func normalized(_ json: String) -> String {
-        JSONValue(parsing: Array(json.utf8))?.text ?? json
+        (try? JSONValue(parsing: json.utf8))?.jsonString ?? json
     }
 
     static func quoted(_ text: String) -> String {

@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 
 /// A `RequestPattern` made ready to run: regular expressions compiled, JSON parsed, the template split.
 ///
@@ -182,7 +183,7 @@ private struct CompiledBody: Sendable {
         case .contains(let text): check = .contains(text)
         case .matches(let pattern): check = .regex(try CompiledRegex(pattern))
         case .equalToJSON(let text), .containsJSON(let text):
-            guard let json = JSONValue(parsing: Array(text.utf8)) else {
+            guard let json = try? JSONValue(parsing: text.utf8) else {
                 throw .invalidJSON(text, role: "the expected JSON body")
             }
             if case .containsJSON = pattern {
@@ -203,9 +204,9 @@ private struct CompiledBody: Sendable {
         case .contains(let expected): fits = text.contains(expected)
         case .regex(let regex): fits = regex.matches(text)
         case .json(let expected, let subset):
-            if let actual = JSONValue(parsing: body) {
+            if let actual = try? JSONValue(parsing: body) {
                 fits = subset ? expected.isSubset(of: actual) : expected.jsonEquals(actual)
-                shown = actual.text
+                shown = actual.jsonString
             } else {
                 fits = false
                 shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text))"

@@ -1,4 +1,5 @@
 import HTTPCore
+import JSON
 
 /// What a stub answers: status, headers and body, after an optional delay, or a fault instead.
 ///
@@ -50,7 +51,7 @@ public struct ResponseDefinition: Sendable {
 
     /// Throws when the JSON body does not parse, so the mistake shows where the stub was made.
     func validate() throws(MockServerError) {
-        if case .json(let text) = body, JSONValue(parsing: Array(text.utf8)) == nil {
+        if case .json(let text) = body, (try? JSONValue(parsing: text.utf8)) == nil {
             throw .invalidJSON(text, role: "the JSON response body")
         }
     }

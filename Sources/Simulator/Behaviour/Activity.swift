@@ -1,6 +1,7 @@
 import Foundation
 import Frankly
 import HTTPCore
+import JSON
 import NIOCore
 
 /// A backend call as app code describes it: where it goes, what it carries, and a fake answer for when the

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// App logic attached to a view, a screen or the app: a Lua function once the app file is loaded.
 ///

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// A `/map` operation failed on one view: the touch could not land, an argument had the wrong type, or app code
 /// raised. The route turns it into the whole response's ERROR.

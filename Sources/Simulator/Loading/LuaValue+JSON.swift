@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import LuaKit
 
 /// A Lua value that cannot travel as JSON (a function where data was expected).

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import LuaKit
 
 /// Turns the table an app file returns into specs: screens, views, rows, behaviours and exec methods.

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import NIOCore
 
 /// A timed animation: `what` runs until `deadline`, then the optional behaviour fires.

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// A point in UIKit points, as Frankly sends it: `{"x":..,"y":..}`.
 struct Point: Equatable {

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 extension SimView {
     /// The view as `/dump` prints it: `class`, `uid` (a string), `subviews`, then the attributes its class has,

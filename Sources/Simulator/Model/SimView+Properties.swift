@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// A property name the app file or a behaviour used that views do not have, or a value of the wrong type.
 struct PropertyError: Error, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// One view of the simulated app: a UIKit-named node with the state Frank can read, set and touch.
 ///

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 
 /// A view as the app file describes it, before it is built: class, author id, properties, behaviours, children.
 ///

@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import JSON
 
 /// The view-tree endpoints: /dump (key window), /dump/allwindows, /dump/view/UID and /dump/views/UID.
 enum DumpRoutes {

@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import JSON
 
 /// GET /idle, fscript's extension: what keeps the app busy (animations with their time left, backend calls).
 enum IdleRoute {

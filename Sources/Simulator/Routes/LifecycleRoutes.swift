@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import JSON
 
 /// GET /exit (the app quits without answering) and POST /app_exec (an app-level method from the app file).
 enum LifecycleRoutes {

@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import JSON
 
 /// POST /map: select views with a Shelley selector, then send each one the operation, in selection order.
 ///

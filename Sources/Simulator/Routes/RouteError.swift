@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import JSON
 
 /// A Frankly failure a route answers with: `{"outcome":"ERROR","reason":…,"details":…}`, both fields always
 /// filled, as Hummingbird's `HTTPError` is the one way its routes fail.

@@ -21,12 +21,18 @@ struct Route: Sendable {
 
 /// The simulator's HTTP responder: finds the route for a request and runs it on the app's event loop, so the app
 /// answers one request at a time in arrival order, as a real app's main thread does.
+///
+/// The simulator serves its connections on that same loop, so a request is answered where it is read, with no
+/// hop to another thread and back; a server on other loops still gets the answer, through `submit`.
 struct FranklyRouter: HTTPResponder {
     var routes: [Route]
     let host: NIOLoopBound<AppHost>
     let loop: any EventLoop
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        if loop.inEventLoop {
+            return eventLoop.makeSucceededFuture(Self.answer(request, routes: routes, host: host.value))
+        }
         let routes = routes
         let host = host
         return loop.submit {

@@ -64,7 +64,8 @@ public final class Simulator: Sendable {
                 return NIOLoopBound(AppHost(app: app), eventLoop: loop)
             }.wait()
             let router = FranklyRouter(routes: Self.routes, host: appHost, loop: loop)
-            let server = try HTTPServer.start(host: host, port: port, responder: router)
+            // Connections live on the app loop too, so the router answers each request on the thread that read it.
+            let server = try HTTPServer.start(host: host, port: port, responder: router, group: group)
             let simulator = Simulator(server: server, group: group, appHost: appHost, httpClient: httpClient)
             try loop.submit {
                 appHost.value.onExit = { [weak simulator] in
@@ -95,6 +96,13 @@ public final class Simulator: Sendable {
     }
 
     private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+
+    /// A client for this simulator whose connections live on the app's own loop: a request is written, served
+    /// and answered on one thread, where a client on other loops would hand each request and answer across threads.
+    /// It stays valid until `stop()`.
+    public func makeClient(reuseConnections: Bool = true) -> HTTPClient {
+        HTTPClient(reuseConnections: reuseConnections, group: loop)
+    }
 
     /// Quits the running app and launches a fresh one on the same URL: new views, no focus, no alerts, no
     /// pending timers or requests. `appSource` nil keeps the current app file; `environment` nil keeps the current

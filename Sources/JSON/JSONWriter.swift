@@ -1,0 +1,124 @@
+/// Writes a `JSONValue` as compact JSON text, behind `jsonBytes`.
+///
+/// The output is byte for byte what Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
+/// wrote before this writer replaced it, so responses, journals and test expectations did not change:
+/// - object keys sorted by `String` comparison, no whitespace;
+/// - `"` and `\` escaped, control characters as `\b \f \n \r \t` or `\u00XX`, everything else (`/`, DEL, non-ASCII)
+///   written as it is;
+/// - integers in decimal; floats in Swift's shortest round-trip form, without a trailing `.0` (`320.0` is `320`),
+///   so a whole float reads back as an integer; `NaN` and infinities, which JSON cannot carry, as `null`.
+struct JSONWriter {
+    /// The text written so far.
+    private(set) var bytes: [UInt8] = []
+
+    /// Appends `value`'s text.
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null:
+            append("null")
+        case .bool(let flag):
+            append(flag ? "true" : "false")
+        case .integer(let integer):
+            write(integer)
+        case .number(let number):
+            write(number)
+        case .string(let string):
+            write(string)
+        case .array(let items):
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(item)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members):
+            bytes.append(UInt8(ascii: "{"))
+            if members.count == 1, let member = members.first {
+                write(member.key, member.value)
+            } else {
+                for (index, (key, item)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                    if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                    write(key, item)
+                }
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func write(_ key: String, _ item: JSONValue) {
+        write(key)
+        bytes.append(UInt8(ascii: ":"))
+        write(item)
+    }
+
+    private mutating func append(_ literal: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private mutating func write(_ integer: Int64) {
+        if integer >= 0 && integer < 10 {
+            bytes.append(UInt8(ascii: "0") + UInt8(integer))
+            return
+        }
+        // Digits are produced backwards into a small stack buffer: no String is allocated for a number.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var magnitude = integer.magnitude
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
+        }
+    }
+
+    private mutating func write(_ number: Double) {
+        guard number.isFinite else {
+            append("null")
+            return
+        }
+        // Cut the ".0" on the bytes: removing characters from the String walks grapheme boundaries.
+        var text = number.description
+        text.withUTF8 { utf8 in
+            let whole = utf8.count > 2 && utf8[utf8.count - 2] == UInt8(ascii: ".") && utf8.last == UInt8(ascii: "0")
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[..<(whole ? utf8.count - 2 : utf8.count)]))
+        }
+    }
+
+    private mutating func write(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                runStart = index + 1
+                escape(byte)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        bytes.append(UInt8(ascii: "\\"))
+        switch byte {
+        case 0x22, 0x5C: bytes.append(byte)
+        case 0x08: bytes.append(UInt8(ascii: "b"))
+        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case 0x0A: bytes.append(UInt8(ascii: "n"))
+        case 0x0D: bytes.append(UInt8(ascii: "r"))
+        case 0x09: bytes.append(UInt8(ascii: "t"))
+        default:
+            append("u00")
+            bytes.append(Self.hexDigit(byte >> 4))
+            bytes.append(Self.hexDigit(byte & 0xF))
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
+    }
+}
