@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
-        .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly"]),
+        .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
     ]

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import Testing
 
 @testable import Wireframe
