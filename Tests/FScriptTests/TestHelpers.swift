@@ -90,11 +90,17 @@ final class FScriptProcess: @unchecked Sendable {
         process.standardError = err
         let inPipe = input.map { _ in Pipe() }
         process.standardInput = inPipe ?? FileHandle.nullDevice
+        // A blocking read loop on a thread of its own, not `readabilityHandler`: tearing down that handler's
+        // dispatch read source races the descriptor's close and can crash libdispatch's event loop on Linux
+        // (swift-corelibs-libdispatch#949), which once took the whole test process down in CI.
         for (pipe, buffer) in [(out, stdout), (err, stderr)] {
-            pipe.fileHandleForReading.readabilityHandler = { handle in
-                let chunk = handle.availableData
-                if chunk.isEmpty { handle.readabilityHandler = nil }
-                buffer.append(chunk)
+            let handle = pipe.fileHandleForReading
+            Thread.detachNewThread {
+                while true {
+                    let chunk = handle.availableData
+                    buffer.append(chunk)
+                    if chunk.isEmpty { break }
+                }
             }
         }
         let exited = self.exited

@@ -95,6 +95,29 @@ struct MapTests {
         #expect(try app.send("GET", "/").status == 200)
     }
 
+    @Test func anEndlessBehaviourIsStoppedAndTheAppKeepsServing() throws {
+        let app = try LiveSimulator(
+            source: """
+                return { time_limit = 0.2, screens = { main = screen{
+                  button{ title = "Spin", on_touch = function() while true do pcall(function() while true do end end) end end },
+                  button{ title = "Fine", on_touch = function(app, view) view.title = "Done" end },
+                } } }
+                """)
+        let answer = try app.map("button marked:'Spin'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        let details = answer["details"]?.stringValue ?? ""
+        #expect(details.hasPrefix("fixture.lua:2: app code ran longer than 0.2 s (an endless loop?)"), "\(details)")
+        try app.touch("button marked:'Fine'")
+        #expect(try app.results("button marked:'Done'", "accessibilityLabel") == [.string("Done")])
+    }
+
+    @Test func aTimeLimitMustBePositive() {
+        let error = #expect(throws: SimulatorError.self) {
+            try LiveSimulator(source: "return { time_limit = 0, screens = { main = screen{} } }")
+        }
+        #expect(error?.description.contains("time_limit must be a number of seconds > 0, got 0") == true, "\(String(describing: error))")
+    }
+
     @Test func typingGoesToTheTouchedField() throws {
         let app = try LiveSimulator(source: fixtureApp)
         try app.touch("textField")

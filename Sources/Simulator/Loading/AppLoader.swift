@@ -16,7 +16,7 @@ enum AppLoader {
         do {
             try bridge.install()
             let chunk = try bridge.lua.load(String(decoding: source, as: UTF8.self), name: "@" + chunkName)
-            description = try chunk.call().first ?? .nil
+            description = try bridge.watchdog.run { try chunk.call().first ?? .nil }
         } catch let error as LuaError {
             throw SimulatorError.load(error.message)
         }

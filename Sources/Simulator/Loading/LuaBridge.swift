@@ -7,6 +7,8 @@ import LuaKit
 /// functions into behaviours. Everything runs on the app's event loop, the one thread the state is confined to.
 final class LuaBridge {
     let lua = LuaState()
+    /// The time limit of each call into app code.
+    let watchdog = AppCodeWatchdog()
     weak var app: SimulatedApp?
     let environment: [String: String]
     private var runner: LuaRef?
@@ -18,6 +20,7 @@ final class LuaBridge {
 
     /// Registers the primitives, runs the prelude, and keeps the prelude's runner functions.
     func install() throws {
+        watchdog.install(on: lua)
         registerPrimitives()
         try lua.execute(Prelude.source, name: "=(simulator prelude)")
         guard case .function(let run) = try lua.global("__sim_run"), case .function(let call) = try lua.global("__sim_call")
@@ -32,10 +35,13 @@ final class LuaBridge {
         Behaviour(name: name) { [weak self] view, arguments in
             guard let self, let runner = self.runner, let caller = self.caller else { return }
             do {
-                if passesView {
-                    try runner.call(arguments: [.function(function), view.map { .string($0.uid) } ?? .nil] + arguments.map(\.lua))
-                } else {
-                    try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                try self.watchdog.run {
+                    if passesView {
+                        try runner.call(
+                            arguments: [.function(function), view.map { .string($0.uid) } ?? .nil] + arguments.map(\.lua))
+                    } else {
+                        try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                    }
                 }
             } catch let error as LuaError {
                 throw BehaviourError(message: error.message)
@@ -48,7 +54,7 @@ final class LuaBridge {
         ExecMethod { [weak self] arguments in
             guard let self, let caller = self.caller else { return .null }
             do {
-                let results = try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                let results = try self.watchdog.run { try caller.call(arguments: [.function(function)] + arguments.map(\.lua)) }
                 return try (results.first ?? .nil).json(at: "the result of \(name)")
             } catch let error as LuaError {
                 throw BehaviourError(message: error.message)
@@ -58,9 +64,9 @@ final class LuaBridge {
 
     /// A fake backend: calls `function(request)` and returns its answer table as JSON.
     private func fake(_ function: LuaRef) -> ExecMethod {
-        ExecMethod { arguments in
+        ExecMethod { [watchdog] arguments in
             do {
-                let results = try function.call(arguments: arguments.map(\.lua))
+                let results = try watchdog.run { try function.call(arguments: arguments.map(\.lua)) }
                 return try (results.first ?? .nil).json(at: "the fake backend's answer")
             } catch let error as LuaError {
                 throw BehaviourError(message: error.message)

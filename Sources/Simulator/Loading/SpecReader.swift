@@ -36,6 +36,14 @@ struct SpecReader {
                 exec[name] = bridge.execMethod(function, name: name)
             }
         }
+        switch table["time_limit"] {
+        case .nil: break
+        case .integer(let seconds) where seconds > 0: bridge.watchdog.limit = Double(seconds)
+        case .number(let seconds) where seconds > 0 && seconds.isFinite: bridge.watchdog.limit = seconds
+        case .integer(let seconds): throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(seconds)")
+        case .number(let seconds): throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(seconds)")
+        case let other: throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(other.typeName)")
+        }
         var classes: [String: String] = [:]
         if case .table(let declared) = table["classes"] {
             for (name, item) in declared.stringFields { classes[name] = item.stringValue ?? "UIView" }

@@ -55,7 +55,9 @@ public final class Simulator: Sendable {
     ) throws -> Simulator {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
-        let httpClient = HTTPClient()
+        // The app's backend calls live on the app loop too: their answers need no hop to it, and none arrives
+        // after `stop()` on a loop that has shut down.
+        let httpClient = HTTPClient(group: loop)
         let source = appSource ?? PackageResources.demo_lua
         do {
             let appHost = try loop.submit {
