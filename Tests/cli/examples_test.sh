@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Runs the examples through the built binary: login_flow.lua passes with one line per step, and
 # failing_example.lua exits 1 with a JUnit <failure> naming its step and a dump and a screenshot as artifacts.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
-bin="${FSCRIPT_BIN:-.build/debug/fscript}"
-[ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint not found; install libxml2-utils"
 
 work="$(mktemp -d)"

@@ -2,11 +2,7 @@
 # Checks `fscript serve`: it prints the URL it listens on, listens on loopback only unless --host says otherwise,
 # answers Frankly requests, and stops with exit 0 and a last line on Ctrl-C. (How fast it starts is measured by
 # scripts/bench, not asserted here.)
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
-bin="${FSCRIPT_BIN:-.build/debug/fscript}"
-[ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
 pids=()

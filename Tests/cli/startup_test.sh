@@ -1,11 +1,7 @@
 #!/usr/bin/env bash
 # Checks what a start of fscript loads: `fscript -e ''` maps neither cairo (opened on the first screenshot, which
 # still draws a real PNG) nor libedit (opened by the REPL, which Tests/repl/repl_test.sh drives).
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
-bin="${FSCRIPT_BIN:-.build/debug/fscript}"
-[ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -26,3 +22,4 @@ mapped() {
   for line in io.lines('/proc/self/maps') do if line:find('libcairo', 1, true) then return end end
   error('a screenshot was drawn without cairo mapped')" || fatal "screenshot with cairo opened on demand failed"
 [ "$(head -c 8 "$work/shot.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fatal "not a PNG"
+echo "startup_test: ok"

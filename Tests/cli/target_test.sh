@@ -1,10 +1,6 @@
 #!/usr/bin/env bash
 # Checks --target against `fscript serve` on a free port, and that an unreachable target exits 2 naming it.
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
-bin="${FSCRIPT_BIN:-.build/debug/fscript}"
-[ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
 server_pid=""
