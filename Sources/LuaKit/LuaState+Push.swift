@@ -7,8 +7,8 @@ extension LuaState {
         value.push(on: current, state: self)
     }
 
-    /// Pushes a string's UTF-8 bytes as one Lua string (embedded zeros included).
-    static func push(_ string: String, on L: OpaquePointer) {
+    /// Pushes a string's UTF-8 bytes as one Lua string (embedded zeros included), for raw C API code on `L`.
+    public static func push(_ string: String, on L: OpaquePointer) {
         var string = string
         string.withUTF8 { bytes in
             _ = lua_pushlstring(L, bytes.baseAddress, bytes.count)

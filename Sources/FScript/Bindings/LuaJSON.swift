@@ -59,7 +59,7 @@ enum LuaJSON {
         case .number(let number):
             lua_pushnumber(L, number)
         case .string(let string):
-            push(string, on: L)
+            LuaState.push(string, on: L)
         case .array(let items):
             _ = lua_checkstack(L, 4)
             lua_createtable(L, Int32(clamping: items.count), 0)
@@ -71,17 +71,11 @@ enum LuaJSON {
             _ = lua_checkstack(L, 4)
             lua_createtable(L, 0, Int32(clamping: members.count))
             for (key, item) in members {
-                push(key, on: L)
+                LuaState.push(key, on: L)
                 push(item, on: L)
                 lua_rawset(L, -3)
             }
         }
-    }
-
-    /// Pushes a string's UTF-8 bytes.
-    static func push(_ string: String, on L: OpaquePointer) {
-        var string = string
-        string.withUTF8 { bytes in _ = lua_pushlstring(L, bytes.baseAddress, bytes.count) }
     }
 
     /// Why a Lua value has no JSON form; the caller words it as a bad argument.
