@@ -20,7 +20,7 @@ final class EmbeddedTarget {
 
     /// The URL once the simulator runs, else nil.
     var url: String? { simulator?.url }
-    /// The client for the preset `app`: its connections share the simulator's loop (see `Simulator.makeClient`).
+    /// The client for the preset `app`, with connections of its own that end with this simulator.
     private(set) var http: HTTPClient?
 
     /// Starts the simulator if needed and returns its URL.
@@ -37,7 +37,7 @@ final class EmbeddedTarget {
             throw FrankError("cannot start the embedded simulator: \(error)")
         }
         simulator = started
-        http = started.makeClient()
+        http = HTTPClient()
         return started.url
     }
 

@@ -8,49 +8,25 @@ import NIOPosix
 ///
 /// A Frankly test sends hundreds of small requests to one server; reusing the connection saves a TCP handshake
 /// each time, which is most of the cost on loopback. `reuseConnections: false` opens a connection per request,
-/// as Frank's Ruby driver does (the benchmark compares both). The blocking `send` is for the Lua thread; never
-/// call it on an event loop.
+/// as Frank's Ruby driver does (the benchmark compares both).
+///
+/// Two ways in, one per kind of caller. The blocking `send` (in `HTTPClient+Send.swift`) is for the Lua thread:
+/// it does the exchange on the caller's own thread, because handing it to an event loop and back costs two
+/// thread wake-ups, which on loopback take longer than the server's answer. `execute` is for code already on an
+/// event loop (the simulator's backend calls) and runs on NIO channels. Never call `send` on an event loop.
 public final class HTTPClient: Sendable {
     /// Whether finished connections are kept for the next request to the same host and port.
     public let reuseConnections: Bool
     private let group: any EventLoopGroup
+    /// Kept NIO channels, for `execute`.
     private let idle = NIOLockedValueBox<[String: [any Channel]]>([:])
+    /// Kept sockets, for `send`.
+    let idleSockets = NIOLockedValueBox<[String: [ClientSocket]]>([:])
     private let targets = NIOLockedValueBox<[String: Target]>([:])
 
     public init(reuseConnections: Bool = true, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton) {
         self.reuseConnections = reuseConnections
         self.group = group
-    }
-
-    /// Sends the request and blocks until the whole response arrived or `timeout` passed.
-    ///
-    /// The calling thread makes one trip to the event loop and waits for one signal back: the whole exchange,
-    /// time limit included, is set up on the loop. Registering each step from here (`wait()` on a future chain)
-    /// would wake the loop once per step, and on a small machine those wake-ups cost more than the request.
-    public func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(10)) throws -> HTTPClientResponse {
-        guard let target = target(for: request.url) else { throw HTTPClientError.invalidURL(request.url) }
-        let deadline = NIODeadline.now() + timeout
-        let channel = takeIdleChannel(for: target.key)
-        let outcome = NIOLockedValueBox<Result<HTTPClientResponse, any Error>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        (channel?.eventLoop ?? group.next()).execute {
-            self.run(request, target: target, idleChannel: channel, deadline: deadline, timeout: timeout)
-                .whenComplete { result in
-                    outcome.withLockedValue { $0 = result }
-                    done.signal()
-                }
-        }
-        // The loop's own timer answers at the deadline; this wait gives up a little later only if that loop is
-        // stuck (an app spinning on it), so a caller is never blocked for good.
-        let backstop = DispatchTime.now() + .nanoseconds(Int(timeout.nanoseconds)) + .seconds(1)
-        guard done.wait(timeout: backstop) == .success, let result = outcome.withLockedValue({ $0 }) else {
-            throw HTTPClientError.timeout(seconds: Double(timeout.nanoseconds) / 1e9)
-        }
-        do {
-            return try result.get()
-        } catch {
-            throw HTTPClientError.from(error)
-        }
     }
 
     /// Sends the request; the future fails with an `HTTPClientError`.
@@ -95,6 +71,11 @@ public final class HTTPClient: Sendable {
             return pool.values.flatMap { $0 }
         }
         for channel in channels { channel.close(promise: nil) }
+        let sockets = idleSockets.withLockedValue { pool in
+            defer { pool.removeAll() }
+            return pool.values.flatMap { $0 }
+        }
+        for socket in sockets { socket.close() }
     }
 
     /// Connects and sends; the connection is made on the loop this runs on when it is one of ours, so the whole
@@ -154,7 +135,7 @@ public final class HTTPClient: Sendable {
 
     /// The parsed URL, remembered: a Frankly client sends to the same few URLs all the time, and `URLComponents`
     /// cost more than the rest of building a request. The memory is bounded, for clients that never repeat a URL.
-    private func target(for url: String) -> Target? {
+    func target(for url: String) -> Target? {
         if let known = targets.withLockedValue({ $0[url] }) { return known }
         guard let target = Target(url) else { return nil }
         targets.withLockedValue { known in
@@ -176,7 +157,7 @@ public final class HTTPClient: Sendable {
 }
 
 /// Where a URL points: host, port, and what goes on the request line.
-private struct Target: Sendable {
+struct Target: Sendable {
     let host: String
     let port: Int
     let pathAndQuery: String

@@ -99,13 +99,6 @@ public final class Simulator: Sendable {
 
     private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
 
-    /// A client for this simulator whose connections live on the app's own loop: a request is written, served
-    /// and answered on one thread, where a client on other loops would hand each request and answer across threads.
-    /// It stays valid until `stop()`.
-    public func makeClient(reuseConnections: Bool = true) -> HTTPClient {
-        HTTPClient(reuseConnections: reuseConnections, group: loop)
-    }
-
     /// Quits the running app and launches a fresh one on the same URL: new views, no focus, no alerts, no
     /// pending timers or requests. `appSource` nil keeps the current app file; `environment` nil keeps the current
     /// environment. On a load error the old app keeps running and the error is thrown.
