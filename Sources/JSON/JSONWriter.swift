@@ -1,4 +1,8 @@
-/// Writes a `JSONValue` as compact JSON text, behind `jsonBytes`.
+/// Writes compact JSON text: a whole `JSONValue` (behind `jsonBytes`), or piece by piece.
+///
+/// Piece by piece (`beginObject`, `key`, `value`, `endObject` …) is for hot answers such as the simulator's
+/// `/dump`, which would otherwise build, sort and free a dictionary per view on every request. Such a writer
+/// must give keys in sorted order itself to match what `write(_:)` produces; commas are placed here.
 ///
 /// The output is byte for byte what Foundation's `JSONEncoder` with `.sortedKeys` and `.withoutEscapingSlashes`
 /// wrote before this writer replaced it, so responses, journals and test expectations did not change:
@@ -7,9 +11,84 @@
 ///   written as it is;
 /// - integers in decimal; floats in Swift's shortest round-trip form, without a trailing `.0` (`320.0` is `320`),
 ///   so a whole float reads back as an integer; `NaN` and infinities, which JSON cannot carry, as `null`.
-struct JSONWriter {
+public struct JSONWriter {
     /// The text written so far.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
+    /// Whether the next key or value follows a sibling and needs a comma first.
+    private var needsComma = false
+
+    public init() {}
+
+    // MARK: Piece by piece
+
+    /// Opens an object (`{`), as a value of its own.
+    public mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Closes the innermost object.
+    public mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// Opens an array (`[`), as a value of its own.
+    public mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    /// Closes the innermost array.
+    public mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// Writes an object key (a plain ASCII name, written as it is); the next value written is its value.
+    public mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        append(key)
+        append("\":")
+        needsComma = false
+    }
+
+    /// Writes a number the way `JSONValue.number` is written.
+    public mutating func value(_ number: Double) {
+        separate()
+        write(number)
+        needsComma = true
+    }
+
+    /// Writes an integer.
+    public mutating func value(_ integer: Int) {
+        separate()
+        write(Int64(integer))
+        needsComma = true
+    }
+
+    /// Writes a string, escaped.
+    public mutating func value(_ string: String) {
+        separate()
+        write(string)
+        needsComma = true
+    }
+
+    private mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+
+    // MARK: Whole values
+
+    /// Appends `value`'s text, as one value.
+    public mutating func value(_ value: JSONValue) {
+        separate()
+        write(value)
+        needsComma = true
+    }
 
     /// Appends `value`'s text.
     mutating func write(_ value: JSONValue) {

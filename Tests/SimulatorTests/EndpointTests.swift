@@ -87,6 +87,38 @@ struct EndpointTests {
         #expect(rectNumbers(status["frame"]) == [20, 300, 300, 24])
     }
 
+    /// `/dump` is written key by key, not through a dictionary: its text must be exactly what writing the same
+    /// value with sorted keys gives, for every attribute any class has.
+    @Test func dumpTextIsCanonicalForEveryClass() throws {
+        let app = try LiveSimulator(source: #"""
+            return { name = "Every class", start = "main", screens = { main = screen{
+              button{title = "Alert", on_touch = function(app) app:alert{title = "Sure?", message = "Really."} end},
+              label{text = "Label", color = "#ff0000", align = "center", font_size = 20.5},
+              button{title = "Button", background = "blue", enabled = false},
+              text_field{placeholder = "Secret", text = "hunter2", secure = true},
+              switch{label = "Switch", on = true}, slider{value = 0.25, min = -1, max = 1.5},
+              spinner{animating = true}, progress{progress = 0.3}, image{tag = 7, alpha = 0.5},
+              scroll_view{label = "Scroll", frame = {x = 0, y = 400, w = 375, h = 100}, label{text = "Inside \"quoted\""}},
+              table_view{rows = {"One", {text = "Two", detail = "2"}}},
+            } } }
+            """#)
+        try app.touch("button marked:'Alert'")
+        for path in ["/dump", "/dump/allwindows"] {
+            let text = try app.send("GET", path).body
+            #expect(String(decoding: try JSONValue(parsing: text).jsonBytes, as: UTF8.self) == String(decoding: text, as: UTF8.self), "\(path)")
+        }
+        let classes = Set(flatten(try app.getJSON("/dump/allwindows")).compactMap { $0["class"]?.stringValue })
+        #expect(classes.isSuperset(of: [
+            "UIApplication", "UIWindow", "UILabel", "UIButton", "UITextField", "UISwitch", "UISlider",
+            "UIActivityIndicatorView", "UIProgressView", "UIImageView", "UIScrollView", "UITableView",
+            "UITableViewCell", "UIAlertView",
+        ]))
+        let nodes = flatten(try app.getJSON("/dump/allwindows"))
+        #expect(nodes.first { $0["class"] == .string("UITextField") }?["text"] == .string("•••••••"))
+        #expect(nodes.first { $0["class"] == .string("UIAlertView") }?["message"] == .string("Really."))
+        #expect(nodes.first { $0["class"] == .string("UISlider") }?["minimumValue"] == .integer(-1))
+    }
+
     @Test func dumpOfAllWindowsAndOfOneView() throws {
         let app = try LiveSimulator(source: fixtureApp)
         let all = try app.getJSON("/dump/allwindows")

@@ -7,33 +7,53 @@ enum DumpRoutes {
     static var all: [Route] {
         [
             Route(methods: ["GET", "POST"], path: "/dump") { _, host in
-                .json(host.app.window.dump())
+                .json(written { host.app.window.writeDump(to: &$0) })
             },
             Route(methods: ["GET"], path: "/dump/allwindows") { _, host in
-                .json(applicationNode(host.app))
+                .json(written { writeApplication(host.app, to: &$0) })
             },
             Route(methods: ["GET"], path: "/dump/view", prefix: true) { request, host in
                 guard let view = host.app.view(withUID: uid(in: request.path, after: "/dump/view")) else {
                     return .notFound(request.path)
                 }
-                return .json(view.dump(recursive: false))
+                return .json(written { view.writeDump(to: &$0, recursive: false) })
             },
             Route(methods: ["GET"], path: "/dump/views", prefix: true) { request, host in
                 guard let view = host.app.view(withUID: uid(in: request.path, after: "/dump/views")) else {
                     return .notFound(request.path)
                 }
-                return .json(view.dump())
+                return .json(written { view.writeDump(to: &$0) })
             },
         ]
     }
 
     /// The application as a pseudo node whose subviews are the windows, as Frank's allwindows dump is.
     static func applicationNode(_ app: SimulatedApp) -> JSONValue {
-        .object([
-            "class": .string("UIApplication"), "uid": .string("application"),
-            "accessibilityFrame": app.device.bounds.json, "frame": app.device.bounds.json,
-            "subviews": .array(app.windows.map { $0.dump() }),
-        ])
+        // The writer's own output: parsing it cannot fail.
+        try! JSONValue(parsing: written { writeApplication(app, to: &$0) })
+    }
+
+    private static func writeApplication(_ app: SimulatedApp, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("accessibilityFrame")
+        app.device.bounds.write(to: &json)
+        json.key("class")
+        json.value("UIApplication")
+        json.key("frame")
+        app.device.bounds.write(to: &json)
+        json.key("subviews")
+        json.beginArray()
+        for window in app.windows { window.writeDump(to: &json) }
+        json.endArray()
+        json.key("uid")
+        json.value("application")
+        json.endObject()
+    }
+
+    private static func written(_ write: (inout JSONWriter) -> Void) -> [UInt8] {
+        var json = JSONWriter()
+        write(&json)
+        return json.bytes
     }
 
     private static func uid(in path: String, after prefix: String) -> String {
