@@ -81,6 +81,8 @@ let package = Package(
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
-        .testTarget(name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore"], exclude: ["fixtures"]),
+        .testTarget(
+            name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaKit", "CLua"], exclude: ["fixtures"]
+        ),
     ]
 )

@@ -33,12 +33,18 @@ extension JSONValue {
     public init(parsing bytes: some Collection<UInt8>) throws(JSONParseError) {
         var result: Result<JSONValue, JSONParseError>?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
-            result = Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+            result = Result { () throws(JSONParseError) in
+                var builder = JSONValueBuilder()
+                return try builder.parse(buffer)
+            }
         }
         if result == nil {
             let copy = Array(bytes)
             copy.withUnsafeBufferPointer { buffer in
-                result = Result { () throws(JSONParseError) in try JSONParser.parse(buffer) }
+                result = Result { () throws(JSONParseError) in
+                var builder = JSONValueBuilder()
+                return try builder.parse(buffer)
+            }
             }
         }
         self = try result!.get()

@@ -1,3 +1,4 @@
+import CLua
 import Frankly
 import JSON
 import LuaKit
@@ -18,7 +19,17 @@ extension AppObject {
     static var luaClass: LuaClass<AppObject> {
         LuaClass(
             methods: [
-                "dump": { app, args in args.result(LuaJSONResult(value: try app.call("dump") { try $0.dump() })) },
+                "dump": { app, args in
+                    let top = lua_gettop(args.L)
+                    do {
+                        var builder = LuaJSONBuilder(L: args.L)
+                        try app.call("dump") { try $0.dump { try builder.parse($0) } }
+                    } catch {
+                        lua_settop(args.L, top)
+                        throw error
+                    }
+                    return .pushed(1)
+                },
                 "map": { app, args in
                     let selector = try args.selector(1)
                     let (method, arguments) = try args.operation(from: 2)

@@ -73,6 +73,20 @@ public final class FranklyClient: Sendable {
         try json(makeRequest("GET", "/dump"))
     }
 
+    /// The key window's view tree (`GET /dump`), parsed by `parse` from the answer's text; whatever `parse`
+    /// throws is reported as an answer that is not JSON. The Lua binding parses with a `JSONBuilder` of its own,
+    /// into Lua tables without a `JSONValue` tree in between (and, called from there, specialised for it).
+    public func dump<Result>(parsing parse: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        let request = makeRequest("GET", "/dump")
+        let response = try send(request, body: nil)
+        do {
+            return try response.body.withUnsafeBufferPointer(parse)
+        } catch {
+            throw FranklyClientError.unexpectedBody(
+                request, expected: "JSON", bodyStart: FranklyClientError.excerpt(response.body))
+        }
+    }
+
     /// The key window's view tree (`GET /dump`), typed.
     public func dumpNode() throws -> DumpNode {
         let request = makeRequest("GET", "/dump")

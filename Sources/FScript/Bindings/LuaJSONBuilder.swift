@@ -1,0 +1,52 @@
+import CLua
+import JSON
+import LuaShim
+
+/// Builds Lua values on the stack straight from JSON text: a `/dump` answer becomes nested tables without a
+/// `JSONValue` tree (and its dictionaries and strings) in between, which cost more than the request itself.
+///
+/// The result is what `LuaJSON.push` makes of the same document: `frank.null` for null, integers kept apart from
+/// floats, objects as string-keyed tables, arrays as sequences. Each value is pushed as it is parsed; containers
+/// are stored into their parent at once. If the parse fails, whatever was pushed stays on the stack: the caller
+/// resets the top.
+struct LuaJSONBuilder: JSONBuilder {
+    let L: OpaquePointer
+
+    func null() { LuaJSON.pushNull(on: L) }
+    func bool(_ flag: Bool) { lua_pushboolean(L, flag ? 1 : 0) }
+    func integer(_ integer: Int64) { lua_pushinteger(L, integer) }
+    func number(_ number: Double) { lua_pushnumber(L, number) }
+    func string(_ utf8: UnsafeBufferPointer<UInt8>) { push(utf8) }
+
+    /// An array's state is the index of its last element.
+    func beginArray() -> lua_Integer {
+        // A container holds two slots while it is filled (itself, and a key or element); nesting is bounded by
+        // the parser's depth limit.
+        _ = lua_checkstack(L, 3)
+        lua_createtable(L, 0, 0)
+        return 0
+    }
+
+    func append(_ element: Void, to array: inout lua_Integer) {
+        array += 1
+        lua_rawseti(L, -2, array)
+    }
+
+    func endArray(_ array: lua_Integer) {}
+
+    func beginObject() {
+        _ = lua_checkstack(L, 3)
+        lua_createtable(L, 0, 0)
+    }
+
+    func key(_ utf8: UnsafeBufferPointer<UInt8>, in object: inout Void) { push(utf8) }
+    func set(_ value: Void, in object: inout Void) { lua_rawset(L, -3) }
+    func endObject(_ object: Void) {}
+
+    private func push(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Lua 5.4 pushes "" for a zero length without reading the pointer, which is then nil.
+        utf8.withMemoryRebound(to: CChar.self) { characters in
+            _ = lua_pushlstring(L, characters.baseAddress, characters.count)
+        }
+    }
+}
