@@ -13,7 +13,10 @@ kept:touch("button marked:'Log In'")
 kept:wait_for("label text:'Welcome, bench'")
 kept:wait_for_idle({ timeout = 5 })
 
+-- The first row is a reference, not a goal: GET /version, a round trip with nothing to do, shows what the
+-- connection alone costs either way on this machine, and so the best speedup any operation could reach.
 local operations = {
+  { "version (reference)", function(a) a:version() end, reference = true },
   { "map", function(a) a:map("tableViewCell", "accessibilityLabel") end },
   { "touch", function(a) a:touch("label text:'Welcome, bench'") end },
   { "dump", function(a) a:dump() end },
@@ -42,7 +45,7 @@ for _, entry in ipairs(operations) do
   local k, f = measure(kept, operation), measure(fresh, operation)
   local speedup = f[1] / k[1]
   print(("%-20s %8.0f %8.0f %8.0f | %8.0f %8.0f %8.0f %6.1fx"):format(name, k[1], k[2], k[3], f[1], f[2], f[3], speedup))
-  if speedup < 5 then missed[#missed + 1] = ("%s is only %.1fx faster than a new connection (goal 5x)"):format(name, speedup) end
+  if not entry.reference and speedup < 5 then missed[#missed + 1] = ("%s is only %.1fx faster than a new connection (goal 5x)"):format(name, speedup) end
   if name == "map" and k[1] > 150 then missed[#missed + 1] = ("map p50 is %.0f µs (goal ≤ 150 µs)"):format(k[1]) end
 end
 if #missed > 0 then
