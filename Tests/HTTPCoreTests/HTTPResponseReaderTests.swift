@@ -75,7 +75,9 @@ private func read(_ text: String, piece: Int = .max, method: String = "GET") thr
     }
 
     @Test func anAnswerCutShortIsClosedBeforeResponse() {
-        #expect(throws: HTTPClientError.closedBeforeResponse) { try read("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nabc") }
+        #expect(throws: HTTPClientError.closedBeforeResponse) {
+            try read("HTTP/1.1 200 OK\r\nContent-Length: 9\r\n\r\nabc")
+        }
         #expect(throws: HTTPClientError.closedBeforeResponse) { try read("") }
     }
 }

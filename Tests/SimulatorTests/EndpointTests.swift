@@ -105,7 +105,8 @@ struct EndpointTests {
         try app.touch("button marked:'Alert'")
         for path in ["/dump", "/dump/allwindows"] {
             let text = try app.send("GET", path).body
-            #expect(String(decoding: try JSONValue(parsing: text).jsonBytes, as: UTF8.self) == String(decoding: text, as: UTF8.self), "\(path)")
+            let canonical = try JSONValue(parsing: text).jsonBytes
+            #expect(String(decoding: canonical, as: UTF8.self) == String(decoding: text, as: UTF8.self), "\(path)")
         }
         let classes = Set(flatten(try app.getJSON("/dump/allwindows")).compactMap { $0["class"]?.stringValue })
         #expect(classes.isSuperset(of: [

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
 import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import NIOCore
 
 /// A TCP connection driven from the calling thread: connect, write and read, each bounded by a deadline.
@@ -62,7 +58,8 @@ final class ClientSocket: @unchecked Sendable {
     }
 
     private static func connect(to address: addrinfo, deadline: Deadline) throws(HTTPClientError) -> ClientSocket {
-        let descriptor = socket(address.ai_family, address.ai_socktype | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+        let flags = Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let descriptor = socket(address.ai_family, address.ai_socktype | flags, address.ai_protocol)
         guard descriptor >= 0 else { throw .connectFailed(Self.describe(errno)) }
         let socket = ClientSocket(descriptor: descriptor)
         var one: Int32 = 1

@@ -39,10 +39,11 @@ struct HTTPResponseReader {
     }
 
     /// True once any byte of the response arrived: a failure after that is not a stale kept connection.
-    var started: Bool { !pending.isEmpty || status != 0 }
+    private(set) var started = false
 
     /// Takes the next bytes; returns the response once it is complete.
     mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(HTTPClientError) -> HTTPClientResponse? {
+        started = started || !bytes.isEmpty
         pending.append(contentsOf: bytes)
         return try advance()
     }
