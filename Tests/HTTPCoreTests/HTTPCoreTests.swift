@@ -83,6 +83,21 @@ private func startEchoServer() throws -> HTTPServer {
         }
     }
 
+    /// The limit covers the answer too: with none left, even a server that answers at once is too late, on a new
+    /// connection and on a kept one.
+    @Test func aSpentLimitIsATimeoutHoweverFastTheServer() throws {
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient()
+        defer { client.shutdown() }
+        for _ in 0..<2 {
+            #expect(throws: HTTPClientError.timeout(seconds: 0)) {
+                try client.send(HTTPClientRequest(url: server.url + "/"), timeout: .zero)
+            }
+            #expect(try client.send(HTTPClientRequest(url: server.url + "/")).status == 200)
+        }
+    }
+
     @Test func malformedAnswerIsReportedAsNotHTTP() throws {
         let server = try startEchoServer()
         defer { server.stop() }

@@ -100,6 +100,8 @@ final class ClientSocket: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline) throws(HTTPClientError) -> Int {
         var spins = 0
         while true {
+            // Checked before each try, so an answer that comes after the limit is a timeout however fast it is.
+            guard NIODeadline.now() < deadline.instant else { throw deadline.passed }
             let count = recv(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
             if count >= 0 { return count }
             guard errno == EAGAIN || errno == EINTR else { throw Self.transferError(errno) }
