@@ -77,6 +77,24 @@ public struct JSONWriter {
         needsComma = true
     }
 
+    /// Writes a member whose value is a number: `key` then `value`.
+    public mutating func member(_ key: StaticString, _ number: Double) {
+        self.key(key)
+        value(number)
+    }
+
+    /// Writes a member whose value is an integer.
+    public mutating func member(_ key: StaticString, _ integer: Int) {
+        self.key(key)
+        value(integer)
+    }
+
+    /// Writes a member whose value is a string.
+    public mutating func member(_ key: StaticString, _ string: String) {
+        self.key(key)
+        value(string)
+    }
+
     private mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }

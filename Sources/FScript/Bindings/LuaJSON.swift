@@ -47,35 +47,11 @@ enum LuaJSON {
         return lua_rawequal(L, absolute, -1) != 0
     }
 
-    /// Pushes `value` as a Lua value: null as `frank.null`, objects and arrays as new tables.
+    /// Pushes `value` as a Lua value: null as `frank.null`, objects and arrays as new tables. The mapping is
+    /// `LuaJSONBuilder`'s, the same one `app:dump()` uses when it parses straight into Lua.
     static func push(_ value: JSONValue, on L: OpaquePointer) {
-        switch value {
-        case .null:
-            pushNull(on: L)
-        case .bool(let flag):
-            lua_pushboolean(L, flag ? 1 : 0)
-        case .integer(let integer):
-            lua_pushinteger(L, integer)
-        case .number(let number):
-            lua_pushnumber(L, number)
-        case .string(let string):
-            LuaState.push(string, on: L)
-        case .array(let items):
-            _ = lua_checkstack(L, 4)
-            lua_createtable(L, Int32(clamping: items.count), 0)
-            for (offset, item) in items.enumerated() {
-                push(item, on: L)
-                lua_rawseti(L, -2, lua_Integer(offset + 1))
-            }
-        case .object(let members):
-            _ = lua_checkstack(L, 4)
-            lua_createtable(L, 0, Int32(clamping: members.count))
-            for (key, item) in members {
-                LuaState.push(key, on: L)
-                push(item, on: L)
-                lua_rawset(L, -3)
-            }
-        }
+        var builder = LuaJSONBuilder(L: L)
+        builder.push(value)
     }
 
     /// Why a Lua value has no JSON form; the caller words it as a bad argument.

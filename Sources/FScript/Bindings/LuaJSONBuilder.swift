@@ -1,5 +1,6 @@
 import CLua
 import JSON
+import LuaKit
 import LuaShim
 
 /// Builds Lua values on the stack straight from JSON text: a `/dump` answer becomes nested tables without a
@@ -47,6 +48,34 @@ struct LuaJSONBuilder: JSONBuilder {
         // Lua 5.4 pushes "" for a zero length without reading the pointer, which is then nil.
         utf8.withMemoryRebound(to: CChar.self) { characters in
             _ = lua_pushlstring(L, characters.baseAddress, characters.count)
+        }
+    }
+}
+
+extension LuaJSONBuilder {
+    /// Pushes an already parsed value the way parsing its text would have.
+    mutating func push(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let flag): bool(flag)
+        case .integer(let whole): integer(whole)
+        case .number(let real): number(real)
+        case .string(let string): LuaState.push(string, on: L)
+        case .array(let items):
+            var array = beginArray()
+            for item in items {
+                push(item)
+                append((), to: &array)
+            }
+            endArray(array)
+        case .object(let members):
+            var object: Void = beginObject()
+            for (key, item) in members {
+                LuaState.push(key, on: L)
+                push(item)
+                set((), in: &object)
+            }
+            endObject(object)
         }
     }
 }

@@ -70,7 +70,7 @@ public final class FranklyClient: Sendable {
 
     /// The key window's view tree (`GET /dump`), as parsed JSON.
     public func dump() throws -> JSONValue {
-        try json(makeRequest("GET", "/dump"))
+        try dump { try JSONValue(parsing: $0) }
     }
 
     /// The key window's view tree (`GET /dump`), parsed by `parse` from the answer's text; whatever `parse`
@@ -78,19 +78,13 @@ public final class FranklyClient: Sendable {
     /// into Lua tables without a `JSONValue` tree in between (and, called from there, specialised for it).
     public func dump<Result>(parsing parse: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
         let request = makeRequest("GET", "/dump")
-        let response = try send(request, body: nil)
-        do {
-            return try response.body.withUnsafeBufferPointer(parse)
-        } catch {
-            throw FranklyClientError.unexpectedBody(
-                request, expected: "JSON", bodyStart: FranklyClientError.excerpt(response.body))
-        }
+        return try self.parse(send(request, body: nil), request, with: parse)
     }
 
     /// The key window's view tree (`GET /dump`), typed.
     public func dumpNode() throws -> DumpNode {
         let request = makeRequest("GET", "/dump")
-        let value = try json(request)
+        let value = try dump()
         do {
             return try DumpNode(json: value)
         } catch {
@@ -197,18 +191,21 @@ public final class FranklyClient: Sendable {
         return envelope
     }
 
-    private func json(_ request: FranklyClientError.Request) throws -> JSONValue {
-        let response = try send(request, body: nil)
-        return try parse(response, request)
-    }
-
     private func decoded<T: Decodable>(_ type: T.Type, _ request: FranklyClientError.Request) throws -> T {
         try decode(type, from: send(request, body: nil), request)
     }
 
     private func parse(_ response: HTTPClientResponse, _ request: FranklyClientError.Request) throws -> JSONValue {
+        try parse(response, request) { try JSONValue(parsing: $0) }
+    }
+
+    /// Reads the body with `read`; whatever it throws is reported as an answer that is not JSON.
+    private func parse<Result>(
+        _ response: HTTPClientResponse, _ request: FranklyClientError.Request,
+        with read: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) throws -> Result {
         do {
-            return try JSONValue(parsing: response.body)
+            return try response.body.withUnsafeBufferPointer(read)
         } catch {
             throw FranklyClientError.unexpectedBody(
                 request, expected: "JSON", bodyStart: FranklyClientError.excerpt(response.body))

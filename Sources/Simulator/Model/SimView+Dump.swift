@@ -11,40 +11,30 @@ extension SimView {
         json.beginObject()
         json.key("accessibilityFrame")
         accessibilityFrame.write(to: &json)
-        if let label = accessibilityLabel {
-            json.key("accessibilityLabel")
-            json.value(label)
-        }
-        json.key("alpha")
-        json.value(alpha)
+        if let label = accessibilityLabel { json.member("accessibilityLabel", label) }
+        json.member("alpha", alpha)
         if let backgroundColor {
             json.key("backgroundColor")
             backgroundColor.write(to: &json)
         }
-        json.key("class")
-        json.value(className)
+        json.member("class", className)
         if isKind("UIScrollView") {
             json.key("contentOffset")
             contentOffset.write(to: &json)
             let size = contentSize ?? Point(x: frame.width, y: frame.height)
             json.key("contentSize")
             json.beginObject()
-            json.key("height")
-            json.value(size.y)
-            json.key("width")
-            json.value(size.x)
+            json.member("height", size.y)
+            json.member("width", size.x)
             json.endObject()
         }
         let isLabel = isKind("UILabel")
         if isLabel {
             json.key("font")
             json.beginObject()
-            json.key("familyName")
-            json.value(".SF UI Text")
-            json.key("fontName")
-            json.value(".SFUI-Regular")
-            json.key("pointSize")
-            json.value(fontSize)
+            json.member("familyName", ".SF UI Text")
+            json.member("fontName", ".SFUI-Regular")
+            json.member("pointSize", fontSize)
             json.endObject()
         }
         json.key("frame")
@@ -55,65 +45,34 @@ extension SimView {
         if isKind("UIWindow") { flag("isKeyWindow", isKeyWindow, to: &json) }
         if isKind("UISwitch") { flag("isOn", isOn, to: &json) }
         let isSlider = isKind("UISlider")
-        if isSlider {
-            json.key("maximumValue")
-            json.value(maximumValue)
-        }
+        if isSlider { json.member("maximumValue", maximumValue) }
         let isAlert = isKind("UIAlertView")
-        if isAlert, let message {
-            json.key("message")
-            json.value(message)
-        }
-        if isSlider {
-            json.key("minimumValue")
-            json.value(minimumValue)
-        }
+        if isAlert, let message { json.member("message", message) }
+        if isSlider { json.member("minimumValue", minimumValue) }
         let isTextField = isKind("UITextField")
-        if isTextField, let placeholder {
-            json.key("placeholder")
-            json.value(placeholder)
-        }
-        if isKind("UIProgressView") {
-            json.key("progress")
-            json.value(progress ?? 0)
-        }
+        if isTextField, let placeholder { json.member("placeholder", placeholder) }
+        if isKind("UIProgressView") { json.member("progress", progress ?? 0) }
         if recursive {
             json.key("subviews")
             json.beginArray()
             for child in children { child.writeDump(to: &json) }
             json.endArray()
         }
-        json.key("tag")
-        json.value(tag)
+        json.member("tag", tag)
         if isTextField, let text {
-            json.key("text")
-            json.value(isSecure ? String(repeating: "•", count: text.count) : text)
+            json.member("text", isSecure ? String(repeating: "•", count: text.count) : text)
         } else if isLabel, let text {
-            json.key("text")
-            json.value(text)
+            json.member("text", text)
         }
-        if isLabel {
-            json.key("textAlignment")
-            json.value(textAlignment)
-        }
+        if isLabel { json.member("textAlignment", textAlignment) }
         if let textColor {
             json.key("textColor")
             textColor.write(to: &json)
         }
-        if isAlert || isKind("UIButton"), let title {
-            json.key("title")
-            json.value(title)
-        }
-        json.key("uid")
-        json.value(uid)
-        if isSlider {
-            json.key("value")
-            json.value(value)
-        }
-        if isKind("UIWindow") {
-            json.key("windowLevel")
-            json.value(windowLevel)
-        }
+        if isAlert || isKind("UIButton"), let title { json.member("title", title) }
+        json.member("uid", uid)
+        if isSlider { json.member("value", value) }
+        if isKind("UIWindow") { json.member("windowLevel", windowLevel) }
         json.endObject()
     }
 
@@ -125,9 +84,9 @@ extension SimView {
         return try! JSONValue(parsing: json.bytes)
     }
 
+    /// A boolean the way Frank dumps it: 0 or 1.
     private func flag(_ key: StaticString, _ value: Bool, to json: inout JSONWriter) {
-        json.key(key)
-        json.value(value ? 1 : 0)
+        json.member(key, value ? 1 : 0)
     }
 }
 
@@ -137,17 +96,13 @@ extension Rect {
         json.beginObject()
         json.key("origin")
         json.beginObject()
-        json.key("x")
-        json.value(x)
-        json.key("y")
-        json.value(y)
+        json.member("x", x)
+        json.member("y", y)
         json.endObject()
         json.key("size")
         json.beginObject()
-        json.key("height")
-        json.value(height)
-        json.key("width")
-        json.value(width)
+        json.member("height", height)
+        json.member("width", width)
         json.endObject()
         json.endObject()
     }
@@ -157,10 +112,8 @@ extension Point {
     /// `{"x","y"}`, as `json` is written.
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("x")
-        json.value(x)
-        json.key("y")
-        json.value(y)
+        json.member("x", x)
+        json.member("y", y)
         json.endObject()
     }
 }
@@ -169,14 +122,10 @@ extension Color {
     /// `{"alpha","blue","green","red"}`, as `json` is written.
     func write(to json: inout JSONWriter) {
         json.beginObject()
-        json.key("alpha")
-        json.value(alpha)
-        json.key("blue")
-        json.value(blue)
-        json.key("green")
-        json.value(green)
-        json.key("red")
-        json.value(red)
+        json.member("alpha", alpha)
+        json.member("blue", blue)
+        json.member("green", green)
+        json.member("red", red)
         json.endObject()
     }
 }

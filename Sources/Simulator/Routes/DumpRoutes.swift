@@ -37,16 +37,14 @@ enum DumpRoutes {
         json.beginObject()
         json.key("accessibilityFrame")
         app.device.bounds.write(to: &json)
-        json.key("class")
-        json.value("UIApplication")
+        json.member("class", "UIApplication")
         json.key("frame")
         app.device.bounds.write(to: &json)
         json.key("subviews")
         json.beginArray()
         for window in app.windows { window.writeDump(to: &json) }
         json.endArray()
-        json.key("uid")
-        json.value("application")
+        json.member("uid", "application")
         json.endObject()
     }
 
