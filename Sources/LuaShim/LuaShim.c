@@ -8,6 +8,7 @@
 */
 
 #include "LuaShim.h"
+#include <string.h>
 
 static ls_SwiftDispatcher swift_dispatcher = NULL;
 
@@ -64,6 +65,10 @@ int ls_msghandler(lua_State *L) {
 
 static ls_InterruptCheck interrupt_check = NULL;
 
+/* Registry keys: the error the hook raised last, and the chunk-source marker of code spared by interrupts. */
+static char raised_key;
+static char spared_key;
+
 static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupt_check != NULL && interrupt_check(L)) {
@@ -71,8 +76,77 @@ static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
         luaL_where(L, 0);
         lua_insert(L, -2);
         lua_concat(L, 2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_key);
         lua_error(L);
     }
+}
+
+/*
+** xpcall, with the message handler guarded against interrupts.
+**
+** Lua runs a message handler before it unwinds, and for an error raised inside a hook it runs it with hooks
+** still disabled: a handler that loops (`xpcall(f, function() while true do end end)`) could then never be
+** stopped. So for the error an interrupt raised, the guard returns the error as it is and the user's handler
+** does not run at all; handlers in spared code (the host's own library, which records the failure) and every
+** other error go to the handler as usual. Results and yields pass through unchanged (lua_callk).
+*/
+
+static int handler_guard(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &raised_key);
+    int interrupt = !lua_isnil(L, -1) && lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (interrupt && !lua_toboolean(L, lua_upvalueindex(2))) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+
+static int finish_xpcall(lua_State *L, int status, lua_KContext ctx) {
+    (void)status;
+    (void)ctx;
+    return lua_gettop(L);
+}
+
+static int guarded_xpcall(lua_State *L) {
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    int spared = 0;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &spared_key);
+    const char *marker = lua_tostring(L, -1);
+    if (marker != NULL && lua_type(L, 2) == LUA_TFUNCTION) {
+        lua_Debug info;
+        lua_pushvalue(L, 2);
+        if (lua_getinfo(L, ">S", &info) && strstr(info.source, marker) != NULL) spared = 1;
+    }
+    lua_pop(L, 1);
+    if (!spared) {
+        lua_pushvalue(L, 2);
+        lua_pushboolean(L, spared);
+        lua_pushcclosure(L, handler_guard, 2);
+        lua_replace(L, 2);
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_callk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, finish_xpcall);
+    return finish_xpcall(L, LUA_OK, 0);
+}
+
+void ls_guardxpcall(lua_State *L, const char *spared) {
+    if (spared != NULL) {
+        lua_pushstring(L, spared);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &spared_key);
+    }
+    lua_getglobal(L, "xpcall");
+    if (lua_tocfunction(L, -1) == guarded_xpcall) {
+        lua_pop(L, 1);
+        return;
+    }
+    lua_pushcclosure(L, guarded_xpcall, 1);
+    lua_setglobal(L, "xpcall");
 }
 
 void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every) {

@@ -8,7 +8,9 @@ import Testing
 struct IdleTests {
     @Test func idleWhenNothingRuns() throws {
         let app = try LiveSimulator(source: fixtureApp)
-        #expect(try app.getJSON("/idle") == .object(["idle": .bool(true), "busy": .array([])]))
+        let idle = try app.getJSON("/idle")
+        #expect(idle["idle"] == .bool(true))
+        #expect(idle["busy"] == .array([]))
     }
 
     @Test func anAnimationIsBusyUntilItsDeadline() throws {

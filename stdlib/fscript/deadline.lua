@@ -11,11 +11,14 @@ function M.available()
   return util.host().set_deadline ~= nil
 end
 
----Arms the deadline `seconds` from now, or disarms it with nil.
+---Arms the deadline `seconds` from now, or disarms it with nil. Disarming returns what stopped the code
+---meanwhile ("interrupted", "test timed out after 2 s"), if anything did: code that caught the stop with
+---`pcall` or `xpcall` and returned must still fail.
 ---@param seconds? number
+---@return string? stopped
 function M.set(seconds)
   local set_deadline = util.host().set_deadline
-  if set_deadline then set_deadline(seconds) end
+  if set_deadline then return set_deadline(seconds) end
 end
 
 return M

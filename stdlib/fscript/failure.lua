@@ -64,7 +64,10 @@ function M.trim_traceback(tb)
     if line:find("fscript/runner.lua", 1, true) then break end
     lines[#lines + 1] = line
   end
-  while #lines > 0 and lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'") do lines[#lines] = nil end
+  -- The pcall that ran the script, and the plain xpcall behind fscript's guarded one (a C function Lua cannot name).
+  while #lines > 0 and (lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'") or lines[#lines]:find("^%s*%[C%]: in %?$")) do
+    lines[#lines] = nil
+  end
   return table.concat(lines, "\n")
 end
 

@@ -127,8 +127,9 @@ local function protected(fn, timeout, ...)
     local f = failure.from(e, 2)
     return f
   end, ...)
-  deadline.set(nil)
-  if ok then return nil end
+  local stopped = deadline.set(nil)
+  if ok then return stopped and failure.new({ message = stopped }) or nil end
+  if not failure.is(err) then err = failure.from(err) end
   return err
 end
 

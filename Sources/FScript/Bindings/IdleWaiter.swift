@@ -17,10 +17,15 @@ struct IdleWaiter {
     let sources: [() -> [String]]
 
     /// Polls until idle or `timeout`; on timeout the error lists what is still busy.
-    func wait(timeout: Double) throws {
+    func wait(timeout: Double, interval: Double) throws {
         var last: [String] = []
-        let idle = try Poller.poll(timeout: timeout) {
-            last = try busy()
+        var outside: [String] = []
+        // Work outside the target (a mock still answering) ends without a change on the target: pace then.
+        let idle = try app.poll(
+            timeout: timeout, interval: interval, operation: "wait_for_idle", eventDriven: { outside.isEmpty }
+        ) {
+            outside = sources.flatMap { $0() }.filter(kept)
+            last = try targetBusy().filter(kept) + outside
             return last.isEmpty
         }
         guard !idle else { return }
@@ -32,8 +37,10 @@ struct IdleWaiter {
     func busy() throws -> [String] {
         var items = try targetBusy()
         for source in sources { items += source() }
-        return items.filter { item in !ignore.contains(where: { item.contains($0) }) }
+        return items.filter(kept)
     }
+
+    private func kept(_ item: String) -> Bool { !ignore.contains(where: { item.contains($0) }) }
 
     private func targetBusy() throws -> [String] {
         if app.hasIdleEndpoint != false {

@@ -20,12 +20,18 @@ final class TargetConnector {
     let reuseConnections: Bool
     /// The time limit of one request, in seconds.
     let requestTimeout: Double
+    /// Seconds between the starts of two checks of a wait, when the target has no change feed.
+    let pollInterval: Double
     private var cached: FranklyClient?
 
-    init(source: Source, reuseConnections: Bool = true, requestTimeout: Double = 10) {
+    init(
+        source: Source, reuseConnections: Bool = true, requestTimeout: Double = 10,
+        pollInterval: Double = Poller.defaultInterval
+    ) {
         self.source = source
         self.reuseConnections = reuseConnections
         self.requestTimeout = requestTimeout
+        self.pollInterval = pollInterval
     }
 
     /// The target's URL as far as it is known without starting anything (the simulator's before it runs).

@@ -37,13 +37,17 @@ enum BuiltinModule {
         )
     }
 
-    /// `fscript.set_deadline(seconds|nil)`: arms or disarms the session's `InterruptGuard`.
+    /// `fscript.set_deadline(seconds|nil)`: arms or disarms the session's `InterruptGuard`. Disarming returns
+    /// what stopped the code meanwhile (`interrupted`, `test timed out after 2 s`) when it stopped, so a body
+    /// that swallowed the stop and returned still fails.
     private static func setDeadline(_ args: LuaArgs) throws -> LuaReturn {
         guard let session = args.host(as: ScriptSession.self) else { return .none }
         if args.isNil(1) {
+            let stopped = session.interrupts.pendingStop
             session.interrupts.arm(seconds: nil)
-            return .none
+            return stopped.map { args.result($0) } ?? .none
         }
+
         let seconds = try args.number(1)
         guard seconds > 0, seconds.isFinite else {
             throw args.badArgument(1, "positive number of seconds expected, got \(InterruptGuard.seconds(seconds))")

@@ -1,33 +1,29 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTPCore
 import LuaKit
+import NIOCore
 
-/// The test deadline and Ctrl-C, answered to LuaKit's interrupt hook and to Swift functions that block.
+/// The test deadline and Ctrl-C, for the script thread: raised into running Lua code by LuaKit's interrupt hook,
+/// and thrown out of every blocking wait (a request, a paced poll, a mock wait) through HTTPCore's `Interruption`.
 ///
 /// The runner arms the deadline around each test body (`fscript.set_deadline(seconds)`) and disarms it after
 /// (`fscript.set_deadline(nil)`). While armed, a passed deadline or a pending Ctrl-C makes *every* check fail,
-/// so a user's `pcall` around a hung loop cannot swallow the error: the next hook call raises it again until the
-/// runner disarms. Disarming acknowledges Ctrl-C (the runner has the failure in hand by then). Unarmed (`-e`,
-/// the REPL, the runner's own bookkeeping), Ctrl-C raises once, so the code around it can still finish up.
+/// so a user's `pcall` around a hung loop cannot swallow the error (`LuaInterruptHook` escalates). Disarming
+/// acknowledges Ctrl-C (the runner has the failure in hand by then). Unarmed (`-e`, the REPL, the runner's own
+/// bookkeeping), Ctrl-C raises once, so the code around it can still finish up.
 final class InterruptGuard {
     /// The error text for Ctrl-C; the stdlib's `util.is_interrupt` recognises it, with or without a position.
     static let interruptedMessage = "interrupted"
 
-    /// VM instructions between two checks: about 50 µs of a tight loop, so a hang stops at once while the cost of
-    /// a check (one clock read) stays invisible.
-    static let checkInterval = 10_000
-
-    private var deadline: Double?
-    private var limit: Double = 0
-    /// The state the hook is installed on, to tighten its interval once it starts raising. Held through its
-    /// `Lifetime`: a weak reference would put every retain of the state on Swift's slow refcounting path.
-    private var lifetime: LuaState.Lifetime?
-    private var state: LuaState? { lifetime?.state }
-    /// Failed checks since the deadline was armed; from the second the hook runs on every instruction.
-    private var failedChecks = 0
     /// What the chunk names of fscript's own Lua library contain (`@…/stdlib/fscript/runner.lua`).
     static let libraryMarker = "stdlib/fscript/"
+
+    private var deadline: NIODeadline?
+    private var limit: Double = 0
+    private lazy var hook = LuaInterruptHook(
+        reason: { [unowned self] in self.stop() }, spared: Self.libraryMarker)
 
     /// Monotonic seconds, the clock `fscript.clock()` also reads.
     static func now() -> Double {
@@ -36,61 +32,54 @@ final class InterruptGuard {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    /// Installs the hook on `state`; coroutines made afterwards inherit it.
+    /// Installs the hook on `state` and the stop check on the calling (script) thread.
     func install(on state: LuaState) {
-        lifetime = state.lifetime
-        setInterval(Self.checkInterval)
-    }
-
-    private func setInterval(_ instructions: Int) {
-        state?.setInterrupt(every: instructions) { [unowned self] in self.check() }
+        hook.install(on: state)
+        Interruption.prepare()
+        Interruption.current = Interruption.StopCheck(
+            reason: { [unowned self] in self.stop().map { HostInterrupt(message: $0.message) } },
+            nextDeadline: { [unowned self] in self.deadline })
     }
 
     /// Arms the deadline `seconds` from now, or disarms it (and acknowledges Ctrl-C) with nil.
     func arm(seconds: Double?) {
+        hook.reset()
         guard let seconds else {
             deadline = nil
-            SignalTrap.acknowledge()
-            if failedChecks >= 2 { setInterval(Self.checkInterval) }
-            failedChecks = 0
+            Interruption.acknowledge()
             return
         }
         limit = seconds
-        deadline = Self.now() + seconds
-        if failedChecks >= 2 { setInterval(Self.checkInterval) }
-        failedChecks = 0
+        deadline = .now() + .nanoseconds(Int64(min(seconds, 86_400 * 365) * 1e9))
     }
 
-    /// What the hook raises now, or nil to let the script run on.
-    ///
-    /// A hung loop around `pcall` catches the first error. So when an armed check fails a second time (the
-    /// error was swallowed), the hook switches to every instruction and raises at the first one that runs
-    /// outside fscript's own Lua library: right after the user's `pcall` returns. The library (the runner's
-    /// message handler, its disarm) is spared so that it can record the failure.
-    func check() -> String? {
-        let message: String
-        if SignalTrap.isPending {
-            if deadline == nil {
-                SignalTrap.acknowledge()
-                return Self.interruptedMessage
+    /// True while a test deadline is armed.
+    var isArmed: Bool { deadline != nil }
+
+    /// While armed: the message of a stop that holds now (Ctrl-C pending, deadline passed), else nil.
+    var pendingStop: String? {
+        guard deadline != nil, let stop = stop() else { return nil }
+        return stop.message
+    }
+
+    /// Why running code must stop now, or nil. Unarmed, Ctrl-C is acknowledged here and stops once.
+    private func stop() -> LuaInterruptHook.Stop? {
+        if Interruption.isPending {
+            guard deadline != nil else {
+                Interruption.acknowledge()
+                return .init(message: Self.interruptedMessage, persistent: false)
             }
-            message = Self.interruptedMessage
-        } else if let deadline, Self.now() >= deadline {
-            message = "test timed out after \(Self.seconds(limit)) s"
-        } else {
-            return nil
+            return .init(message: Self.interruptedMessage, persistent: true)
         }
-        failedChecks += 1
-        if failedChecks == 2 { setInterval(1) }
-        if failedChecks >= 2, let source = state?.runningSource(), source.contains(Self.libraryMarker) {
-            return nil
+        if let deadline, NIODeadline.now() >= deadline {
+            return .init(message: "test timed out after \(Self.seconds(limit)) s", persistent: true)
         }
-        return message
+        return nil
     }
 
-    /// For Swift functions that wait (a poll loop, a blocking call in slices): throws what the hook would raise.
+    /// For Swift functions that wait: throws what the hook would raise.
     func throwIfStopped() throws {
-        if let message = check() { throw HostInterrupt(message: message) }
+        try Interruption.throwIfStopped()
     }
 
     /// Seconds as Lua's `%g` prints them: `60`, `0.2`.

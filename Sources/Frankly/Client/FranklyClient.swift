@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import JSON
 import NIOCore
+import Synchronization
 
 /// A synchronous client for one Frankly target: a real app's Frank server, or fscript's simulator.
 ///
@@ -15,6 +16,8 @@ public final class FranklyClient: Sendable {
     /// How long one request may take, in seconds.
     public let timeout: Double
     private let http: HTTPClient
+    /// The change count of the latest answer (`X-Fscript-Change`), -1 while none carried one.
+    private let latestChange = Atomic<Int64>(-1)
 
     /// A client for the server at `baseURL`; pass a shared `HTTPClient` to share its connections.
     public init(baseURL: String, timeout: Double = 10, http: HTTPClient = HTTPClient()) {
@@ -121,6 +124,27 @@ public final class FranklyClient: Sendable {
         return try decode(IdleResponse.self, from: response, request)
     }
 
+    // MARK: The change feed (fscript's extension; see `docs/PROTOCOL.md`)
+
+    /// The change count the latest answer carried, or nil when the target has no change feed (a real Frank
+    /// server): then waits poll at a steady pace instead of waiting for changes.
+    public var lastChange: UInt64? {
+        let value = latestChange.load(ordering: .relaxed)
+        return value < 0 ? nil : UInt64(value)
+    }
+
+    /// Blocks until the target's change count passes `count` or `seconds` pass
+    /// (`GET /idle?changed_since=N&timeout_ms=T`); false when the target does not offer the wait.
+    public func waitForChange(after count: UInt64, seconds: Double) throws -> Bool {
+        let milliseconds = max(0, min(Int64(seconds * 1000), 60_000))
+        let request = makeRequest("GET", "/idle?changed_since=\(count)&timeout_ms=\(milliseconds)")
+        let response = try send(request, body: nil, allowing: [404], extraTime: Double(milliseconds) / 1000)
+        return response.status != 404 && response.header(Self.changeHeader) != nil
+    }
+
+    /// The header the simulator puts its change count in.
+    public static let changeHeader = "X-Fscript-Change"
+
     // MARK: Other endpoints
 
     /// A PNG of the key window (`GET /screenshot`).
@@ -154,9 +178,9 @@ public final class FranklyClient: Sendable {
     }
 
     /// Sends the request; a status outside 2xx (and outside `allowing`) is an error.
-    private func send(_ request: FranklyClientError.Request, body: [UInt8]?, allowing: Set<Int> = []) throws
-        -> HTTPClientResponse
-    {
+    private func send(
+        _ request: FranklyClientError.Request, body: [UInt8]?, allowing: Set<Int> = [], extraTime: Double = 0
+    ) throws -> HTTPClientResponse {
         var outgoing = HTTPClientRequest(method: request.method, url: baseURL + request.path)
         if let body {
             outgoing.body = body
@@ -164,10 +188,12 @@ public final class FranklyClient: Sendable {
         }
         let response: HTTPClientResponse
         do {
-            response = try http.send(outgoing, timeout: .nanoseconds(Int64(timeout * 1e9)))
+            response = try http.send(outgoing, timeout: .nanoseconds(Int64((timeout + extraTime) * 1e9)))
         } catch let error as HTTPClientError {
             throw FranklyClientError.transport(request, error)
         }
+        // An answer without the header (a real Frank server, or a 404 page) means no feed to wait on.
+        latestChange.store(response.header(Self.changeHeader).flatMap { Int64($0) } ?? -1, ordering: .relaxed)
         guard (200..<300).contains(response.status) || allowing.contains(response.status) else {
             throw FranklyClientError.httpStatus(
                 request, status: response.status, bodyStart: FranklyClientError.excerpt(response.body))

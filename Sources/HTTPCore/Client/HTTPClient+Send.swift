@@ -44,9 +44,12 @@ extension HTTPClient {
                 socket.close()
             }
             return response
-        } catch let error as HTTPClientError {
+        } catch {
+            // Whatever ended the exchange (a failure, Ctrl-C, a test deadline), the socket may hold half an answer.
             socket.close()
-            if !reader.started && (error == .closedBeforeResponse || error == .connectionReset) {
+            if let error = error as? HTTPClientError, !reader.started,
+                error == .closedBeforeResponse || error == .connectionReset
+            {
                 throw FailedBeforeAnswer(cause: error)
             }
             throw error

@@ -36,6 +36,10 @@ void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every);
 /// The message handler for every protected call from Swift: turns the error into "message\nstack traceback:...".
 int ls_msghandler(lua_State *L);
 
+/// Replaces the global xpcall with one whose message handler does not run for an interrupt's error, so a
+/// looping handler cannot outlive an interrupt; handlers from chunks whose source contains `spared` still run.
+void ls_guardxpcall(lua_State *L, const char *spared);
+
 /// lua_pop is a macro, so Swift cannot see it.
 static inline void ls_pop(lua_State *L, int n) { lua_pop(L, n); }
 /// lua_newtable is a macro.

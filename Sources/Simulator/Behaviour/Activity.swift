@@ -33,6 +33,7 @@ extension SimulatedApp {
             guard let self else { return }
             self.animations.removeAll { $0.id == id }
             if let then { self.runInBackground(then, view: view, arguments: []) }
+            self.changes?.bump()
         }
     }
 
@@ -46,6 +47,7 @@ extension SimulatedApp {
     func after(seconds: Double, view: SimView?, _ behaviour: Behaviour) {
         loop.assumeIsolated().scheduleTask(in: .nanoseconds(Int64(max(seconds, 0) * 1e9))) { [weak self] in
             self?.runInBackground(behaviour, view: view, arguments: [])
+            self?.changes?.bump()
         }
     }
 
@@ -59,6 +61,7 @@ extension SimulatedApp {
             guard let self else { return }
             self.requests.removeAll { $0.id == id }
             if let onResponse { self.runInBackground(onResponse, view: view, arguments: [response]) }
+            self.changes?.bump()
         }
         guard let baseURL = request.baseURL else {
             let answer: JSONValue

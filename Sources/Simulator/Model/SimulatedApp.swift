@@ -39,6 +39,8 @@ final class SimulatedApp {
     var nextActivityID = 1
     /// Set when the app has quit (GET /exit).
     var hasExited = false
+    /// Told when a timer or a backend answer changes what a client could see; set right after loading.
+    var changes: ChangeFeed?
 
     init(spec: AppSpec, environment: [String: String], loop: any EventLoop, httpClient: HTTPClient) {
         self.spec = spec

@@ -8,7 +8,7 @@ enum DeviceRoutes {
 
     static var all: [Route] {
         [
-            Route(methods: ["GET", "POST", "HEAD"], path: "/") { _, host in
+            Route(methods: ["GET", "POST", "HEAD"], path: "/", observesOnly: true) { _, host in
                 .text("Frankly simulator: \(host.app.spec.name)\n")
             },
             Route(methods: ["GET"], path: "/version") { _, _ in

@@ -6,7 +6,7 @@ import JSON
 enum DumpRoutes {
     static var all: [Route] {
         [
-            Route(methods: ["GET", "POST"], path: "/dump") { _, host in
+            Route(methods: ["GET", "POST"], path: "/dump", observesOnly: true) { _, host in
                 .json(written { host.app.window.writeDump(to: &$0) })
             },
             Route(methods: ["GET"], path: "/dump/allwindows") { _, host in

@@ -8,7 +8,7 @@ import JSON
 /// raises) makes the whole answer an ERROR, though the views before it were already acted on, as in Frank.
 enum MapRoute {
     static var route: Route {
-        Route(methods: ["POST"], path: "/map") { request, host in
+        Route(methods: ["POST"], path: "/map", observesOnly: true) { request, host in
             let body = try request.jsonBody()
             let engine = body["selector_engine"]?.stringValue ?? "uiquery"
             guard engine == "shelley_compat" else {
@@ -18,6 +18,8 @@ enum MapRoute {
                 throw RouteError("invalid selector", details: "the body needs a \"query\" string")
             }
             let operation = try OperationRequest(body: body)
+            // Counted before acting: an operation that fails half-way has still acted on the views before.
+            if !Self.observes(operation.methodName) { host.changes.bump() }
             let views = try Selection.select(query, in: host.app)
             var results: [JSONValue] = []
             for view in views {
@@ -33,4 +35,14 @@ enum MapRoute {
             return .success(results)
         }
     }
+
+    /// Operations that only read: a wait that polls them must not count as a change it then waits past.
+    static let readers: Set<String> = [
+        "FEX_isVisible", "FEX_canTouch", "FEX_isFullyWithinWindow", "FEX_accessibilityLabel", "FEX_accessibilityFrame",
+        "accessibilityLabel", "accessibilityIdentifier", "text", "placeholder", "isOn", "isHidden", "isEnabled",
+        "isSelected", "frame", "tag", "title", "message", "isAnimating", "progress", "value", "class",
+    ]
+
+    /// True when `method` only reads.
+    static func observes(_ method: String) -> Bool { readers.contains(method) }
 }

@@ -10,7 +10,21 @@ struct Route: Sendable {
     var methods: Set<String>
     var path: String
     var prefix = false
+    /// True for routes that never change the app (reads); the router counts a change after every other route.
+    /// `/map` says so itself, per operation.
+    var observesOnly = false
     var handle: @Sendable (HTTPRequest, AppHost) throws -> HTTPResponse
+
+    init(
+        methods: Set<String>, path: String, prefix: Bool = false, observesOnly: Bool? = nil,
+        handle: @escaping @Sendable (HTTPRequest, AppHost) throws -> HTTPResponse
+    ) {
+        self.methods = methods
+        self.path = path
+        self.prefix = prefix
+        self.observesOnly = observesOnly ?? methods.isSubset(of: ["GET", "HEAD"])
+        self.handle = handle
+    }
 
     /// True when the route serves this method and normalised path.
     func matches(method: String, path requestPath: String) -> Bool {
@@ -30,14 +44,30 @@ struct FranklyRouter: HTTPResponder {
     let loop: any EventLoop
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
-        if loop.inEventLoop {
+        if loop.inEventLoop, !Self.mayWait(request) {
             return eventLoop.makeSucceededFuture(Self.answer(request, routes: routes, host: host.value))
         }
         let routes = routes
         let host = host
-        return loop.submit {
-            Self.answer(request, routes: routes, host: host.value)
+        return loop.flatSubmit {
+            let app = host.value
+            let wait: ChangeWait?
+            do {
+                wait = try ChangeWait(request)
+            } catch let error as RouteError {
+                return loop.makeSucceededFuture(Self.stamped(error.response, app))
+            } catch {
+                return loop.makeSucceededFuture(Self.stamped(RouteError("internal error", details: "\(error)").response, app))
+            }
+            guard let wait else { return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app)) }
+            return app.changes.wait(since: wait.since, milliseconds: wait.milliseconds, closed: request.connectionClosed)
+                .map { Self.answer(request, routes: routes, host: host.value) }
         }.hop(to: eventLoop)
+    }
+
+    /// Only `GET /idle` with a query can be parked (see `ChangeWait`).
+    private static func mayWait(_ request: HTTPRequest) -> Bool {
+        !request.query.isEmpty && request.method == "GET" && normalise(request.path) == "/idle"
     }
 
     /// Trailing slashes are ignored (`/map/` is `/map`); the query string never reaches here.
@@ -54,23 +84,44 @@ struct FranklyRouter: HTTPResponder {
         }
         var normalised = request
         normalised.path = path
+        let response: HTTPResponse
         do {
-            return try route.handle(normalised, host)
+            response = try route.handle(normalised, host)
         } catch let error as RouteError {
-            return error.response
+            response = error.response
         } catch {
-            return RouteError("internal error", details: "\(error)").response
+            response = RouteError("internal error", details: "\(error)").response
         }
+        if !route.observesOnly { host.changes.bump() }
+        return stamped(response, host)
+    }
+
+    /// The answer with the change count it reflects, so a client that finds its condition false knows what
+    /// count to wait past.
+    private static func stamped(_ response: HTTPResponse, _ host: AppHost) -> HTTPResponse {
+        var response = response
+        response.headers.append((ChangeFeed.header, String(host.changes.count)))
+        return response
     }
 }
 
 /// The app that runs now, behind the router; replaced on relaunch. Lives on the app loop.
 final class AppHost {
-    var app: SimulatedApp
+    /// The app that runs now; a relaunch replaces it and counts as a change.
+    var app: SimulatedApp {
+        didSet {
+            app.changes = changes
+            changes.bump()
+        }
+    }
+    /// Changes clients could see, across relaunches.
+    let changes: ChangeFeed
     /// Called when a client sends GET /exit.
     var onExit: () -> Void = {}
 
-    init(app: SimulatedApp) {
+    init(app: SimulatedApp, loop: any EventLoop) {
         self.app = app
+        changes = ChangeFeed(loop: loop)
+        app.changes = changes
     }
 }

@@ -63,7 +63,7 @@ public final class Simulator: Sendable {
             let appHost = try loop.submit {
                 let app = try AppLoader.load(
                     source: source, chunkName: chunkName, environment: environment, loop: loop, httpClient: httpClient)
-                return NIOLoopBound(AppHost(app: app), eventLoop: loop)
+                return NIOLoopBound(AppHost(app: app, loop: loop), eventLoop: loop)
             }.wait()
             let router = FranklyRouter(routes: Self.routes, host: appHost, loop: loop)
             // Connections live on the app loop too, so the router answers each request on the thread that read it.
@@ -136,6 +136,8 @@ public final class Simulator: Sendable {
 
     /// Stops serving and ends the app thread; safe to call twice.
     public func stop() {
+        let appHost = appHost
+        loop.execute { appHost.value.changes.releaseAll() }
         server.stop()
         httpClient.shutdown()
         group.shutdownGracefully { _ in }
