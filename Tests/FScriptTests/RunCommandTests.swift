@@ -51,7 +51,11 @@ import Testing
     @Test func badOptionIsAUsageError() throws {
         let result = try runFScript(["--timeout", "0", "cli_tags.lua"])
         #expect(result.status == 2)
-        #expect(result.stderr.hasPrefix("Error: --timeout must be a positive number of seconds, got 0.0\n"))
+        #expect(
+            result.stderr.hasPrefix("Error: --timeout must be a number of seconds above 0 and at most 86400, got 0.0\n"))
+        let huge = try runFScript(["--timeout", "1e300", "cli_tags.lua"])
+        #expect(huge.status == 2)
+        #expect(huge.stderr.hasPrefix("Error: --timeout must be a number of seconds above 0 and at most 86400, got 1e+300\n"))
     }
 
     @Test func timeoutFailsTheHungScenarioAndTheRunGoesOn() throws {

@@ -24,8 +24,10 @@ done
 
 cat >"$work/remote.lua" <<'LUA'
 assert(app:lookup("button marked:'Log In'"):exists(), "the served demo app shows its login screen")
-local ok, err = pcall(frank.launch, {})
-assert(not ok and err:find("only the embedded simulator can be launched", 1, true), tostring(err))
+-- fscript serve has the lifecycle extension: a remote launch works, and the app starts fresh.
+app:type_into("textField placeholder:'User name'", "alice")
+assert(frank.launch{ env = { GREETING = "hi" } } == app)
+assert(app:map("textField placeholder:'User name'", "text")[1] ~= "alice", "the relaunched app kept the text")
 print("remote ok " .. app.url)
 LUA
 out="$("$bin" --target "$url" "$work/remote.lua")" || fatal "the script failed against $url"
@@ -38,7 +40,7 @@ status=0
 "$bin" --target http://127.0.0.1:1 x.lua 2>"$work/err" || status=$?
 [ "$status" -eq 2 ] || fatal "expected exit 2 for an unreachable target, got $status"
 expected="fscript: cannot reach target http://127.0.0.1:1 (connection refused); is the app running? (--target, FSCRIPT_TARGET)"
-[ "$(cat "$work/err")" = "$expected" ] || fatal "unexpected message: $(cat "$work/err")"
+[ "$(head -n 1 "$work/err")" = "$expected" ] || fatal "unexpected message: $(cat "$work/err")"
 
 # Ctrl-C stops the server cleanly with exit 0.
 kill -INT "$server_pid"

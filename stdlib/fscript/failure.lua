@@ -10,7 +10,7 @@ local M = {}
 ---@field where? string "file:line" of the user's line that ran the step
 ---@field traceback? string the Lua traceback where the error was raised
 ---@field selector? string the selector that matched nothing or the wrong thing
----@field kind? "timeout"|"interrupt" set for the test deadline and Ctrl-C
+---@field kind? "timeout"|"interrupt"|"infrastructure" the test deadline, Ctrl-C, or a target that is down
 local Failure = {}
 Failure.__name = "fscript.Failure"
 Failure.__index = Failure
@@ -35,7 +35,9 @@ end
 ---@return fscript.Failure
 function M.new(fields)
   local f = setmetatable(fields, Failure)
-  if util.is_interrupt(f.message) then
+  if f.kind then
+    return f
+  elseif util.is_interrupt(f.message) then
     f.kind = "interrupt"
   elseif util.is_fatal(f.message) then
     f.kind = "timeout"

@@ -32,6 +32,7 @@ local M = {}
 ---@field err? fun(s: string) failure details (default io.stderr, or `out` when only `out` is given)
 ---@field env? table where scripts run and the DSL globals go (default _G)
 ---@field args? string[] passed to every file's chunk as `...` (`fscript a.lua -- x y`)
+---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 
 ---@class fscript.FileResult
 ---@field path string
@@ -113,6 +114,15 @@ local function used_target(mark)
   return mark ~= nil and (now.app ~= mark.app or now.calls ~= mark.calls)
 end
 
+-- Why the preset target is down (it stopped answering, or never did), or nil.
+local function target_down()
+  local ok, down = pcall(function() return util.app().down end)
+  return ok and down or nil
+end
+
+-- Failure artifacts come from the target, which may be slow or gone: their collection gets 2 s in all.
+M.ARTIFACT_LIMIT = 2
+
 local function new_case(name, tags, script)
   return { name = name, tags = tags or {}, status = "running", duration = 0, steps = {}, output = {},
     script = script, mark = target_mark() }
@@ -166,7 +176,13 @@ local function finish_case(run_state, case, started, err)
   if err then
     case.status, case.failure = "failed", err
     if err.kind == "interrupt" then run_state.interrupted = true end
-    if err.kind ~= "interrupt" and used_target(case.mark) then pcall(target_view, run_state, case) end
+    if err.kind ~= "interrupt" and target_down() then err.kind = "infrastructure" end
+    if err.kind == "infrastructure" then run_state.infrastructure = true end
+    if err.kind ~= "interrupt" and err.kind ~= "infrastructure" and used_target(case.mark) then
+      deadline.set(M.ARTIFACT_LIMIT)
+      pcall(target_view, run_state, case)
+      deadline.set(nil)
+    end
   elseif case.status == "running" then
     case.status = "passed"
   end
@@ -182,16 +198,49 @@ local function run_hooks(hooks, timeout)
   return first
 end
 
+-- Mocks started inside a scenario stop when it ends; those a file started before its scenarios stay.
+local function mock_checkpoint()
+  local mock = rawget(_G, "mock")
+  return mock and mock.checkpoint and mock.checkpoint() or nil
+end
+
+local function stop_mocks(checkpoint)
+  local mock = rawget(_G, "mock")
+  if checkpoint and mock and mock.stop_started_after then mock.stop_started_after(checkpoint) end
+end
+
+-- Each scenario starts from a freshly launched app unless the scenario, its file or the run says reset = false.
+local function reset_target(run_state, spec)
+  local reset = spec.reset
+  if reset == nil then reset = run_state.session.file_options.reset end
+  if reset == nil then reset = run_state.reset end
+  local frank = rawget(_G, "frank")
+  if reset == false or not frank or not frank.reset then return end
+  local done, why = frank.reset()
+  if not done and not run_state.reset_noted then
+    run_state.reset_noted = true
+    run_state.console:note(why)
+  end
+end
+
 local function run_scenario(run_state, spec, hooks)
   local case = new_case(spec.name, spec.tags)
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
+  local down = target_down()
+  if down then
+    -- The target stopped answering earlier (or never did): fail at once with that cause, not after a wait.
+    finish_case(run_state, case, util.clock(), failure.new({ message = "not run: " .. down, kind = "infrastructure" }))
+    return
+  end
   local session, started = run_state.session, util.clock()
   config.push(spec.limits)
   local timeout = config.get("timeout")
   session.case = case
   local restore = capture_print(run_state, case)
+  local mocks = mock_checkpoint()
   local err = protected(function()
+    reset_target(run_state, spec)
     for _, hook in ipairs(hooks.before) do hook() end
     spec.fn()
   end, timeout)
@@ -200,6 +249,7 @@ local function run_scenario(run_state, spec, hooks)
   restore()
   session.case = nil
   backend.reset()
+  stop_mocks(mocks)
   config.pop()
   finish_case(run_state, case, started, err or after_err)
 end
@@ -267,7 +317,7 @@ local function tally(run_state)
     end
   end
   if run.interrupted then run.exit_code = 130
-  elseif run_state.load_errors > 0 then run.exit_code = 2
+  elseif run_state.load_errors > 0 or run_state.infrastructure then run.exit_code = 2
   elseif run.failed > 0 then run.exit_code = 1
   else run.exit_code = 0 end
   return run
@@ -316,6 +366,7 @@ local function new_state(opts, filter)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false, args = opts.args or {},
+    reset = opts.reset ~= false,
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
   session.on_step = function(case, result) state.console:step(case, result) end

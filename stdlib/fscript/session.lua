@@ -148,8 +148,11 @@ function Session:scenario(name, opts, fn)
   end
   local tags = opts.tags or {}
   if type(tags) == "string" then tags = { tags } end
+  if opts.reset ~= nil and type(opts.reset) ~= "boolean" then
+    error(("bad argument #2 to 'scenario' (reset must be a boolean, got %s)"):format(type(opts.reset)), 3)
+  end
   local info = debug.getinfo(3, "Sl")
-  self.scenarios[#self.scenarios + 1] = { name = name, tags = tags, fn = fn,
+  self.scenarios[#self.scenarios + 1] = { name = name, tags = tags, fn = fn, reset = opts.reset,
     limits = { wait = opts.wait, validation = opts.validation, timeout = opts.timeout },
     where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
 end
@@ -181,6 +184,20 @@ function Session:globals()
   g.scenario = function(name, opts, fn) self:scenario(name, opts, fn) end
   g.before = function(fn) hook(self.before_hooks, "before")(fn) end
   g.after = function(fn) hook(self.after_hooks, "after")(fn) end
+  g.this_file = function(opts)
+    if type(opts) ~= "table" then
+      error(("bad argument #1 to 'this_file' (table expected, got %s)"):format(type(opts)), 2)
+    end
+    for key, value in pairs(opts) do
+      if key ~= "reset" then
+        error(("bad argument #1 to 'this_file' (unknown setting %q; known: reset)"):format(tostring(key)), 2)
+      end
+      if type(value) ~= "boolean" then
+        error(("bad argument #1 to 'this_file' (reset must be a boolean, got %s)"):format(type(value)), 2)
+      end
+    end
+    self.file_options = opts
+  end
   g.screen = function(spec)
     local declared = self.navigator:declare(spec, 3)
     return declared
@@ -198,7 +215,7 @@ end
 ---Starts collecting declarations for a new file: scenarios and hooks belong to the file that declares them;
 ---steps and screens stay for the whole run.
 function Session:begin_file()
-  self.scenarios, self.before_hooks, self.after_hooks = {}, {}, {}
+  self.scenarios, self.before_hooks, self.after_hooks, self.file_options = {}, {}, {}, {}
 end
 
 return M

@@ -113,6 +113,7 @@ extension AppObject {
                 switch try args.value(1) {
                 case "url": return args.result(try app.connector.client().baseURL)
                 case "calls": return args.result(app.calls)
+                case "down": return args.result(app.connector.down.map(LuaValue.string) ?? .nil)
                 default: return args.result(LuaValue.nil)
                 }
             }

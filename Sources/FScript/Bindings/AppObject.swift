@@ -35,7 +35,12 @@ final class AppObject: LuaObject {
         do {
             return try body(client)
         } catch let error as FranklyClientError {
-            throw FrankError(client: error, operation: operation)
+            let wording = FrankError(client: error, operation: operation)
+            if case .transport(_, let cause) = error, !cause.isMalformed {
+                connector.down = "target \(client.baseURL) is down since \(operation) failed: \(cause) "
+                    + "during \(error.request.method) \(error.request.path); not tried again in this run"
+            }
+            throw wording
         }
     }
 
@@ -60,6 +65,9 @@ final class AppObject: LuaObject {
         }
         return results
     }
+
+    /// Marks the target down before anything runs (the start-up check found it unreachable).
+    func markDown(_ cause: String) { connector.down = cause }
 
     /// The string to show for this target in messages and `tostring(app)`.
     var displayURL: String { connector.displayURL }

@@ -11,11 +11,28 @@ final class EmbeddedTarget {
     private(set) var appPath: String?
     /// The launch environment of the next start.
     private(set) var environment: [String: String]
+    /// The run's launch environment (`--env`, the project file): what a reset goes back to.
+    let launchEnvironment: [String: String]
     private var simulator: Simulator?
+    /// The app file the run started with: a reset goes back to it too.
+    private let launchAppPath: String?
 
     init(appPath: String?, environment: [String: String] = [:]) {
         self.appPath = appPath
         self.environment = environment
+        launchEnvironment = environment
+        launchAppPath = appPath
+    }
+
+    /// A fresh app as the run launched it, before a scenario. Nothing to do while the simulator has not started:
+    /// it will start fresh. Measured in `scripts/bench waits` (relaunch).
+    func reset() throws {
+        guard simulator != nil else {
+            appPath = launchAppPath
+            environment = launchEnvironment
+            return
+        }
+        try relaunch(appPath: launchAppPath, environment: launchEnvironment)
     }
 
     /// The URL once the simulator runs, else nil.

@@ -13,22 +13,37 @@ final class FrankModule {
     let embedded: EmbeddedTarget?
     /// The target the preset `app` drives.
     let preset: AppObject
+    /// How the preset target is launched and reset.
+    let lifecycle: TargetLifecycle
 
     /// A module for `target` (nil: the embedded simulator with `appPath`, nil for the demo app).
-    init(target: String?, appPath: String?) {
+    init(target: String?, appPath: String?, settings: TargetSettings = TargetSettings()) {
+        lifecycle = TargetLifecycle()
+        lifecycle.launchCommand = settings.launchCommand.map { LaunchCommand(command: $0) }
+        lifecycle.resetExec = settings.resetExec
+        lifecycle.environment = settings.environment
         if let target {
             embedded = nil
-            preset = AppObject(connector: TargetConnector(source: .remote(target)))
+            preset = AppObject(
+                connector: TargetConnector(
+                    source: .remote(target), requestTimeout: settings.requestTimeout,
+                    pollInterval: settings.pollInterval))
         } else {
-            let embedded = EmbeddedTarget(appPath: appPath)
+            let embedded = EmbeddedTarget(appPath: appPath, environment: settings.environment)
             self.embedded = embedded
-            preset = AppObject(connector: TargetConnector(source: .embedded(embedded)))
+            preset = AppObject(
+                connector: TargetConnector(
+                    source: .embedded(embedded), requestTimeout: settings.requestTimeout,
+                    pollInterval: settings.pollInterval))
         }
     }
 
     /// Registers `frank`, its classes and the global `app` in `state`.
-    static func register(in state: LuaState, target: String?, appPath: String?) {
-        let module = FrankModule(target: target, appPath: appPath)
+    @discardableResult
+    static func register(
+        in state: LuaState, target: String?, appPath: String?, settings: TargetSettings = TargetSettings()
+    ) -> FrankModule {
+        let module = FrankModule(target: target, appPath: appPath, settings: settings)
         state.register(AppObject.luaClass)
         state.register(QueryObject.luaClass)
         let L = state.L
@@ -38,6 +53,7 @@ final class FrankModule {
             functions: [
                 "connect": { args in try module.connect(args) },
                 "launch": { args in try module.launch(args) },
+                "reset": { args in try module.reset(args) },
             ])
         table.push(on: L, state: state)
         LuaJSON.pushNull(on: L)
@@ -45,6 +61,7 @@ final class FrankModule {
         ls_pop(L, 1)
         module.preset.push(on: L, state: state)
         lua_setglobal(L, "app")
+        return module
     }
 
     /// `frank.connect(url, {reuse = true, timeout = 10})`: an app object for any Frankly server. Nothing is sent
@@ -70,18 +87,13 @@ final class FrankModule {
     /// launch environment (and `app`, when given), sets the global `app` to it, and returns it.
     func launch(_ args: LuaArgs) throws -> LuaReturn {
         let options = try args.options(1)
-        guard let embedded else {
-            throw FrankError(
-                "frank.launch: the target is \(preset.displayURL) (--target); only the embedded simulator can be "
-                    + "launched from a script")
-        }
         var appPath: String?
         switch options["app"] {
         case .nil: break
         case .string(let path): appPath = path
         case let other: throw args.badArgument(1, "app must be a file path, got \(other.luaShown)")
         }
-        var environment: [String: String] = [:]
+        var environment: [String: String]?
         switch options["env"] {
         case .nil: break
         case .table(let table) where table.array.isEmpty:
@@ -90,18 +102,37 @@ final class FrankModule {
                     throw args.badArgument(1, "env keys must be strings, got \(key.luaShown)")
                 }
                 switch value {
-                case .string(let text): environment[name] = text
-                case .integer, .number, .boolean: environment[name] = value.description
+                case .string(let text): environment = (environment ?? [:]).merging([name: text]) { $1 }
+                case .integer, .number, .boolean:
+                    environment = (environment ?? [:]).merging([name: value.description]) { $1 }
                 default: throw args.badArgument(1, "env.\(name) must be a string, got \(value.luaShown)")
                 }
             }
         case let other:
             throw args.badArgument(1, "env must be a table of strings, got \(other.luaShown)")
         }
-        try embedded.relaunch(appPath: appPath, environment: environment)
-        preset.hasIdleEndpoint = nil
+        try lifecycle.launch(preset, embedded: embedded, appPath: appPath, environment: environment)
         preset.push(on: args.L, state: args.state)
         lua_setglobal(args.L, "app")
         return args.result(preset)
     }
+
+    /// `frank.reset()`: a freshly launched app, as the run launched it (the runner calls it before every
+    /// scenario unless told not to). Returns true, or false and the reason when the target cannot be reset.
+    func reset(_ args: LuaArgs) throws -> LuaReturn {
+        if let reason = try lifecycle.reset(preset, embedded: embedded) {
+            return args.results([.boolean(false), .string(reason)])
+        }
+        return args.result(true)
+    }
+}
+
+/// The target settings of a run: flags (`--launch`, `--reset-exec`, `--env`, `--request-timeout`,
+/// `--poll-interval`) or the project file.
+struct TargetSettings: Equatable {
+    var launchCommand: String?
+    var resetExec: String?
+    var environment: [String: String] = [:]
+    var requestTimeout: Double = 10
+    var pollInterval: Double = Poller.defaultInterval
 }

@@ -15,8 +15,18 @@ enum MockModule {
     static func register(in session: ScriptSession) {
         let state = session.state
         state.register(MockServerObject.luaClass)
-        state.register(module: "mock", functions: ["start": start])
         let registry = session.mocks
+        state.register(
+            module: "mock",
+            functions: [
+                "start": start,
+                // For the runner: mocks a scenario starts stop when it ends.
+                "checkpoint": { args in args.result(registry.checkpoint) },
+                "stop_started_after": { args in
+                    registry.stop(startedAfter: Int(try args.integer(1)))
+                    return .none
+                },
+            ])
         session.busySources.append { registry.inFlight }
     }
 

@@ -24,6 +24,16 @@ final class MockRegistry {
         servers.flatMap(\.inFlight).map { "mock " + $0 }
     }
 
+    /// How many servers were started so far: `stop(startedAfter:)` stops those a scenario started.
+    var checkpoint: Int { servers.count }
+
+    /// Stops the servers started after `checkpoint` (mocks a scenario started end with it).
+    func stop(startedAfter checkpoint: Int) {
+        guard checkpoint < servers.count else { return }
+        for server in servers[checkpoint...] { server.stop() }
+        servers.removeSubrange(checkpoint...)
+    }
+
     /// Stops every server, at the end of the session.
     func stopAll() {
         for server in servers { server.stop() }

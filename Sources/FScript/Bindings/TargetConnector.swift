@@ -23,6 +23,10 @@ final class TargetConnector {
     /// Seconds between the starts of two checks of a wait, when the target has no change feed.
     let pollInterval: Double
     private var cached: FranklyClient?
+    /// Why the target is considered down: it stopped answering (refused, reset, or no answer within the request
+    /// limit). Every later call fails at once with this cause instead of waiting out its limit again; a relaunch
+    /// clears it.
+    var down: String?
 
     init(
         source: Source, reuseConnections: Bool = true, requestTimeout: Double = 10,
@@ -50,6 +54,7 @@ final class TargetConnector {
 
     /// The client, starting the embedded simulator first when it is not running yet.
     func client() throws -> FranklyClient {
+        if let down { throw FrankError(down) }
         if let cached { return cached }
         let url: String
         var http = reuseConnections ? Self.sharedHTTP : HTTPClient(reuseConnections: false)

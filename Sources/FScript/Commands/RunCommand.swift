@@ -46,6 +46,34 @@ struct RunCommand: ParsableCommand {
         "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", valueName: "dir"))
     var artifacts: String?
 
+    @Flag(help: "Let scenarios share the app instead of starting each from a freshly launched one.")
+    var noReset = false
+
+    @Option(
+        help: ArgumentHelp(
+            "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
+                + "scenario with the launch environment exported; fscript then waits until the target answers.",
+            valueName: "command"))
+    var launch: String?
+
+    @Option(help: ArgumentHelp("An app_exec method that resets a real app between scenarios.", valueName: "method"))
+    var resetExec: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The app's launch environment, KEY=VALUE (repeatable): the embedded simulator's, or the --launch "
+                + "command's.", valueName: "key=value"))
+    var env: [String] = []
+
+    @Option(help: ArgumentHelp("Seconds one request to the target may take (default 10).", valueName: "seconds"))
+    var requestTimeout: Double = 10
+
+    @Option(
+        help: ArgumentHelp(
+            "Seconds between two checks of a wait on a target without fscript's change feed (default 0.01).",
+            valueName: "seconds"))
+    var pollInterval: Double = Poller.defaultInterval
+
     @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
     var files: [String] = []
 
@@ -66,16 +94,40 @@ struct RunCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard timeout > 0, timeout.isFinite else {
-            throw ValidationError("--timeout must be a positive number of seconds, got \(timeout)")
+        guard timeout > 0, timeout <= 86_400 else {
+            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400, got \(timeout)")
         }
+        guard requestTimeout > 0, requestTimeout <= 3600 else {
+            throw ValidationError(
+                "--request-timeout must be a number of seconds above 0 and at most 3600, got \(requestTimeout)")
+        }
+        guard pollInterval > 0, pollInterval <= 60 else {
+            throw ValidationError(
+                "--poll-interval must be a number of seconds above 0 and at most 60, got \(pollInterval)")
+        }
+        _ = try Self.environment(env)
+    }
+
+    /// `--env KEY=VALUE` pairs as a dictionary; a pair without `=` or with an empty key is a usage error.
+    static func environment(_ pairs: [String]) throws -> [String: String] {
+        var environment: [String: String] = [:]
+        for pair in pairs {
+            guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+                throw ValidationError("--env takes KEY=VALUE, got '\(pair)'")
+            }
+            environment[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
+        return environment
     }
 
     /// The parsed options as the plain values `RunArguments.run()` works from.
     var runArguments: RunArguments {
         RunArguments(
             chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
-            artifacts: artifacts, files: files, arguments: arguments)
+            artifacts: artifacts, files: files, arguments: arguments, reset: !noReset,
+            settings: TargetSettings(
+                launchCommand: launch, resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:],
+                requestTimeout: requestTimeout, pollInterval: pollInterval))
     }
 
     func run() throws {

@@ -31,8 +31,19 @@ struct ServeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port"))
     var port = 37265
 
+    @Option(
+        help: ArgumentHelp(
+            "The app's launch environment, KEY=VALUE (repeatable), e.g. BACKEND_URL=http://127.0.0.1:8080; a "
+                + "POST /launch without env goes back to it.", valueName: "key=value"))
+    var env: [String] = []
+
+    @Flag(
+        help: "Answer as a plain Frank server: no /idle, no /launch, no change count (to try a suite's fallbacks).")
+    var noExtensions = false
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
+        _ = try RunCommand.environment(env)
     }
 
     func run() throws {
@@ -40,10 +51,13 @@ struct ServeCommand: ParsableCommand {
         SignalTrap.catch([SIGINT, SIGTERM])
         let simulator: Simulator
         do {
+            let environment = try RunCommand.environment(env)
             if let app {
-                simulator = try Simulator.start(appPath: app, host: host, port: port)
+                simulator = try Simulator.start(
+                    appPath: app, environment: environment, host: host, port: port, extensions: !noExtensions)
             } else {
-                simulator = try Simulator.start(host: host, port: port)
+                simulator = try Simulator.start(
+                    environment: environment, host: host, port: port, extensions: !noExtensions)
             }
         } catch let error as HTTPServerError {
             writeError("fscript serve: \(error); is another server using it? (--port, --host)\n")

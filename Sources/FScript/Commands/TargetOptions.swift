@@ -8,17 +8,22 @@ import Glibc
 
 /// `--target URL` / `FSCRIPT_TARGET` and `--app FILE`, checked before any script runs.
 ///
-/// A remote target must answer before the script starts, so an unreachable one is an infrastructure error
-/// (exit 2) that says what to do, rather than a failure in the script's first step. The embedded simulator is
-/// not started here: it starts on the script's first use of `app`, so `fscript -e ''` stays instant.
+/// A remote target is pinged before the scripts start. An unreachable one is an infrastructure error (exit 2)
+/// that says what to do: a chunk or the REPL stops there, a test run still runs so that every scenario shows in
+/// the reports as an error with the cause (`unreachable`). The embedded simulator is not started here: it
+/// starts on the script's first use of `app`, so `fscript -e ''` stays instant.
 struct TargetOptions {
     /// `--target`, if given.
     var target: String?
     /// `--app`, if given.
     var app: String?
 
-    /// The target URL to drive, or nil for the embedded simulator; throws `ExitCode(2)` after printing why.
-    func resolve() throws -> String? {
+    /// Why the target did not answer the start-up ping, worded for the user; set by `resolve()`.
+    private(set) var unreachable: String?
+
+    /// The target URL to drive, or nil for the embedded simulator; throws `ExitCode(2)` after printing why for
+    /// a usage error.
+    mutating func resolve() throws -> String? {
         let environment = getenv("FSCRIPT_TARGET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
         guard let url = target ?? environment else {
             if let app, access(app, R_OK) != 0 {
@@ -37,8 +42,7 @@ struct TargetOptions {
             try FranklyClient(baseURL: url, timeout: 5, http: TargetConnector.sharedHTTP).ping()
         } catch let error as FranklyClientError {
             if case .transport(_, let cause) = error {
-                writeError("fscript: " + FrankError.unreachable(url: url, cause: cause.description) + "\n")
-                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+                unreachable = FrankError.unreachable(url: url, cause: cause.description)
             }
             // Anything that answers HTTP is there; whether it speaks Frankly shows in the first call.
         }

@@ -13,6 +13,8 @@ extension ScriptSession {
         var timeout: Double?
         var artifacts: String?
         var color: Bool?
+        /// False: scenarios share the app instead of each starting from a fresh launch (`--no-reset`).
+        var reset = true
         /// Passed to each file as `...`; also the global `arg` (`arg[0]` the first file), as `lua.c` does.
         var arguments: [String] = []
 
@@ -25,6 +27,7 @@ extension ScriptSession {
             if let timeout { table["timeout"] = .number(timeout) }
             if let artifacts { table["artifacts"] = .string(artifacts) }
             if let color { table["color"] = .boolean(color) }
+            table["reset"] = .boolean(reset)
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             return table
         }

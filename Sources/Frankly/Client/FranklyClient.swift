@@ -142,6 +142,28 @@ public final class FranklyClient: Sendable {
         return response.status != 404 && response.header(Self.changeHeader) != nil
     }
 
+    /// Relaunches the app (`POST /launch`, fscript's lifecycle extension): with `environment`, or with the one
+    /// the server started with when nil. False when the target does not offer it (a real Frank server answers
+    /// 404); an ERROR envelope (the app file no longer loads) is thrown.
+    public func launch(environment: [String: String]?) throws -> Bool {
+        var body: [String: JSONValue] = [:]
+        if let environment { body["env"] = .object(environment.mapValues(JSONValue.string)) }
+        let request = makeRequest("POST", "/launch")
+        let response = try send(request, body: JSONValue.object(body).jsonBytes, allowing: [404])
+        guard response.status != 404 else { return false }
+        let envelope: Envelope
+        do {
+            envelope = try Envelope(json: parse(response, request))
+        } catch let error as ShapeError {
+            throw FranklyClientError.unexpectedJSON(request, details: error.message)
+        }
+        guard envelope.outcome == .success else {
+            throw FranklyClientError.failed(
+                request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
+        }
+        return true
+    }
+
     /// The header the simulator puts its change count in.
     public static let changeHeader = "X-Fscript-Change"
 

@@ -20,6 +20,12 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
     /// The server sent bytes that are not an HTTP response.
     case malformedResponse(String)
 
+    /// True for an answer that is not HTTP: the server is there, it only spoke nonsense.
+    public var isMalformed: Bool {
+        if case .malformedResponse = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .invalidURL(let url): return "'\(url)' is not an http:// URL with a host"

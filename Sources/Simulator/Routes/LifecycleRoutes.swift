@@ -2,10 +2,14 @@ import Frankly
 import HTTPCore
 import JSON
 
-/// GET /exit (the app quits without answering) and POST /app_exec (an app-level method from the app file).
+/// GET /exit (the app quits without answering), POST /app_exec (an app-level method from the app file), and
+/// fscript's lifecycle extension, POST /launch.
 enum LifecycleRoutes {
     static var all: [Route] {
         [
+            Route(methods: ["POST"], path: "/launch") { request, host in
+                try relaunch(request, host)
+            },
             Route(methods: ["GET", "POST"], path: "/exit") { _, host in
                 host.app.hasExited = true
                 host.onExit()
@@ -28,6 +32,46 @@ enum LifecycleRoutes {
                 }
             },
         ]
+    }
+}
+
+extension LifecycleRoutes {
+    /// `POST /launch` (fscript's extension): quits the app and launches a fresh one from the same app file, so a
+    /// remote script can reset it between scenarios as it would an app on a device. The body is optional JSON:
+    /// `{"env": {"BACKEND_URL": "…"}}` launches with that environment; no `env` goes back to the environment the
+    /// server started with (`fscript serve --env`). Answers SUCCESS; a load error leaves the old app running.
+    static func relaunch(_ request: HTTPRequest, _ host: AppHost) throws -> HTTPResponse {
+        var environment = host.launchEnvironment
+        if !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+            let body = try request.jsonBody()
+            switch body["env"] {
+            case nil, .null?:
+                break
+            case .object(let members)?:
+                environment = [:]
+                for (name, value) in members {
+                    guard let text = value.stringValue else {
+                        throw RouteError(
+                            "invalid launch environment",
+                            details: "env.\(name) must be a string, got \(value.jsonString)")
+                    }
+                    environment[name] = text
+                }
+            case let other?:
+                throw RouteError(
+                    "invalid launch environment",
+                    details: "\"env\" must be an object of strings, got \(other.jsonString)")
+            }
+        }
+        let app: SimulatedApp
+        do {
+            app = try host.load(host.app.source, host.app.chunkName, environment)
+        } catch {
+            throw RouteError("cannot launch the app", details: "\(error)")
+        }
+        host.app.hasExited = true
+        host.app = app
+        return .success([])
     }
 }
 

@@ -42,10 +42,14 @@ struct FranklyRouter: HTTPResponder {
     var routes: [Route]
     let host: NIOLoopBound<AppHost>
     let loop: any EventLoop
+    /// False: answer as a plain Frank server, without fscript's extensions (no change count on answers).
+    var extensions = true
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
-        if loop.inEventLoop, !Self.mayWait(request) {
-            return eventLoop.makeSucceededFuture(Self.answer(request, routes: routes, host: host.value))
+        let extensions = extensions
+        if loop.inEventLoop, !extensions || !Self.mayWait(request) {
+            return eventLoop.makeSucceededFuture(
+                Self.answer(request, routes: routes, host: host.value, stamp: extensions))
         }
         let routes = routes
         let host = host
@@ -59,9 +63,11 @@ struct FranklyRouter: HTTPResponder {
             } catch {
                 return loop.makeSucceededFuture(Self.stamped(RouteError("internal error", details: "\(error)").response, app))
             }
-            guard let wait else { return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app)) }
+            guard extensions, let wait else {
+                return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app, stamp: extensions))
+            }
             return app.changes.wait(since: wait.since, milliseconds: wait.milliseconds, closed: request.connectionClosed)
-                .map { Self.answer(request, routes: routes, host: host.value) }
+                .map { Self.answer(request, routes: routes, host: host.value, stamp: true) }
         }.hop(to: eventLoop)
     }
 
@@ -77,10 +83,10 @@ struct FranklyRouter: HTTPResponder {
         return path.isEmpty ? "/" : path
     }
 
-    private static func answer(_ request: HTTPRequest, routes: [Route], host: AppHost) -> HTTPResponse {
+    private static func answer(_ request: HTTPRequest, routes: [Route], host: AppHost, stamp: Bool) -> HTTPResponse {
         let path = normalise(request.path)
         guard let route = routes.first(where: { $0.matches(method: request.method, path: path) }) else {
-            return .notFound(request.path)
+            return stamp ? stamped(.notFound(request.path), host) : .notFound(request.path)
         }
         var normalised = request
         normalised.path = path
@@ -93,7 +99,7 @@ struct FranklyRouter: HTTPResponder {
             response = RouteError("internal error", details: "\(error)").response
         }
         if !route.observesOnly { host.changes.bump() }
-        return stamped(response, host)
+        return stamp ? stamped(response, host) : response
     }
 
     /// The answer with the change count it reflects, so a client that finds its condition false knows what
@@ -118,9 +124,18 @@ final class AppHost {
     let changes: ChangeFeed
     /// Called when a client sends GET /exit.
     var onExit: () -> Void = {}
+    /// The environment the app was first launched with (`fscript serve --env`): what a reset goes back to.
+    let launchEnvironment: [String: String]
+    /// Loads a fresh app from an app file's bytes with an environment (`POST /launch`).
+    let load: (_ source: [UInt8], _ chunkName: String, _ environment: [String: String]) throws -> SimulatedApp
 
-    init(app: SimulatedApp, loop: any EventLoop) {
+    init(
+        app: SimulatedApp, loop: any EventLoop,
+        load: @escaping ([UInt8], String, [String: String]) throws -> SimulatedApp
+    ) {
         self.app = app
+        launchEnvironment = app.environment
+        self.load = load
         changes = ChangeFeed(loop: loop)
         app.changes = changes
     }

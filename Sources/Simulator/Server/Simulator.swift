@@ -51,7 +51,7 @@ public final class Simulator: Sendable {
     /// - Throws: `SimulatorError.load` with `file:line` when the app file does not load, or the bind error.
     public static func start(
         appSource: [UInt8]? = nil, chunkName: String = "demo.lua", environment: [String: String] = [:],
-        host: String = "127.0.0.1", port: Int = 0, onExit: (@Sendable () -> Void)? = nil
+        host: String = "127.0.0.1", port: Int = 0, extensions: Bool = true, onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -63,9 +63,15 @@ public final class Simulator: Sendable {
             let appHost = try loop.submit {
                 let app = try AppLoader.load(
                     source: source, chunkName: chunkName, environment: environment, loop: loop, httpClient: httpClient)
-                return NIOLoopBound(AppHost(app: app, loop: loop), eventLoop: loop)
+                let host = AppHost(app: app, loop: loop) { source, chunkName, environment in
+                    try AppLoader.load(
+                        source: source, chunkName: chunkName, environment: environment, loop: loop,
+                        httpClient: httpClient)
+                }
+                return NIOLoopBound(host, eventLoop: loop)
             }.wait()
-            let router = FranklyRouter(routes: Self.routes, host: appHost, loop: loop)
+            let router = FranklyRouter(
+                routes: extensions ? Self.routes : Self.franklyRoutes, host: appHost, loop: loop, extensions: extensions)
             // Connections live on the app loop too, so the router answers each request on the thread that read it.
             let server = try HTTPServer.start(host: host, port: port, responder: router, group: group)
             let simulator = Simulator(server: server, group: group, appHost: appHost, httpClient: httpClient)
@@ -87,14 +93,14 @@ public final class Simulator: Sendable {
     /// Loads the app file at `path` and starts serving it; see `start(appSource:…)`.
     public static func start(
         appPath: String, environment: [String: String] = [:], host: String = "127.0.0.1", port: Int = 0,
-        onExit: (@Sendable () -> Void)? = nil
+        extensions: Bool = true, onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         guard let data = FileManager.default.contents(atPath: path(appPath)) else {
             throw SimulatorError.load("cannot read app file \(appPath)")
         }
         return try start(
             appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
-            host: host, port: port, onExit: onExit)
+            host: host, port: port, extensions: extensions, onExit: onExit)
     }
 
     private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
@@ -146,6 +152,11 @@ public final class Simulator: Sendable {
     /// Blocks until the server stops (GET /exit, or `stop()` from another thread).
     public func wait() throws {
         try server.wait()
+    }
+
+    /// Only what a real Frank server answers: no `/idle`, no `/launch`, no change count (`serve --no-extensions`).
+    static var franklyRoutes: [Route] {
+        routes.filter { $0.path != "/idle" && $0.path != "/launch" }
     }
 
     static var routes: [Route] {

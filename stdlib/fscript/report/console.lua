@@ -31,6 +31,12 @@ function Console:line(s)
   self.out(s .. "\n")
 end
 
+---A note for the user about the run itself (said once), on the error stream: `note: …`.
+---@param s string
+function Console:note(s)
+  self:error_line(self:paint("yellow", "note: ") .. s)
+end
+
 function Console:error_line(s)
   self.err(s .. "\n")
 end

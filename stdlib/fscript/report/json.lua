@@ -15,7 +15,9 @@ local function case_record(case)
     steps[i] = { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
       where = s.where, definition = s.definition, error = s.error }
   end
-  return { name = case.name, tags = case.tags, status = case.status, duration = case.duration,
+  -- "error": the case failed because the target was down, not because of what it checked.
+  local status = case.failure and case.failure.kind == "infrastructure" and "error" or case.status
+  return { name = case.name, tags = case.tags, status = status, duration = case.duration,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
     skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target }
 end

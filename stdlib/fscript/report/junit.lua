@@ -26,13 +26,14 @@ local function attrs(list)
 end
 
 local function counts(cases)
-  local failures, skipped, time = 0, 0, 0
+  local failures, errors, skipped, time = 0, 0, 0, 0
   for _, c in ipairs(cases) do
-    if c.status == "failed" then failures = failures + 1 end
+    if c.status == "failed" and M.is_error(c) then errors = errors + 1
+    elseif c.status == "failed" then failures = failures + 1 end
     if c.status == "skipped" then skipped = skipped + 1 end
     time = time + (c.duration or 0)
   end
-  return failures, skipped, time
+  return failures, errors, skipped, time
 end
 
 local function system_out(case)
@@ -56,6 +57,13 @@ local function failure_body(case)
   return table.concat(parts, "\n")
 end
 
+---True for a case that failed because of the infrastructure (the target was down): JUnit's `<error>`.
+---@param case fscript.Case
+---@return boolean
+function M.is_error(case)
+  return case.failure ~= nil and case.failure.kind == "infrastructure"
+end
+
 local function testcase(out, file, case)
   local classname = file.path:gsub("%.lua$", ""):gsub("/", ".")
   out[#out + 1] = ("    <testcase %s>"):format(attrs({ "name", case.name, "classname", classname,
@@ -63,8 +71,9 @@ local function testcase(out, file, case)
   if case.status == "failed" then
     local f = case.failure
     local message = f.step and (f.step .. ": " .. f.message) or f.message
-    out[#out + 1] = ("      <failure %s>%s</failure>"):format(attrs({ "message", message,
-      "type", f.kind or (f.step and "step" or "error") }), M.escape(failure_body(case)))
+    local element = M.is_error(case) and "error" or "failure"
+    out[#out + 1] = ("      <%s %s>%s</%s>"):format(element, attrs({ "message", message,
+      "type", f.kind or (f.step and "step" or "error") }), M.escape(failure_body(case)), element)
   elseif case.status == "skipped" then
     out[#out + 1] = ("      <skipped %s/>"):format(attrs({ "message", case.skip_reason or "not run" }))
   end
@@ -77,12 +86,17 @@ end
 ---@return string
 function M.render(run)
   local out = { '<?xml version="1.0" encoding="UTF-8"?>' }
-  out[#out + 1] = ("<testsuites %s>"):format(attrs({ "name", "fscript", "tests", run.passed + run.failed + run.skipped,
-    "failures", run.failed, "skipped", run.skipped, "time", ("%.3f"):format(run.duration) }))
+  local all_failures, all_errors = 0, 0
   for _, file in ipairs(run.files) do
-    local failures, skipped, time = counts(file.cases)
+    local failures, errors = counts(file.cases)
+    all_failures, all_errors = all_failures + failures, all_errors + errors
+  end
+  out[#out + 1] = ("<testsuites %s>"):format(attrs({ "name", "fscript", "tests", run.passed + run.failed + run.skipped,
+    "failures", all_failures, "errors", all_errors, "skipped", run.skipped, "time", ("%.3f"):format(run.duration) }))
+  for _, file in ipairs(run.files) do
+    local failures, errors, skipped, time = counts(file.cases)
     out[#out + 1] = ("  <testsuite %s>"):format(attrs({ "name", file.path, "tests", #file.cases,
-      "failures", failures, "errors", 0, "skipped", skipped, "time", ("%.3f"):format(time) }))
+      "failures", failures, "errors", errors, "skipped", skipped, "time", ("%.3f"):format(time) }))
     for _, case in ipairs(file.cases) do testcase(out, file, case) end
     out[#out + 1] = "  </testsuite>"
   end

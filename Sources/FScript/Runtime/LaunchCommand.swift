@@ -1,0 +1,106 @@
+import Foundation
+import HTTPCore
+import NIOCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `--launch 'COMMAND'`: the shell command that (re)starts a real app, because something other than fscript
+/// launches apps on devices (`xcrun simctl launch …`, a device-farm CLI, a script of the team's).
+///
+/// It runs through `/bin/sh -c` with the launch environment exported (`BACKEND_URL` and whatever
+/// `frank.launch{env}` set) plus `FSCRIPT_TARGET`, standard input from /dev/null and its output on fscript's
+/// standard error (so it never mixes with a report written to standard output), in a process group of its own.
+/// fscript waits for the shell to exit (a command that leaves a server running in the background is fine); a
+/// non-zero exit, the time limit, Ctrl-C or the test deadline end the wait, and the group is killed.
+struct LaunchCommand {
+    /// The command line, as the user wrote it.
+    let command: String
+    /// Seconds the command may run.
+    var limit: Double = 60
+
+    /// Runs the command and waits for it; throws a `FrankError` that names the command when it fails.
+    func run(environment: [String: String], target: String) throws {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value }
+        merged["FSCRIPT_TARGET"] = target
+        let pid = try spawn(environment: merged)
+        // A thread that only waits for the child and then writes a byte: the script thread waits on that pipe,
+        // so Ctrl-C and the test deadline still end the wait at once.
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw FrankError("--launch: cannot make a pipe (\(String(cString: strerror(errno))))") }
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        let status = Atomic32Box()
+        let waiter = Thread {
+            var code: Int32 = 0
+            while waitpid(pid, &code, 0) < 0 && errno == EINTR {}
+            status.value = code
+            var byte: UInt8 = 1
+            _ = write(writeEnd, &byte, 1)
+        }
+        waiter.start()
+        defer {
+            close(readEnd)
+        }
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(limit * 1e9))
+        let finished: Bool
+        do {
+            finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)
+        } catch {
+            kill(-pid, SIGKILL)
+            throw error
+        }
+        guard finished else {
+            kill(-pid, SIGKILL)
+            throw FrankError("--launch: '\(command)' did not finish within \(InterruptGuard.seconds(limit)) s")
+        }
+        close(writeEnd)
+        let code = status.value
+        let exited = code & 0x7f == 0
+        guard exited, (code >> 8) & 0xff == 0 else {
+            let how = exited ? "exited with status \((code >> 8) & 0xff)" : "was killed by signal \(code & 0x7f)"
+            throw FrankError("--launch: '\(command)' \(how); the app was not launched")
+        }
+    }
+
+    private func spawn(environment: [String: String]) throws -> pid_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        sigaddset(&defaults, SIGINT)
+        sigaddset(&defaults, SIGTERM)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        let arguments = ["/bin/sh", "-c", command]
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw FrankError("--launch: cannot run /bin/sh (\(String(cString: strerror(result))))")
+        }
+        return pid
+    }
+}
+
+/// The child's wait status, written by the waiter thread before it signals the pipe and read after.
+private final class Atomic32Box: @unchecked Sendable {
+    var value: Int32 = 0
+}

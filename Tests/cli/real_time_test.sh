@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
+# Ctrl-C into a 20 s wait, a request to a SIGSTOPped target, a mock wait and a looping xpcall handler exits 130
+# within 1.5 s with a valid JUnit file; a 1 s scenario limit fails each of them at about 1 s and the next scenario
+# runs; kill -9 of the target ends the run with exit 2 within 3 s; an unreachable target still gets a report with
+# every scenario as an error; every scenario starts from a fresh app (embedded and `fscript serve`), unless it says
+# reset = false; the README's example passes against `fscript serve` and through --launch.
+source "$(dirname "$0")/common.sh"
+command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
+
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]+"${pids[@]}"}"; do { kill -CONT "$pid"; kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true; done
+  [ -f "$work/launched.pid" ] && { kill -9 "$(cat "$work/launched.pid")" 2>/dev/null || true; }
+  rm -rf "$work"
+}
+trap cleanup EXIT
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# Starts `fscript serve ARGS…` and sets $served to its URL and $server to its pid (10 s at most).
+serve() {
+  local name="$1" deadline url=""
+  shift
+  "$bin" serve --port 0 "$@" >"$work/$name.out" 2>"$work/$name.err" &
+  server=$!
+  pids+=("$server")
+  deadline=$((SECONDS + 10))
+  while [ -z "$url" ]; do
+    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" || true)"
+    [ "$SECONDS" -lt "$deadline" ] || fatal "fscript serve printed no URL within 10 s"
+    [ -n "$url" ] || sleep 0.01
+  done
+  served="$url"
+}
+
+# Waits (10 s at most) until file $1 contains $2.
+await_text() {
+  local deadline=$((SECONDS + 10))
+  until grep -q "$2" "$1" 2>/dev/null; do
+    [ "$SECONDS" -lt "$deadline" ] || fatal "no '$2' in $1 within 10 s: $(cat "$1")"
+    sleep 0.01
+  done
+}
+
+# Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall), sends SIGINT once it blocks, and
+# checks exit 130 within 1.5 s of the signal and a valid JUnit file.
+interrupt_case() {
+  local how="$1" target_args=() started status=0 elapsed
+  if [ "$how" = request ]; then serve "stopped-$how"; target_args=(--target "$served"); fi
+  FSCRIPT_BLOCK="$how" "$bin" "${target_args[@]+"${target_args[@]}"}" Tests/cli/fixtures/blocked.lua \
+    --report "junit:$work/$how.xml" >"$work/$how.out" 2>&1 </dev/null &
+  local run=$!
+  await_text "$work/$how.out" blocking
+  if [ "$how" = request ]; then kill -STOP "$server"; sleep 0.2; fi
+  [ "$how" = xpcall ] && sleep 0.2
+  started=$(now_ms)
+  kill -INT "$run"
+  wait "$run" || status=$?
+  elapsed=$(($(now_ms) - started))
+  [ "$how" = request ] && kill -CONT "$server"
+  [ "$status" -eq 130 ] || fatal "$how: Ctrl-C gave exit $status, expected 130: $(cat "$work/$how.out")"
+  [ "$elapsed" -le 1500 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 1500"
+  xmllint --noout "$work/$how.xml" || fatal "$how: the JUnit file is not valid XML"
+  grep -q 'interrupted' "$work/$how.xml" || fatal "$how: the JUnit file does not say interrupted"
+}
+
+# Runs fixture blocked.lua blocked in way $1 under a 1 s scenario limit: it fails at about 1 s, the next runs.
+limit_case() {
+  local how="$1" target_args=() started status=0 elapsed
+  if [ "$how" = request ]; then serve "limit-$how"; target_args=(--target "$served"); fi
+  started=$(now_ms)
+  if [ "$how" = request ]; then
+    FSCRIPT_BLOCK=request FSCRIPT_LIMIT=1 "$bin" --target "$served" --request-timeout 2 Tests/cli/fixtures/blocked.lua \
+      >"$work/limit-$how.out" 2>&1 </dev/null &
+    local run=$!
+    await_text "$work/limit-$how.out" blocking
+    kill -STOP "$server"
+    wait "$run" || status=$?
+    kill -CONT "$server"
+  else
+    FSCRIPT_BLOCK="$how" FSCRIPT_LIMIT=1 "$bin" Tests/cli/fixtures/blocked.lua >"$work/limit-$how.out" 2>&1 \
+      </dev/null || status=$?
+  fi
+  elapsed=$(($(now_ms) - started))
+  # A stopped target: the scenario fails at its limit; the next one's reset then waits out one request limit
+  # (2 s here), finds the target down and fails as an error (exit 2): 1 + 2 + 2 s and the artifacts' 2 s at most.
+  if [ "$how" = request ]; then
+    [ "$status" -eq 2 ] || fatal "request limit: exit $status, expected 2: $(cat "$work/limit-$how.out")"
+    grep -q 'scenario failed  (1.0' "$work/limit-$how.out" || fatal "request limit: the scenario did not fail at 1 s"
+    [ "$elapsed" -le 8000 ] || fatal "request limit: the run took $elapsed ms, expected at most 8000"
+  else
+    [ "$status" -eq 1 ] || fatal "$how limit: exit $status, expected 1: $(cat "$work/limit-$how.out")"
+    grep -q 'next ran' "$work/limit-$how.out" || fatal "$how limit: the next scenario did not run"
+    [ "$elapsed" -le 4000 ] || fatal "$how limit: the run took $elapsed ms, expected about 1 s"
+  fi
+  grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
+}
+
+for how in wait request mock xpcall; do
+  interrupt_case "$how"
+  limit_case "$how"
+done
+
+# kill -9 of the target during a run of three scenarios: exit 2 naming the URL and the step, within 3 s.
+serve killed
+status=0
+"$bin" --target "$served" Tests/cli/fixtures/three_scenarios.lua --report "junit:$work/killed.xml" \
+  >"$work/killed.out" 2>&1 </dev/null &
+run=$!
+await_text "$work/killed.out" started
+started=$(now_ms)
+kill -9 "$server"
+wait "$run" || status=$?
+elapsed=$(($(now_ms) - started))
+[ "$status" -eq 2 ] || fatal "killed target: exit $status, expected 2: $(cat "$work/killed.out")"
+[ "$elapsed" -le 3000 ] || fatal "killed target: the run ended $elapsed ms after the kill, expected within 3000"
+grep -q "$served" "$work/killed.out" || fatal "killed target: the message does not name $served"
+grep -q 'three_scenarios.lua:7' "$work/killed.out" || fatal "killed target: the message does not name the line"
+xmllint --noout "$work/killed.xml" || fatal "killed target: the JUnit file is not valid XML"
+[ "$(grep -c '<error ' "$work/killed.xml")" -eq 3 ] || fatal "killed target: expected 3 errors in the JUnit file"
+
+# A SIGSTOPped target from the start (the ping) with a 2 s request limit: the run ends within 2 + 3 s.
+serve frozen
+kill -STOP "$server"
+status=0
+started=$(now_ms)
+"$bin" --target "$served" --request-timeout 2 Tests/cli/fixtures/three_scenarios.lua >"$work/frozen.out" 2>&1 \
+  </dev/null || status=$?
+elapsed=$(($(now_ms) - started))
+kill -CONT "$server"
+[ "$status" -eq 2 ] || fatal "frozen target: exit $status, expected 2: $(cat "$work/frozen.out")"
+[ "$elapsed" -le 8000 ] || fatal "frozen target: the run took $elapsed ms, expected at most the ping and 2 + 3 s"
+
+# An unreachable target: every scenario is an error in the JUnit file.
+status=0
+"$bin" --target http://127.0.0.1:1 Tests/cli/fixtures/three_scenarios.lua --report "junit:$work/down.xml" \
+  >"$work/down.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "unreachable target: exit $status, expected 2"
+xmllint --noout "$work/down.xml" || fatal "unreachable target: the JUnit file is not valid XML"
+[ "$(grep -c '<error .*connection refused' "$work/down.xml")" -eq 3 ] ||
+  fatal "unreachable target: expected 3 errors naming the cause: $(cat "$work/down.xml")"
+
+# Isolation: embedded, and through --target of `fscript serve`.
+"$bin" Tests/cli/fixtures/isolation.lua >"$work/iso.out" 2>&1 </dev/null || fatal "isolation (embedded): $(cat "$work/iso.out")"
+serve isolated
+"$bin" --target "$served" Tests/cli/fixtures/isolation.lua >"$work/iso2.out" 2>&1 </dev/null ||
+  fatal "isolation (fscript serve): $(cat "$work/iso2.out")"
+# Without resets the second scenario sees the first one's alert, so the check can fail.
+if "$bin" --no-reset Tests/cli/fixtures/isolation.lua >"$work/iso3.out" 2>&1 </dev/null; then
+  fatal "isolation: with --no-reset the second scenario should have seen the first one's alert"
+fi
+
+# The README's example against `fscript serve`, and through a launch command that starts one (a stand-in for a
+# device launcher; it stops the previous instance first, as such a command would).
+"$bin" --target "$served" scripts/examples/login_flow.lua >"$work/flow.out" 2>&1 </dev/null ||
+  fatal "login_flow.lua against fscript serve: $(cat "$work/flow.out")"
+port=$(( (RANDOM % 20000) + 10000 ))
+abs_bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+launch="p=$work/launched.pid; if [ -f \$p ]; then kill \$(cat \$p); while kill -0 \$(cat \$p) 2>/dev/null; do sleep 0.02; done; fi
+$abs_bin serve --port $port --no-extensions --env BACKEND_URL=\$BACKEND_URL >/dev/null 2>&1 & echo \$! > \$p"
+"$bin" --target "http://127.0.0.1:$port" --launch "$launch" scripts/examples/login_flow.lua >"$work/launch.out" 2>&1 \
+  </dev/null || fatal "login_flow.lua through --launch: $(cat "$work/launch.out")"
