@@ -151,16 +151,7 @@ public final class FranklyClient: Sendable {
         let request = makeRequest("POST", "/launch")
         let response = try send(request, body: JSONValue.object(body).jsonBytes, allowing: [404])
         guard response.status != 404 else { return false }
-        let envelope: Envelope
-        do {
-            envelope = try Envelope(json: parse(response, request))
-        } catch let error as ShapeError {
-            throw FranklyClientError.unexpectedJSON(request, details: error.message)
-        }
-        guard envelope.outcome == .success else {
-            throw FranklyClientError.failed(
-                request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
-        }
+        _ = try envelope(request, from: response)
         return true
     }
 
@@ -225,7 +216,11 @@ public final class FranklyClient: Sendable {
 
     /// Sends and reads a standard envelope; an ERROR envelope is thrown as `.failed`.
     private func envelope(_ request: FranklyClientError.Request, body: [UInt8]) throws -> Envelope {
-        let response = try send(request, body: body)
+        try envelope(request, from: send(request, body: body))
+    }
+
+    /// Reads a standard envelope from an answer; an ERROR envelope is thrown as `.failed`.
+    private func envelope(_ request: FranklyClientError.Request, from response: HTTPClientResponse) throws -> Envelope {
         let envelope: Envelope
         do {
             envelope = try Envelope(json: parse(response, request))
