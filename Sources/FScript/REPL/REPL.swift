@@ -39,17 +39,19 @@ struct REPL {
             writeError("fscript: \(error)\n")
             return .failure
         }
+        // Ctrl-C stops a running chunk (the hook and every wait raise "interrupted") and returns to the prompt;
+        // at the prompt it drops the line being typed. Ctrl-D (or os.exit) ends the REPL.
+        SignalTrap.catch()
+        defer { SignalTrap.restoreDefault() }
         while let chunk = readChunk(editor) {
             editor.addHistory(chunk.source)
             editor.saveHistory(to: historyPath)
-            // Ctrl-C stops a running chunk (the hook raises "interrupted"); at the prompt it ends fscript, as in lua.
-            SignalTrap.catch()
+            SignalTrap.acknowledge()
             do {
                 try printer.call(.function(chunk.function))
             } catch {
                 writeError("\(error)\n")
             }
-            SignalTrap.restoreDefault()
             SignalTrap.acknowledge()
         }
         print()
@@ -59,7 +61,15 @@ struct REPL {
     /// Reads lines until they compile, or prints a syntax error; nil at end of input.
     private func readChunk(_ editor: LineEditor) -> (source: String, function: LuaRef)? {
         while true {
-            guard var source = editor.readLine(prompt: "> ") else { return nil }
+            guard var source = editor.readLine(prompt: "> ") else {
+                // libedit ends the line it was reading when Ctrl-C arrives: a new prompt, not the end.
+                if SignalTrap.isPending {
+                    SignalTrap.acknowledge()
+                    print()
+                    continue
+                }
+                return nil
+            }
             if source.trimmingSpaces.isEmpty { continue }
             if source.hasPrefix("=") { source = "return " + source.dropFirst() }
             if let function = try? session.state.load("return " + source, name: "=stdin") {
@@ -69,7 +79,12 @@ struct REPL {
                 do {
                     return (source, try session.state.load(source, name: "=stdin"))
                 } catch LuaError.syntax(_, incomplete: true) {
-                    guard let more = editor.readLine(prompt: ">> ") else { return nil }
+                    guard let more = editor.readLine(prompt: ">> ") else {
+                        guard SignalTrap.isPending else { return nil }
+                        SignalTrap.acknowledge()
+                        print()
+                        break
+                    }
                     source += "\n" + more
                 } catch {
                     editor.addHistory(source)

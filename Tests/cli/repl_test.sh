@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Checks the REPL in a real terminal (tmux): Ctrl-C during a 20 s wait returns to the prompt within 1 s and keeps
+# what was defined before; Ctrl-C at the prompt drops the line being typed; Ctrl-D ends it with status 0.
+source "$(dirname "$0")/common.sh"
+command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
+
+work="$(mktemp -d)"
+socket="fscript-repl-$$"
+cleanup() {
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+screen() { tmux -L "$socket" capture-pane -t repl -p; }
+keys() { tmux -L "$socket" send-keys -t repl "$@"; }
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# Waits (10 s at most) until the screen shows $1 (a grep pattern) $2 times (default once).
+await_screen() {
+  local deadline=$((SECONDS + 10)) want="${2:-1}"
+  until [ "$(screen | grep -cE -- "$1")" -ge "$want" ]; do
+    [ "$SECONDS" -lt "$deadline" ] || fatal "the REPL never showed '$1': $(screen)"
+    sleep 0.01
+  done
+}
+
+tmux -L "$socket" new-session -d -s repl -x 150 -y 40 \
+  "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; echo \"exit status \$?\"; sleep 30"
+await_screen '^>( |$)'
+keys 'x = 42' Enter
+await_screen '^>( |$)' 2
+keys "print('waiting'); app:wait_for(\"label marked:'Never there'\", {timeout = 20})" Enter
+await_screen '^waiting'
+started=$(now_ms)
+keys C-c
+await_screen 'interrupted'
+await_screen '^>( |$)' 3
+elapsed=$(($(now_ms) - started))
+[ "$elapsed" -le 1000 ] || fatal "Ctrl-C took $elapsed ms to return to the prompt, expected at most 1000"
+keys 'print(x * 2)' Enter
+await_screen '^84$'
+keys 'error("this line was typed")'
+await_screen 'this line was typed'
+keys C-c
+await_screen '^>( |$)' 5
+keys 'print("after")' Enter
+await_screen '^after$'
+screen | grep -q 'this line was typed"' && screen | grep -q 'stdin:1: this line was typed' &&
+  fatal "the line dropped with Ctrl-C was run: $(screen)"
+keys C-d
+await_screen 'exit status 0'
+echo "repl_test: ok"
