@@ -33,6 +33,7 @@ import Testing
 
     @Test func theDefaultsAreArgumentParsers() throws {
         #expect(try parsed([]) == RunArguments())
-        #expect(RunArguments().timeout == 60)
+        #expect(RunArguments().timeout == nil)
+        #expect(RunArguments.defaultTimeout == 60)
     }
 }

@@ -49,6 +49,9 @@ local M = {}
 ---@field exit_code integer
 ---@field notes string[]
 
+---The project file's name (`fscript.project.lua`): settings a directory run never runs as a test.
+M.PROJECT_FILE = "fscript.project.lua"
+
 M.REPORT_KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json" }
 
 local function parse_reports(list)
@@ -94,7 +97,10 @@ local function expand(paths)
   local files = {}
   for _, path in ipairs(paths) do
     if is_dir(path) then
-      for _, f in ipairs(M.lua_files((path:gsub("/+$", "")))) do files[#files + 1] = f end
+      for _, f in ipairs(M.lua_files((path:gsub("/+$", "")))) do
+        -- The project file holds settings, not tests.
+        if not f:find("/" .. M.PROJECT_FILE .. "$") then files[#files + 1] = f end
+      end
     else
       files[#files + 1] = path
     end
@@ -326,7 +332,10 @@ end
 local function write_reports(run, reports)
   for _, r in ipairs(reports) do
     local ok, text = pcall(function() return require(M.REPORT_KINDS[r.kind]).render(run) end)
-    local wrote, err = ok and util.write_file(r.path, text)
+    local folder = r.path:match("^(.*)/[^/]*$")
+    if ok and folder and folder ~= "" then util.mkdir(folder) end
+    local wrote, err = false, text
+    if ok then wrote, err = util.write_file(r.path, text) end
     if wrote then
       run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
     else

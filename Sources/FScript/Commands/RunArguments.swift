@@ -23,22 +23,74 @@ struct RunArguments: Equatable {
     var app: String?
     /// `--report`, in order.
     var reports: [String] = []
-    /// `--timeout`.
-    var timeout: Double = defaultTimeout
+    /// `--timeout` (nil: the project file's, else `defaultTimeout`).
+    var timeout: Double?
     /// `--artifacts`.
     var artifacts: String?
     /// The scripts and folders.
     var files: [String] = []
     /// What followed `--`: the scripts' own arguments.
     var arguments: [String] = []
-    /// False with `--no-reset`.
-    var reset = true
-    /// `--launch`, `--reset-exec`, `--env`, `--request-timeout`, `--poll-interval`.
-    var settings = TargetSettings()
+    /// False with `--no-reset`; nil: the project file's, else true.
+    var reset: Bool?
+    /// `--launch`.
+    var launch: String?
+    /// `--reset-exec`.
+    var resetExec: String?
+    /// `--env`, added to the project file's.
+    var environment: [String: String] = [:]
+    /// `--request-timeout`.
+    var requestTimeout: Double?
+    /// `--poll-interval`.
+    var pollInterval: Double?
+    /// The project file's waits (no flags: `config.set{}` in a script, or the project file).
+    var wait: Double?
+    var validation: Double?
+
+    /// The target settings these arguments give.
+    var settings: TargetSettings {
+        TargetSettings(
+            launchCommand: launch, resetExec: resetExec, environment: environment, requestTimeout: requestTimeout ?? 10,
+            pollInterval: pollInterval ?? Poller.defaultInterval)
+    }
+
+    /// Fills what the command line left open from the project file: a flag wins over the file.
+    mutating func apply(_ project: ProjectFile) {
+        // --app on the command line means the embedded simulator, whatever target the file names, and back.
+        let given = (target: target, app: app)
+        target = given.target ?? (given.app == nil ? project.target : nil)
+        app = given.app ?? (given.target == nil ? project.app : nil)
+        tags = tags ?? project.tags
+        if reports.isEmpty { reports = project.reports }
+        timeout = timeout ?? project.timeout
+        artifacts = artifacts ?? project.artifacts
+        reset = reset ?? project.reset
+        launch = launch ?? project.launch
+        resetExec = resetExec ?? project.resetExec
+        environment = project.environment.merging(environment) { $1 }
+        requestTimeout = requestTimeout ?? project.requestTimeout
+        pollInterval = pollInterval ?? project.pollInterval
+        wait = wait ?? project.wait
+        validation = validation ?? project.validation
+    }
 
     /// Runs the chunks, then the files through the runner; with neither, the REPL on a terminal or standard input.
     /// A status other than success is thrown as `ExitCode`.
     func run() throws {
+        var run = self
+        if !files.isEmpty, let path = ProjectFile.find(from: files) {
+            do {
+                run.apply(try ProjectFile.load(path))
+            } catch {
+                writeError("fscript: \(error)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+        }
+        try run.execute()
+    }
+
+    /// Runs with the settings as they are (flags and the project file merged).
+    private func execute() throws {
         let session = ScriptSession()
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         // Caught before the start-up ping, so Ctrl-C during it ends the run (exit 130) too.
@@ -55,7 +107,7 @@ struct RunArguments: Equatable {
         if let unreachable = options.unreachable {
             if settings.launchCommand != nil && !files.isEmpty {
                 // Not up yet is expected: the launch command starts it before the first scenario.
-                if !reset { try launchOnce(module) }
+                if reset == false { try launchOnce(module) }
             } else {
                 writeError("fscript: \(unreachable)\n")
                 guard !files.isEmpty else { throw ExitCode(ScriptSession.ExitStatus.usage.rawValue) }
@@ -72,8 +124,9 @@ struct RunArguments: Equatable {
             let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
             status = session.runTests(
                 .init(
-                    files: files, tags: tags, reports: reports, timeout: timeout, artifacts: artifacts, color: color,
-                    reset: reset, arguments: arguments))
+                    files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
+                    wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
+                    arguments: arguments))
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {

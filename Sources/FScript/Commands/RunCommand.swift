@@ -39,8 +39,8 @@ struct RunCommand: ParsableCommand {
             "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable).", valueName: "kind:file"))
     var reports: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped.", valueName: "seconds"))
-    var timeout: Double = RunArguments.defaultTimeout
+    @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped (default 60).", valueName: "seconds"))
+    var timeout: Double?
 
     @Option(help: ArgumentHelp(
         "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", valueName: "dir"))
@@ -66,13 +66,13 @@ struct RunCommand: ParsableCommand {
     var env: [String] = []
 
     @Option(help: ArgumentHelp("Seconds one request to the target may take (default 10).", valueName: "seconds"))
-    var requestTimeout: Double = 10
+    var requestTimeout: Double?
 
     @Option(
         help: ArgumentHelp(
             "Seconds between two checks of a wait on a target without fscript's change feed (default 0.01).",
             valueName: "seconds"))
-    var pollInterval: Double = Poller.defaultInterval
+    var pollInterval: Double?
 
     @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
     var files: [String] = []
@@ -94,18 +94,19 @@ struct RunCommand: ParsableCommand {
     }
 
     func validate() throws {
-        guard timeout > 0, timeout <= 86_400 else {
-            throw ValidationError("--timeout must be a number of seconds above 0 and at most 86400, got \(timeout)")
-        }
-        guard requestTimeout > 0, requestTimeout <= 3600 else {
-            throw ValidationError(
-                "--request-timeout must be a number of seconds above 0 and at most 3600, got \(requestTimeout)")
-        }
-        guard pollInterval > 0, pollInterval <= 60 else {
-            throw ValidationError(
-                "--poll-interval must be a number of seconds above 0 and at most 60, got \(pollInterval)")
-        }
+        try Self.check("--timeout", timeout, atMost: 86_400)
+        try Self.check("--request-timeout", requestTimeout, atMost: 3600)
+        try Self.check("--poll-interval", pollInterval, atMost: 60)
         _ = try Self.environment(env)
+    }
+
+    /// Checks a number of seconds from the command line where it enters: above 0, at most `limit`, not NaN.
+    private static func check(_ flag: String, _ seconds: Double?, atMost limit: Double) throws {
+        guard let seconds else { return }
+        guard seconds > 0, seconds <= limit else {
+            throw ValidationError(
+                "\(flag) must be a number of seconds above 0 and at most \(InterruptGuard.seconds(limit)), got \(seconds)")
+        }
     }
 
     /// `--env KEY=VALUE` pairs as a dictionary; a pair without `=` or with an empty key is a usage error.
@@ -124,10 +125,9 @@ struct RunCommand: ParsableCommand {
     var runArguments: RunArguments {
         RunArguments(
             chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
-            artifacts: artifacts, files: files, arguments: arguments, reset: !noReset,
-            settings: TargetSettings(
-                launchCommand: launch, resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:],
-                requestTimeout: requestTimeout, pollInterval: pollInterval))
+            artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
+            resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
+            pollInterval: pollInterval)
     }
 
     func run() throws {

@@ -11,6 +11,8 @@ extension ScriptSession {
         var tags: String?
         var reports: [String] = []
         var timeout: Double?
+        var wait: Double?
+        var validation: Double?
         var artifacts: String?
         var color: Bool?
         /// False: scenarios share the app instead of each starting from a fresh launch (`--no-reset`).
@@ -25,6 +27,8 @@ extension ScriptSession {
             table["reports"] = .table(LuaTable(array: reports.map { .string($0) }))
             if let tags { table["tags"] = .string(tags) }
             if let timeout { table["timeout"] = .number(timeout) }
+            if let wait { table["wait"] = .number(wait) }
+            if let validation { table["validation"] = .number(validation) }
             if let artifacts { table["artifacts"] = .string(artifacts) }
             if let color { table["color"] = .boolean(color) }
             table["reset"] = .boolean(reset)

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the REPL in a real terminal (tmux): Ctrl-C during a 20 s wait returns to the prompt within 1 s and keeps
 # what was defined before; Ctrl-C at the prompt drops the line being typed; Ctrl-D ends it with status 0.
-source "$(dirname "$0")/common.sh"
+source "$(dirname "$0")/../cli/common.sh"
 command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
 
 work="$(mktemp -d)"
@@ -49,4 +49,4 @@ screen | grep -q 'this line was typed"' && screen | grep -q 'stdin:1: this line 
   fatal "the line dropped with Ctrl-C was run: $(screen)"
 keys C-d
 await_screen 'exit status 0'
-echo "repl_test: ok"
+echo "repl_interrupt_test: ok"

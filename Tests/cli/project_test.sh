@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks the project file: fscript.project.lua in a suite folder sets the app (relative to the file), the launch
+# environment, the time limits and a report; running `fscript DIR` from elsewhere uses them, a flag overrides one,
+# the project file itself is never run as a test, and a bad setting is a usage error naming the file and the key.
+source "$(dirname "$0")/common.sh"
+command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/suite/tests" "$work/elsewhere"
+cat >"$work/suite/fscript.project.lua" <<'LUA'
+return {
+  app = "apps/tiny.lua",
+  env = { GREETING = "hello from the project" },
+  timeout = 1,
+  reports = { "junit:out/junit.xml" },
+}
+LUA
+mkdir -p "$work/suite/apps"
+cat >"$work/suite/apps/tiny.lua" <<'LUA'
+return {
+  name = "Tiny",
+  screens = {
+    main = screen{ title = "Tiny", label{ id = "greeting", text = "none" },
+      on_appear = function(app) app:view("greeting").text = app.env.GREETING or "no greeting" end },
+  },
+}
+LUA
+cat >"$work/suite/tests/tiny_test.lua" <<'LUA'
+scenario("greets", function() app:wait_for("label marked:'hello from the project'", { timeout = 1 }) end)
+scenario("hangs", function() while true do end end)
+LUA
+abs_bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+
+status=0
+(cd "$work/elsewhere" && "$abs_bin" ../suite/tests >"$work/out.txt" 2>&1 </dev/null) || status=$?
+[ "$status" -eq 1 ] || fatal "expected exit 1 (the hanging scenario), got $status: $(cat "$work/out.txt")"
+grep -q 'test timed out after 1 s' "$work/out.txt" || fatal "the project's timeout was not used: $(cat "$work/out.txt")"
+xmllint --noout "$work/suite/out/junit.xml" || fatal "no valid JUnit report where the project file says"
+grep -q 'tests="2"' "$work/suite/out/junit.xml" || fatal "the project file ran as a test: $(cat "$work/suite/out/junit.xml")"
+grep -c '<failure' "$work/suite/out/junit.xml" | grep -qx 1 || fatal "the app or its environment was not used"
+
+# A flag wins over the file.
+status=0
+"$abs_bin" --timeout 2 "$work/suite/tests" >"$work/out2.txt" 2>&1 </dev/null || status=$?
+grep -q 'test timed out after 2 s' "$work/out2.txt" || fatal "--timeout did not override the project file"
+
+# A bad setting names the file and the key.
+printf 'return { timeout = "soon" }\n' >"$work/suite/fscript.project.lua"
+status=0
+"$abs_bin" "$work/suite/tests" >"$work/out3.txt" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "a bad project file should be a usage error, got $status"
+grep -qF "fscript.project.lua: timeout must be a number of seconds above 0 and at most 86400, got 'soon'" "$work/out3.txt" ||
+  fatal "unexpected message: $(cat "$work/out3.txt")"
+echo "project_test: ok"
