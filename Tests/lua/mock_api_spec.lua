@@ -14,6 +14,12 @@ local s = mock.start{}
 check.truthy(s.url:match("^http://127%.0%.0%.1:%d+$"), "url: " .. tostring(s.url))
 check.equal(tonumber(s.url:match(":(%d+)$")), s.port, "port matches url")
 
+-- A mock a device must reach binds beyond loopback; its URL names the address the device uses.
+local exposed = mock.start{ host = "0.0.0.0", advertise = "10.0.2.2" }
+check.equal("http://10.0.2.2:" .. exposed.port, exposed.url, "advertised url")
+check.equal("0.0.0.0", exposed.host, "bound host")
+exposed:stop()
+
 check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
 check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
 check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")
@@ -31,7 +37,7 @@ check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, pat
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both list items and keys cannot be JSON)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
-check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: files, host, mappings, port)",
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, mappings, port)",
   err(mock.start, { prot = 1 }), "start options")
 
 check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")

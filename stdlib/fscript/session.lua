@@ -133,7 +133,7 @@ end
 
 ---Declares a scenario in the file being loaded.
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number}
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean}
 ---@param fn function
 function Session:scenario(name, opts, fn)
   if fn == nil and type(opts) == "function" then opts, fn = {}, opts end

@@ -119,10 +119,16 @@ frank.null = nil
 ---@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)
 ---@return frank.App
 function frank.connect(url, opts) end
----Restarts the embedded simulator's app with a launch environment and updates the global `app`.
+---Relaunches the app with a launch environment and updates the global `app`: in-process on the embedded
+---simulator, through POST /launch on `fscript serve`, through `--launch 'COMMAND'` on a real app.
 ---@param opts {app?: string, env?: table<string, string>}
 ---@return frank.App
 function frank.launch(opts) end
+
+---A freshly launched app as the run launched it (the runner calls it before every scenario unless reset = false).
+---@return boolean reset false when the target cannot be reset
+---@return string? why
+function frank.reset() end
 
 ---@class mock.Filter which requests: every key optional; all given must hold
 ---@field method? string
@@ -190,8 +196,9 @@ function Server:stop() end
 
 ---@class mock
 mock = {}
----Starts a mock backend on 127.0.0.1; stopped when fscript exits.
----@param opts? {port?: integer, host?: string, mappings?: string, files?: string}
+---Starts a mock backend on 127.0.0.1; stopped when fscript exits (one started inside a scenario: when it ends).
+---`host` beyond loopback prints a warning; `advertise` (or `--advertise-host`) is the host its `url` names then.
+---@param opts? {port?: integer, host?: string, advertise?: string, mappings?: string, files?: string}
 ---@return mock.Server
 function mock.start(opts) end
 
@@ -234,9 +241,13 @@ function But(text, data) end
 ---@param fn function
 function step(pattern, fn) end
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number}
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean}
 ---@param fn? function
 function scenario(name, opts, fn) end
+
+---Settings for every scenario of this file: `this_file{reset = false}` lets them share one app.
+---@param opts {reset?: boolean}
+function this_file(opts) end
 ---@param fn function runs before each scenario of this file
 function before(fn) end
 ---@param fn function runs after each scenario of this file, even a failed one

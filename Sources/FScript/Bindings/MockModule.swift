@@ -9,7 +9,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "mappings", "files"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -52,8 +52,13 @@ enum MockModule {
                 throw MockStartError(description: "cannot load the mappings in \(mappings): \(error)")
             }
         }
-        args.host(as: ScriptSession.self)?.mocks.add(server)
-        return args.result(MockServerObject(server: server))
+        let session = args.host(as: ScriptSession.self)
+        session?.mocks.add(server)
+        Exposure.warnIfExposed("mock.start", host: host, port: server.port, exposes: "read its journal and change its stubs")
+        // A device reaches the mock by an address of this machine, not by the one it binds (0.0.0.0).
+        var advertised: String?
+        if !Exposure.isLoopback(host) { advertised = try options.string("advertise") ?? session?.advertiseHost }
+        return args.result(MockServerObject(server: server, advertisedHost: advertised))
     }
 }
 

@@ -13,8 +13,19 @@ final class MockServerObject: LuaObject {
     let server: MockServer
     private(set) var isStopped = false
 
-    init(server: MockServer) {
+    /// The host `url` names instead of the bound one (`mock.start{host = "0.0.0.0", advertise = "10.0.2.2"}`,
+    /// `--advertise-host`), so the app on a device is pointed at an address it can reach.
+    let advertisedHost: String?
+
+    init(server: MockServer, advertisedHost: String? = nil) {
         self.server = server
+        self.advertisedHost = advertisedHost
+    }
+
+    /// The URL to give the app: the advertised host when there is one.
+    var url: String {
+        guard let advertisedHost else { return server.url }
+        return advertisedHost.contains(":") ? "http://[\(advertisedHost)]:\(server.port)" : "http://\(advertisedHost):\(server.port)"
     }
 
     /// How long one slice of a wait blocks before the deadline and Ctrl-C are checked again.
@@ -83,7 +94,7 @@ final class MockServerObject: LuaObject {
             description: { object in "mock.Server: \(object.server.url)\(object.isStopped ? " (stopped)" : "")" },
             index: { object, args in
                 switch try args.value(1) {
-                case "url": return args.result(object.server.url)
+                case "url": return args.result(object.url)
                 case "port": return args.result(object.server.port)
                 case "host": return args.result(object.server.host)
                 default: return args.result(LuaValue.nil)

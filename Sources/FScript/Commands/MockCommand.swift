@@ -49,6 +49,7 @@ struct MockCommand: ParsableCommand {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
+        Exposure.warnIfExposed("the mock", host: host, port: server.port, exposes: "read its journal and change its stubs")
         print(server.url)
         fflush(nil)
         SignalTrap.waitForSignal()

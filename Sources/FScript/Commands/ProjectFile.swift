@@ -17,6 +17,7 @@ import LuaKit
 ///   timeout = 120, wait = 5, validation = 3, request_timeout = 10, poll_interval = 0.05,
 ///   reset = true, tags = "smoke,~slow",
 ///   reports = { "junit:out/junit.xml" }, artifacts = "out/artifacts",
+///   advertise_host = "10.0.2.2",            -- the URL of a mock bound beyond loopback (a device reaches it)
 /// }
 /// ```
 struct ProjectFile: Equatable {
@@ -25,7 +26,7 @@ struct ProjectFile: Equatable {
     /// Every key the file may set, for the error that names an unknown one.
     static let keys = [
         "target", "app", "launch", "reset_exec", "env", "timeout", "wait", "validation", "request_timeout",
-        "poll_interval", "reset", "tags", "reports", "artifacts",
+        "poll_interval", "reset", "tags", "reports", "artifacts", "advertise_host",
     ]
 
     /// Where the file is.
@@ -44,6 +45,7 @@ struct ProjectFile: Equatable {
     var tags: String?
     var reports: [String] = []
     var artifacts: String?
+    var advertiseHost: String?
 
     /// The project file above the first of `paths` (or the current folder), or nil.
     static func find(from paths: [String]) -> String? {
@@ -102,6 +104,7 @@ struct ProjectFile: Equatable {
             case "reset_exec": project.resetExec = try text()
             case "tags": project.tags = try text()
             case "artifacts": project.artifacts = local(try text())
+            case "advertise_host": project.advertiseHost = try text()
             case "timeout": project.timeout = try seconds(0...86_400)
             case "wait": project.wait = try seconds(0...3600)
             case "validation": project.validation = try seconds(0...3600)

@@ -43,6 +43,8 @@ struct RunArguments: Equatable {
     var requestTimeout: Double?
     /// `--poll-interval`.
     var pollInterval: Double?
+    /// `--advertise-host`.
+    var advertiseHost: String?
     /// The project file's waits (no flags: `config.set{}` in a script, or the project file).
     var wait: Double?
     var validation: Double?
@@ -70,6 +72,7 @@ struct RunArguments: Equatable {
         environment = project.environment.merging(environment) { $1 }
         requestTimeout = requestTimeout ?? project.requestTimeout
         pollInterval = pollInterval ?? project.pollInterval
+        advertiseHost = advertiseHost ?? project.advertiseHost
         wait = wait ?? project.wait
         validation = validation ?? project.validation
     }
@@ -92,6 +95,7 @@ struct RunArguments: Equatable {
     /// Runs with the settings as they are (flags and the project file merged).
     private func execute() throws {
         let session = ScriptSession()
+        session.advertiseHost = advertiseHost
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         // Caught before the start-up ping, so Ctrl-C during it ends the run (exit 130) too.
         if !interactive { SignalTrap.catch() }

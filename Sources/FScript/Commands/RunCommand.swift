@@ -74,6 +74,12 @@ struct RunCommand: ParsableCommand {
             valueName: "seconds"))
     var pollInterval: Double?
 
+    @Option(
+        help: ArgumentHelp(
+            "The address a device reaches this machine by: the host in the URL of a mock bound beyond loopback "
+                + "(mock.start{host = \"0.0.0.0\"}).", valueName: "host"))
+    var advertiseHost: String?
+
     @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
     var files: [String] = []
 
@@ -127,7 +133,7 @@ struct RunCommand: ParsableCommand {
             chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
             artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
             resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
-            pollInterval: pollInterval)
+            pollInterval: pollInterval, advertiseHost: advertiseHost)
     }
 
     func run() throws {

@@ -70,6 +70,8 @@ struct ServeCommand: ParsableCommand {
             SignalTrap.waitForSignal()
             simulator.stop()
         }
+        Exposure.warnIfExposed(
+            "the simulator", host: host, port: simulator.port, exposes: "drive the app and read everything it shows")
         print("fscript serve: listening on \(simulator.url)")
         fflush(nil)
         try simulator.wait()

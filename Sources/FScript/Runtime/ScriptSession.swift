@@ -24,6 +24,9 @@ final class ScriptSession {
     let mocks = MockRegistry()
     /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
     var busySources: [() -> [String]] = []
+    /// The address a device reaches this machine by, for the URL of a mock bound beyond loopback
+    /// (`--advertise-host`).
+    var advertiseHost: String?
 
     init() {
         state = LuaState()
