@@ -121,6 +121,24 @@ public struct LuaArgs {
         throw typeError(position, expected: expected)
     }
 
+    /// A number argument that must be finite and within `range`, checked where it enters (it may become a
+    /// duration or an index, and Swift traps on converting NaN, infinity or 1e300):
+    /// `bad argument #2 to 'touch_and_hold' (number of seconds from 0 to 86400 expected, got 1e+300)`.
+    public func number(_ position: Int, in range: ClosedRange<Double>, expected: String = "number") throws -> Double {
+        let value = try number(position, expected: expected)
+        guard value.isFinite, range.contains(value) else {
+            throw badArgument(
+                position, "\(expected) from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) "
+                    + "expected, got \(Self.format(value))")
+        }
+        return value
+    }
+
+    /// A number as messages show it: `2`, `0.5`, `1e+300`, `nan`.
+    static func format(_ value: Double) -> String {
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+
     /// A strict boolean argument: only `true` or `false` pass.
     public func boolean(_ position: Int, expected: String = "boolean") throws -> Bool {
         let index = slot(position)

@@ -112,6 +112,16 @@ import Testing
             "mappings/bad.json: response.bodyFileName: no file none.json in <files>"
         ),
         (
+            #"{"request": {"url": "/a"}, "response": {"bodyFileName": "../../../../../../etc/passwd"}}"#,
+            "mappings/bad.json: response.bodyFileName: ../../../../../../etc/passwd is outside <files> (it resolves "
+                + "to /etc/passwd); body files must be inside __files"
+        ),
+        (
+            #"{"request": {"url": "/a"}, "response": {"fixedDelayMilliseconds": 1e300}}"#,
+            "mappings/bad.json: response.fixedDelayMilliseconds: expected a number of milliseconds from 0 to "
+                + "86400000 (a day), got 1e+300"
+        ),
+        (
             #"{"request": {"urlPathPattern": "("}}"#,
             "mappings/bad.json: request: invalid regular expression: ("
         ),

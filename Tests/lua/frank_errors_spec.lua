@@ -72,4 +72,20 @@ check.equal("GET /dump on " .. url .. ": no response within 0 s", error_of(hasty
 local elsewhere = frank.connect(url .. "/nowhere")
 check.contains(error_of(elsewhere.dump, elsewhere), "GET /dump on " .. url .. "/nowhere: HTTP 404", "an HTTP error")
 
+-- numbers that would trap when converted (to a duration, an index) are refused where they enter
+check.equal("bad argument #2 to 'connect' (timeout must be a number of seconds from 0 to 86400, got 1e+300)",
+  error_of(frank.connect, url, { timeout = 1e300 }), "connect timeout")
+check.equal("bad argument #2 to 'wait_for' (timeout must be a number of seconds from 0 to 86400, got inf)",
+  error_of(app.wait_for, app, "button", { timeout = math.huge }), "wait timeout")
+check.equal("bad argument #2 to 'touch_and_hold' (number of seconds from 0 to 86400 expected, got 1e+300)",
+  error_of(app.touch_and_hold, app, "button", 1e300), "hold seconds")
+check.equal("bad argument #2 to 'set_slider' (number from -1000000000000 to 1000000000000 expected, got nan)",
+  error_of(app.set_slider, app, "view:'UISlider'", 0 / 0), "slider value")
+check.equal("bad argument #2 to 'drag' (to must have numbers x and y from -1000000 to 1000000)",
+  error_of(app.drag, app, "button", { to = { x = 1e300, y = 0 } }), "drag point")
+local backend = mock.start{}
+check.equal("bad argument #1 to 'stub' (field 'respond.delay': seconds from 0 to 86400 expected, got 1e+300)",
+  error_of(backend.stub, backend, { path = "/x", respond = { delay = 1e300 } }), "mock delay")
+backend:stop()
+
 check.finish("frank_errors_spec")

@@ -1,5 +1,6 @@
 import CLua
 import Frankly
+import HTTPCore
 import JSON
 import LuaKit
 
@@ -43,7 +44,8 @@ extension AppObject {
                 },
                 "touch_and_hold": { app, args in
                     let selector = try args.selector(1)
-                    let seconds = args.isNil(2) ? 1.0 : try args.number(2, expected: "number of seconds")
+                    let seconds = args.isNil(2)
+                        ? 1.0 : try args.number(2, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
                     let results = try app.act("touch_and_hold", selector, method: "touchAndHold:", arguments: [.number(seconds)])
                     return args.result(results.count)
                 },
@@ -60,7 +62,7 @@ extension AppObject {
                 "scroll_to": { app, args in try app.scrollTo(args) },
                 "set_slider": { app, args in
                     let selector = try args.selector(1)
-                    let value = try args.number(2)
+                    let value = try args.number(2, in: -1e12...1e12)
                     let results = try app.act("set_slider", selector, method: "FEX_dragThumbToValue:", arguments: [.number(value)])
                     return args.result(results.count)
                 },
@@ -142,8 +144,10 @@ extension AppObject {
             else { throw FrankError("drag: the app gave no frame for \"\(text)\" (got \(frame.jsonString))") }
             point = (x + width / 2, y + height / 2)
         case .table(let table):
-            guard let x = table["x"].doubleValue, let y = table["y"].doubleValue else {
-                throw args.badArgument(2, "to must have numbers x and y")
+            guard let x = table["x"].doubleValue, let y = table["y"].doubleValue,
+                abs(x) <= CheckedNumber.maximumCoordinate, abs(y) <= CheckedNumber.maximumCoordinate
+            else {
+                throw args.badArgument(2, "to must have numbers x and y from -1000000 to 1000000")
             }
             point = (x, y)
         case let other:

@@ -1,4 +1,5 @@
 import Frankly
+import HTTPCore
 import JSON
 import LuaKit
 
@@ -102,8 +103,8 @@ extension LuaArgs {
     func timeout(in options: LuaTable, at position: Int, default fallback: Double) throws -> Double {
         let value = options["timeout"]
         if case .nil = value { return fallback }
-        guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
-            throw badArgument(position, "timeout must be a non-negative number of seconds, got \(value.luaShown)")
+        guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= CheckedNumber.maximumSeconds else {
+            throw badArgument(position, "timeout must be a number of seconds from 0 to 86400, got \(value.luaShown)")
         }
         return seconds
     }

@@ -232,7 +232,9 @@ struct MockOptions {
         if let text = try json("json") { response.body = .json(text) }
         if let path = try string("file") { response.body = .file(path) }
         if let delay = try number("delay") {
-            guard delay >= 0, delay.isFinite else { throw fieldError("delay", "seconds must be 0 or more") }
+            guard delay >= 0, delay <= CheckedNumber.maximumSeconds else {
+                throw fieldError("delay", "seconds from 0 to 86400 expected, got \(CheckedNumber.format(delay))")
+            }
             response.delay = delay
         }
         if let name = try string("fault") {

@@ -1,3 +1,4 @@
+import HTTPCore
 import LuaKit
 import MockServer
 
@@ -64,7 +65,9 @@ final class MockServerObject: LuaObject {
                     let options = try MockOptions(args, optional: true)
                     let filter = try options.requestPattern(extraKeys: ["timeout"])
                     let timeout = try options.number("timeout") ?? 2
-                    guard timeout >= 0, timeout.isFinite else { throw options.fieldError("timeout", "seconds must be 0 or more") }
+                    guard timeout >= 0, timeout <= CheckedNumber.maximumSeconds else {
+                        throw options.fieldError("timeout", "seconds from 0 to 86400 expected, got \(CheckedNumber.format(timeout))")
+                    }
                     let found = try object.waitForRequest(filter, timeout: timeout, args: args)
                     return args.result(MockLuaConversion.table(for: found))
                 },

@@ -195,15 +195,13 @@ enum WireMockMapping {
             response.body = .bytes(Array(data))
         }
         if let file = try string(members["bodyFileName"], at: path + ".bodyFileName") {
-            let resolved = URL(fileURLWithPath: files).appendingPathComponent(file).path
-            guard FileManager.default.fileExists(atPath: resolved) else {
-                throw Problem(path + ".bodyFileName", "no file \(file) in \(files)")
-            }
-            response.body = .file(resolved)
+            response.body = .file(try Self.bodyFile(file, in: files, at: path + ".bodyFileName"))
         }
         if let delay = members["fixedDelayMilliseconds"] {
-            guard let milliseconds = delay.doubleValue, milliseconds >= 0 else {
-                let problem = "expected a number of milliseconds, got \(delay.typeName)"
+            guard let milliseconds = delay.doubleValue, milliseconds.isFinite, milliseconds >= 0,
+                milliseconds <= CheckedNumber.maximumSeconds * 1000
+            else {
+                let problem = "expected a number of milliseconds from 0 to 86400000 (a day), got \(delay.jsonString)"
                 throw Problem(path + ".fixedDelayMilliseconds", problem)
             }
             response.delay = milliseconds / 1000
@@ -238,5 +236,24 @@ enum WireMockMapping {
             let supported = allowed.sorted().joined(separator: ", ")
             throw Problem("\(path).\(unknown)", "not supported (supported: \(supported))")
         }
+    }
+
+    /// The body file a mapping names, resolved inside the mappings' `__files` after following symlinks: a mapping
+    /// file comes from outside (a colleague, a recording, a public repository), and `../../etc/passwd` or a link
+    /// out of the folder must not turn the mock into a file server for the machine.
+    static func bodyFile(_ name: String, in files: String, at path: String) throws(Problem) -> String {
+        let candidate = URL(fileURLWithPath: files).appendingPathComponent(name).path
+        guard let real = realPath(candidate) else { throw Problem(path, "no file \(name) in \(files)") }
+        let root = realPath(files) ?? files
+        guard real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
+            throw Problem(path, "\(name) is outside \(files) (it resolves to \(real)); body files must be inside __files")
+        }
+        return real
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }

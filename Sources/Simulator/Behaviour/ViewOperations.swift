@@ -1,4 +1,5 @@
 import Frankly
+import HTTPCore
 import JSON
 
 /// A `/map` operation failed on one view: the touch could not land, an argument had the wrong type, or app code
@@ -18,6 +19,13 @@ extension SimView {
             }
             return value
         }
+        // Every number an operation takes is checked here, before it becomes a point, an index or a duration.
+        func coordinate(_ index: Int) throws -> Double {
+            try CheckedNumber.coordinate(try number(index), "argument \(index + 1) of \(method)")
+        }
+        func whole(_ index: Int) throws -> Int {
+            try CheckedNumber.whole(try number(index), "argument \(index + 1) of \(method)", in: 0...1_000_000)
+        }
         func result(_ value: JSONValue) -> ShelleyMethodResult { .value(value) }
         do {
             switch method {
@@ -31,7 +39,7 @@ extension SimView {
                 return result(.bool(true))
             case "touchx:y:":
                 let frame = accessibilityFrame
-                let point = Point(x: frame.x + (try number(0)), y: frame.y + (try number(1)))
+                let point = Point(x: frame.x + (try coordinate(0)), y: frame.y + (try coordinate(1)))
                 try app.deliverTouch(to: try app.touchTarget(for: self, at: point))
                 return result(.bool(true))
             case "doubleTap":
@@ -40,7 +48,7 @@ extension SimView {
                 if receiver.window != nil { try app.deliverTouch(to: receiver) }
                 return result(.bool(true))
             case "touchAndHold:":
-                let seconds = try number(0)
+                let seconds = try CheckedNumber.seconds(try number(0), "argument 1 of \(method)")
                 let receiver = try app.touchTarget(for: self, at: accessibilityFrame.center)
                 if let hold = ([receiver] + receiver.ancestors).first(where: { $0.behaviours["hold"] != nil }) {
                     try hold.behaviours["hold"]?.run(hold, [.number(seconds)])
@@ -65,7 +73,7 @@ extension SimView {
                 }
                 return result(.bool(true))
             case "FEX_dragWithInitialDelayToX:y:":
-                let target = Point(x: try number(0), y: try number(1))
+                let target = Point(x: try coordinate(0), y: try coordinate(1))
                 _ = try app.touchTarget(for: self, at: accessibilityFrame.center)
                 if isKind("UISlider") {
                     let frame = accessibilityFrame
@@ -94,7 +102,7 @@ extension SimView {
                 return result(.null)
             case "FEX_scrollToRow:inSection:":
                 guard isKind("UITableView") else { return .notUnderstood }
-                let row = Int(try number(0)), section = Int(try number(1))
+                let row = try whole(0), section = try whole(1)
                 guard sections.indices.contains(section), sections[section].indices.contains(row) else {
                     throw OperationError(description: "\(summary) has no row \(row) in section \(section)")
                 }
@@ -107,7 +115,7 @@ extension SimView {
                 return result(.null)
             case "FEX_dragThumbToValue:":
                 guard isKind("UISlider") else { return .notUnderstood }
-                try changeSlider(to: try number(0))
+                try changeSlider(to: try CheckedNumber.finite(try number(0), "argument 1 of \(method)", in: -1e12...1e12))
                 return result(.null)
             case "text":
                 guard isKind("UILabel") || isKind("UITextField") || isKind("UITextView") else { return .notUnderstood }
@@ -172,6 +180,8 @@ extension SimView {
                 return performShelleyBuiltin(method, arguments: arguments) ?? .notUnderstood
             }
         } catch let error as TouchError {
+            throw OperationError(description: error.description)
+        } catch let error as CheckedNumber.Failure {
             throw OperationError(description: error.description)
         } catch let error as OperationError {
             throw error

@@ -1,4 +1,5 @@
 import Frankly
+import HTTPCore
 import LuaKit
 
 /// The app's Lua VM and the primitives the prelude builds the app API from.
@@ -187,14 +188,14 @@ final class LuaBridge {
             let app = try self.requireApp(args)
             let view = args.isNil(1) ? nil : try self.view(args, 1, in: app)
             let what = args.isNil(2) ? nil : try args.string(2)
-            let duration = try args.number(3)
+            let duration = try args.number(3, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
             let done = args.isNil(4) ? nil : self.behaviour(try args.function(4), name: "on_done of an animation", passesView: false)
             app.animate(view: view, what: what, duration: duration, then: done)
             return .none
         }
         lua.register(global: "__sim_after") { [unowned self] args in
             let app = try self.requireApp(args)
-            let seconds = try args.number(1)
+            let seconds = try args.number(1, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
             let function = try args.function(2)
             app.after(seconds: seconds, view: nil, self.behaviour(function, name: "a function run after \(seconds) s", passesView: false))
             return .none
@@ -229,8 +230,14 @@ final class LuaBridge {
                 request.body = Array(body.utf8)
             }
             if case .function(let fake) = spec["fake"] { request.fake = self.fake(fake) }
-            if let delay = spec["delay"].doubleValue { request.fakeDelay = delay }
-            if let timeout = spec["timeout"].doubleValue { request.timeoutSeconds = timeout }
+            do {
+                if let delay = spec["delay"].doubleValue { request.fakeDelay = try CheckedNumber.seconds(delay, "request delay") }
+                if let timeout = spec["timeout"].doubleValue {
+                    request.timeoutSeconds = try CheckedNumber.seconds(timeout, "request timeout")
+                }
+            } catch {
+                throw args.badArgument(1, "\(error)")
+            }
             let onResponse: Behaviour?
             if case .function(let function) = spec["on_response"] {
                 onResponse = self.behaviour(function, name: "on_response of \(request.method) \(path)", passesView: false)

@@ -1,5 +1,6 @@
 import Frankly
 import JSON
+import HTTPCore
 import LuaKit
 
 /// Turns the table an app file returns into specs: screens, views, rows, behaviours and exec methods.
@@ -38,11 +39,13 @@ struct SpecReader {
         }
         switch table["time_limit"] {
         case .nil: break
-        case .integer(let seconds) where seconds > 0: bridge.watchdog.limit = Double(seconds)
-        case .number(let seconds) where seconds > 0 && seconds.isFinite: bridge.watchdog.limit = seconds
-        case .integer(let seconds): throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(seconds)")
-        case .number(let seconds): throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(seconds)")
-        case let other: throw SimulatorError.load("time_limit must be a number of seconds > 0, got \(other.typeName)")
+        case .integer(let seconds) where seconds > 0 && Double(seconds) <= CheckedNumber.maximumSeconds:
+            bridge.watchdog.limit = Double(seconds)
+        case .number(let seconds) where seconds > 0 && seconds <= CheckedNumber.maximumSeconds:
+            bridge.watchdog.limit = seconds
+        case .integer(let seconds): throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(seconds)")
+        case .number(let seconds): throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(seconds)")
+        case let other: throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(other.typeName)")
         }
         var classes: [String: String] = [:]
         if case .table(let declared) = table["classes"] {
