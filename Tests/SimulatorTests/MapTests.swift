@@ -115,7 +115,7 @@ struct MapTests {
         let error = #expect(throws: SimulatorError.self) {
             try LiveSimulator(source: "return { time_limit = 0, screens = { main = screen{} } }")
         }
-        #expect(error?.description.contains("time_limit must be a number of seconds > 0, got 0") == true, "\(String(describing: error))")
+        #expect(error?.description.contains("time_limit must be a number of seconds above 0 and at most 86400, got 0") == true, "\(String(describing: error))")
     }
 
     @Test func typingGoesToTheTouchedField() throws {

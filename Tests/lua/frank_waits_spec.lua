@@ -43,7 +43,7 @@ check.truthy(fscript.clock() - started < 0.05, "ignored work does not count")
 app:wait_for_idle({ timeout = 5 })
 check.equal(3, app:lookup("tableViewCell"):count(), "idle after the items arrived")
 check.equal(
-  "bad argument #1 to 'wait_for_idle' (timeout must be a non-negative number of seconds, got -1)",
+  "bad argument #1 to 'wait_for_idle' (timeout must be a number of seconds from 0 to 86400, got -1)",
   error_of(app.wait_for_idle, app, { timeout = -1 }), "wait_for_idle checks its timeout")
 check.equal("bad argument #1 to 'wait_for_idle' (ignore must be a list of strings, got 3)",
   error_of(app.wait_for_idle, app, { ignore = 3 }), "wait_for_idle checks ignore")

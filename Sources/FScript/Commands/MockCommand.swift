@@ -26,6 +26,9 @@ struct MockCommand: ParsableCommand {
             "A folder of WireMock mapping files (DIR/mappings/*.json, bodies in DIR/__files).", valueName: "dir"))
     var mappings: String?
 
+    @OptionGroup(title: "Server limits")
+    var serverLimits: ServerLimitOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
     }
@@ -34,7 +37,7 @@ struct MockCommand: ParsableCommand {
         SignalTrap.catch([SIGINT, SIGTERM])
         let server: MockServer
         do {
-            server = try MockServer.start(host: host, port: port)
+            server = try MockServer.start(host: host, port: port, limits: serverLimits.limits)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

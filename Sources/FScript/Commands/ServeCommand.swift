@@ -41,6 +41,9 @@ struct ServeCommand: ParsableCommand {
         help: "Answer as a plain Frank server: no /idle, no /launch, no change count (to try a suite's fallbacks).")
     var noExtensions = false
 
+    @OptionGroup(title: "Server limits")
+    var serverLimits: ServerLimitOptions
+
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, got \(port)") }
         _ = try RunCommand.environment(env)
@@ -54,10 +57,12 @@ struct ServeCommand: ParsableCommand {
             let environment = try RunCommand.environment(env)
             if let app {
                 simulator = try Simulator.start(
-                    appPath: app, environment: environment, host: host, port: port, extensions: !noExtensions)
+                    appPath: app, environment: environment, host: host, port: port, extensions: !noExtensions,
+                    limits: serverLimits.limits)
             } else {
                 simulator = try Simulator.start(
-                    environment: environment, host: host, port: port, extensions: !noExtensions)
+                    environment: environment, host: host, port: port, extensions: !noExtensions,
+                    limits: serverLimits.limits)
             }
         } catch let error as HTTPServerError {
             writeError("fscript serve: \(error); is another server using it? (--port, --host)\n")

@@ -84,6 +84,8 @@ struct LaunchCommand {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, 2, 1)
+        // The launched app must not inherit fscript's sockets (NIO opens them without close-on-exec).
+        CloseOnExec.markAll()
         let arguments = ["/bin/sh", "-c", command]
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

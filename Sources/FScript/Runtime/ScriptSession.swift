@@ -33,6 +33,7 @@ final class ScriptSession {
         state.host = self
         BuiltinModule.register(in: state)
         interrupts.install(on: state)
+        CloseOnExec.guardSpawns(in: state)
         MockModule.register(in: self)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)

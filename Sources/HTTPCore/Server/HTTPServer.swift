@@ -33,7 +33,8 @@ public final class HTTPServer: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         responder: any HTTPResponder,
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+        limits: ServerLimits = .standard
     ) throws -> HTTPServer {
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let bootstrap = ServerBootstrap(group: group)
@@ -42,11 +43,22 @@ public final class HTTPServer: Sendable {
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 let key = ObjectIdentifier(channel)
-                connections.withLockedValue { $0[key] = channel }
+                let open = connections.withLockedValue { open in
+                    open[key] = channel
+                    return open.count
+                }
                 channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: key) } }
+                if open > limits.maxConnections {
+                    return channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(TooManyConnections(limit: limits.maxConnections))
+                    }
+                }
                 return channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-                    try channel.pipeline.syncOperations.addHandler(HTTPServerHandler(responder: responder))
+                    let connection = ConnectionGuard(limits: limits)
+                    try channel.pipeline.syncOperations.addHandler(connection)
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: false)
+                    try channel.pipeline.syncOperations.addHandler(
+                        HTTPServerHandler(responder: responder, limits: limits, connection: connection))
                 }
             }
         let channel: any Channel

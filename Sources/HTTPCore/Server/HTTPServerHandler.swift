@@ -6,24 +6,45 @@ import NIOHTTP1
 
 /// Collects one request at a time from NIO's HTTP/1 decoder, asks the responder, and writes the answer or the
 /// fault. Pipelined requests wait in NIO's pipelining handler, so answers leave in request order.
+///
+/// It also enforces what `ServerLimits` and `RequestGate` say before the responder sees anything: a request from
+/// another site gets 403, a head too large 431, a body too large 413, a malformed request 400, and every such
+/// answer closes the connection (a client that sent garbage gets no second chance on the same socket).
 final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
     private let responder: any HTTPResponder
+    private let limits: ServerLimits
+    private let gate: RequestGate
+    private let connection: ConnectionGuard
     private var head: HTTPRequestHead?
     private var body: ByteBuffer?
+    /// Set once a request was refused: the rest of it is dropped, and the connection closes after the answer.
+    private var refused = false
 
-    init(responder: any HTTPResponder) {
+    init(responder: any HTTPResponder, limits: ServerLimits, connection: ConnectionGuard) {
         self.responder = responder
+        self.limits = limits
+        gate = RequestGate(allowedHosts: limits.allowedHosts)
+        self.connection = connection
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !refused else { return }
         switch unwrapInboundIn(data) {
         case .head(let head):
+            if let refusal = check(head) {
+                refuse(refusal.status, refusal.text, version: head.version, context: context)
+                return
+            }
             self.head = head
             body = nil
         case .body(var chunk):
+            if (body?.readableBytes ?? 0) + chunk.readableBytes > limits.maxBodyBytes {
+                refuse(413, "request body larger than \(limits.maxBodyBytes) bytes\n", version: head?.version ?? .http1_1, context: context)
+                return
+            }
             if body == nil {
                 body = chunk
             } else {
@@ -34,8 +55,43 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = nil
             let bytes = body.map { Array($0.readableBytesView) } ?? []
             body = nil
+            connection.requestComplete()
             answer(head: head, body: bytes, context: context)
         }
+    }
+
+    /// A head the server will not take, with the status and the text that says why.
+    private func check(_ head: HTTPRequestHead) -> (status: Int, text: String)? {
+        if let refusal = gate.refusal(host: head.headers.first(name: "Host"), origin: head.headers.first(name: "Origin")) {
+            return (403, refusal + "\n")
+        }
+        if head.headers.count > limits.maxHeaderCount {
+            return (431, "more than \(limits.maxHeaderCount) header fields\n")
+        }
+        let size = head.uri.utf8.count + head.headers.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+        if size > limits.maxHeadBytes {
+            return (431, "request head larger than \(limits.maxHeadBytes) bytes\n")
+        }
+        if let length = head.headers.first(name: "Content-Length").flatMap(Int.init), length > limits.maxBodyBytes {
+            return (413, "request body of \(length) bytes is larger than \(limits.maxBodyBytes) bytes\n")
+        }
+        return nil
+    }
+
+    /// Answers `status` with `text`, and closes the connection once it is written.
+    private func refuse(_ status: Int, _ text: String, version: HTTPVersion, context: ChannelHandlerContext) {
+        refused = true
+        head = nil
+        body = nil
+        connection.refuse(status, text)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard error is HTTPParserError, !refused else {
+            context.close(promise: nil)
+            return
+        }
+        refuse(400, "malformed HTTP request (\(error))\n", version: .http1_1, context: context)
     }
 
     private func answer(head: HTTPRequestHead, body: [UInt8], context: ChannelHandlerContext) {
@@ -81,6 +137,8 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !keepAlive {
             let channel = context.channel
             done.whenComplete { _ in channel.close(promise: nil) }
+        } else {
+            connection.responseSent()
         }
     }
 

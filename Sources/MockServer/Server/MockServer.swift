@@ -23,16 +23,16 @@ public final class MockServer: Sendable {
     ///
     /// - Parameter filesDirectory: where relative `ResponseBody.file` paths are looked up; nil means the
     ///   current directory. Mapping files loaded with `load(directory:)` resolve against their own `__files`.
-    public static func start(host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil) throws
-        -> MockServer
-    {
+    public static func start(
+        host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard
+    ) throws -> MockServer {
         let stubs = StubStore()
         let journal = RequestJournal()
         let tracker = InFlightTracker()
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory
         )
-        let server = try HTTPServer.start(host: host, port: port, responder: responder)
+        let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
         return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker)
     }
 

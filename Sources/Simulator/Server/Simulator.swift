@@ -51,7 +51,8 @@ public final class Simulator: Sendable {
     /// - Throws: `SimulatorError.load` with `file:line` when the app file does not load, or the bind error.
     public static func start(
         appSource: [UInt8]? = nil, chunkName: String = "demo.lua", environment: [String: String] = [:],
-        host: String = "127.0.0.1", port: Int = 0, extensions: Bool = true, onExit: (@Sendable () -> Void)? = nil
+        host: String = "127.0.0.1", port: Int = 0, extensions: Bool = true, limits: ServerLimits = .standard,
+        onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -73,7 +74,7 @@ public final class Simulator: Sendable {
             let router = FranklyRouter(
                 routes: extensions ? Self.routes : Self.franklyRoutes, host: appHost, loop: loop, extensions: extensions)
             // Connections live on the app loop too, so the router answers each request on the thread that read it.
-            let server = try HTTPServer.start(host: host, port: port, responder: router, group: group)
+            let server = try HTTPServer.start(host: host, port: port, responder: router, group: group, limits: limits)
             let simulator = Simulator(server: server, group: group, appHost: appHost, httpClient: httpClient)
             try loop.submit {
                 appHost.value.onExit = { [weak simulator] in
@@ -93,14 +94,14 @@ public final class Simulator: Sendable {
     /// Loads the app file at `path` and starts serving it; see `start(appSource:…)`.
     public static func start(
         appPath: String, environment: [String: String] = [:], host: String = "127.0.0.1", port: Int = 0,
-        extensions: Bool = true, onExit: (@Sendable () -> Void)? = nil
+        extensions: Bool = true, limits: ServerLimits = .standard, onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         guard let data = FileManager.default.contents(atPath: path(appPath)) else {
             throw SimulatorError.load("cannot read app file \(appPath)")
         }
         return try start(
             appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
-            host: host, port: port, extensions: extensions, onExit: onExit)
+            host: host, port: port, extensions: extensions, limits: limits, onExit: onExit)
     }
 
     private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }

@@ -1,0 +1,115 @@
+import NIOCore
+import NIOHTTP1
+
+/// Times a connection out: a request must arrive whole within `ServerLimits.requestSeconds` of its first byte
+/// (or of the connection opening), and a kept-alive connection may sit idle at most `idleSeconds` between
+/// requests.
+///
+/// It sits first in the pipeline and sees the raw bytes, so a client that trickles a head one byte a minute
+/// (slowloris) is answered `408` and closed at the limit, however little NIO's decoder has parsed. While a
+/// request is being answered (a long-poll, a delayed mock answer) there is no limit: the server is the slow one.
+/// `HTTPServerHandler` tells it when a request is complete and when its answer has gone out.
+final class ConnectionGuard: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private enum State {
+        /// Between requests (or before the first): nothing received yet.
+        case waiting(firstRequest: Bool)
+        /// Bytes of a request have arrived; its end has not.
+        case receiving
+        /// The request is complete and being answered.
+        case answering
+    }
+
+    private let limits: ServerLimits
+    private var state = State.waiting(firstRequest: true)
+    private var timer: Scheduled<Void>?
+    private var context: ChannelHandlerContext?
+
+    init(limits: ServerLimits) {
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+        if context.channel.isActive { arm(limits.requestSeconds, timedOut: false) }
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        arm(limits.requestSeconds, timedOut: false)
+        context.fireChannelActive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        timer?.cancel()
+        self.context = nil
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        if case .waiting = state {
+            state = .receiving
+            arm(limits.requestSeconds, timedOut: true)
+        }
+        context.fireChannelRead(data)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        timer?.cancel()
+        context.fireChannelInactive()
+    }
+
+    /// The whole request has arrived: no limit while it is answered.
+    func requestComplete() {
+        state = .answering
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// The answer has gone out and the connection stays open: it may now idle, up to `idleSeconds`.
+    func responseSent() {
+        guard case .answering = state else { return }
+        state = .waiting(firstRequest: false)
+        arm(limits.idleSeconds, timedOut: false)
+    }
+
+    /// After `seconds`: a request still arriving is answered 408; a connection with nothing sent is closed.
+    private func arm(_ seconds: Double, timedOut answers: Bool) {
+        timer?.cancel()
+        guard let context else { return }
+        let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        timer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
+            loopBound.value.expire(answering: answers)
+        }
+    }
+
+    private func expire(answering: Bool) {
+        guard answering, case .receiving = state else {
+            context?.channel.close(promise: nil)
+            return
+        }
+        refuse(408, "request not received within \(Self.seconds(limits.requestSeconds)) s\n")
+    }
+
+    /// Answers `status` with `text` and closes the connection: for requests the server will not take.
+    ///
+    /// Written from this handler, first in the pipeline, the bytes go straight to the socket, whatever state the
+    /// HTTP decoder and the pipelining handler are in (a request still arriving, garbage half parsed).
+    func refuse(_ status: Int, _ text: String) {
+        guard let context else { return }
+        timer?.cancel()
+        state = .answering
+        let channel = context.channel
+        let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
+        let answer = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"
+            + "Content-Length: \(text.utf8.count)\r\n\r\n" + text
+        context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: answer))).whenComplete { _ in
+            channel.close(promise: nil)
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)
+    }
+}
