@@ -37,7 +37,7 @@ check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, pat
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both list items and keys cannot be JSON)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
-check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, mappings, port)",
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port)",
   err(mock.start, { prot = 1 }), "start options")
 
 check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")

@@ -9,7 +9,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -38,7 +38,12 @@ enum MockModule {
         let host = try options.string("host") ?? "127.0.0.1"
         let server: MockServer
         do {
-            server = try MockServer.start(host: host, port: port, filesDirectory: try options.string("files"))
+            let journalLimit = try options.integer("journal_limit") ?? MockServer.defaultJournalLimit
+            guard (1...10_000_000).contains(journalLimit) else {
+                throw options.fieldError("journal_limit", "1 to 10000000 expected, got \(journalLimit)")
+            }
+            server = try MockServer.start(
+                host: host, port: port, filesDirectory: try options.string("files"), journalLimit: journalLimit)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {

@@ -6,8 +6,8 @@ import MockServer
 /// and verification methods.
 ///
 /// The methods map one to one onto `MockServer`; this file only reads option tables (`MockOptions`) and turns
-/// journal entries into tables (`MockLuaConversion`). Waiting (`wait_for_request`) checks the test deadline and
-/// Ctrl-C between short slices, so neither is held up by a long wait.
+/// journal entries into tables (`MockLuaConversion`). Waiting (`wait_for_request`) sleeps until the request
+/// arrives, and Ctrl-C or the test deadline end it at once.
 final class MockServerObject: LuaObject {
     static let luaClassName = "mock.Server"
 
@@ -28,9 +28,6 @@ final class MockServerObject: LuaObject {
         guard let advertisedHost else { return server.url }
         return advertisedHost.contains(":") ? "http://[\(advertisedHost)]:\(server.port)" : "http://\(advertisedHost):\(server.port)"
     }
-
-    /// How long one slice of a wait blocks before the deadline and Ctrl-C are checked again.
-    static let waitSlice = 0.05
 
     /// The class with its methods; registered once per state by `MockModule`.
     static var luaClass: LuaClass<MockServerObject> {
@@ -114,22 +111,14 @@ final class MockServerObject: LuaObject {
         return server
     }
 
-    /// Waits in slices, checking the deadline and Ctrl-C between them; on timeout the error names the whole wait.
+    /// Waits for the request; Ctrl-C and the test deadline end the wait at once (the journal waits through
+    /// HTTPCore's `Interruption`, on this thread's stop check).
     private func waitForRequest(_ filter: RequestPattern, timeout: Double, args: LuaArgs) throws -> LoggedRequest {
         let server = try running(args)
-        let session = args.host(as: ScriptSession.self)
-        let end = InterruptGuard.now() + timeout
-        while true {
-            try session?.interrupts.throwIfStopped()
-            let remaining = end - InterruptGuard.now()
-            if remaining <= Self.waitSlice {
-                do {
-                    return try server.waitForRequest(filter, timeout: max(remaining, 0))
-                } catch let error as VerificationError {
-                    throw Self.timedOut(error, filter: filter, timeout: timeout)
-                }
-            }
-            if let found = try? server.waitForRequest(filter, timeout: Self.waitSlice) { return found }
+        do {
+            return try server.waitForRequest(filter, timeout: timeout)
+        } catch let error as VerificationError {
+            throw Self.timedOut(error, filter: filter, timeout: timeout)
         }
     }
 

@@ -26,18 +26,28 @@ struct MockCommand: ParsableCommand {
             "A folder of WireMock mapping files (DIR/mappings/*.json, bodies in DIR/__files).", valueName: "dir"))
     var mappings: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Requests the journal keeps; the oldest go first, counts stay exact (bodies: 64 KiB each, 64 MiB in all).",
+            valueName: "count"))
+    var journalLimit = MockServer.defaultJournalLimit
+
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
+        guard (1...10_000_000).contains(journalLimit) else {
+            throw ValidationError("--journal-limit must be from 1 to 10000000, got \(journalLimit)")
+        }
     }
 
     func run() throws {
         SignalTrap.catch([SIGINT, SIGTERM])
         let server: MockServer
         do {
-            server = try MockServer.start(host: host, port: port, limits: serverLimits.limits)
+            server = try MockServer.start(
+                host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
@@ -57,6 +67,6 @@ struct MockCommand: ParsableCommand {
         fflush(nil)
         SignalTrap.waitForSignal()
         server.stop()
-        writeError("mock stopped after \(server.requests.count) requests\n")
+        writeError("mock stopped after \(server.requestCount) requests\n")
     }
 }

@@ -1,31 +1,93 @@
 import Foundation
 import HTTPCore
+import NIOCore
+import NIOConcurrencyHelpers
 
 /// Every request the mock received, in order, safe to read from the test thread while event loops write.
 ///
-/// Waiting uses a condition variable: `waitForRequest` sleeps until `record` signals, so it returns the moment a
-/// matching request lands instead of after the next poll.
+/// It is built for a mock under load with a test waiting on it:
+/// - Appending is O(1) for the server threads: a request is checked against the filters of the tests waiting
+///   right now (usually none or one), never against the journal, and a waiter that matched is woken through a
+///   pipe of its own. A waiter scans what was journaled before it arrived once, outside the lock.
+/// - Memory is bounded: at most `entryLimit` entries and `bodyBudget` bytes of bodies are kept (the oldest go
+///   first) while `total` counts every request exactly; a body longer than `bodyLimit` is kept as its first
+///   `bodyLimit` bytes, its size and a hash.
+/// - Waits are `Interruption` waits: Ctrl-C and a test's deadline end them at once.
 final class RequestJournal: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var entries: [LoggedRequest] = []
-    private var nextSequence = 1
+    /// Entries kept by default; the mock's `journalLimit` changes it.
+    static let defaultEntryLimit = 50_000
+    /// Body bytes kept per entry by default.
+    static let defaultBodyLimit = 64 * 1024
+    /// Body bytes kept in all by default.
+    static let defaultBodyBudget = 64 * 1024 * 1024
 
-    /// Adds a request and wakes every waiter.
-    @discardableResult
-    func record(_ request: HTTPRequest, decision: StubStore.Decision) -> LoggedRequest {
-        condition.lock()
-        defer { condition.unlock() }
-        let entry = LoggedRequest(sequence: nextSequence, request: request, decision: decision)
-        nextSequence += 1
-        entries.append(entry)
-        condition.broadcast()
-        return entry
+    private let lock = NIOLock()
+    private var entries = CircularBuffer<LoggedRequest>()
+    private var bodyBytes = 0
+    private var nextSequence = 1
+    private var waiters: [Waiter] = []
+    /// How many entries a reset or the limit dropped since the last reset: verify says so.
+    private(set) var dropped = 0
+
+    var entryLimit = RequestJournal.defaultEntryLimit
+    var bodyLimit = RequestJournal.defaultBodyLimit
+    var bodyBudget = RequestJournal.defaultBodyBudget
+
+    /// A test blocked in `waitForRequest`: its filter, and the pipe `record` writes to when a request matches.
+    private final class Waiter: @unchecked Sendable {
+        let filter: RequestMatcher
+        let pipe: (read: Int32, write: Int32)
+        var found: LoggedRequest?
+
+        init(filter: RequestMatcher) throws {
+            self.filter = filter
+            var fds: [Int32] = [-1, -1]
+            guard Glibc.pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            pipe = (fds[0], fds[1])
+        }
+
+        deinit {
+            close(pipe.read)
+            close(pipe.write)
+        }
     }
 
+    /// Adds a request; O(number of waiting tests).
+    @discardableResult
+    func record(_ request: HTTPRequest, decision: StubStore.Decision) -> LoggedRequest {
+        lock.withLock {
+            let entry = LoggedRequest(sequence: nextSequence, request: request, decision: decision, bodyLimit: bodyLimit)
+            nextSequence += 1
+            entries.append(entry)
+            bodyBytes += entry.body.count
+            while entries.count > 1 && (entries.count > entryLimit || bodyBytes > bodyBudget) {
+                bodyBytes -= entries.removeFirst().body.count
+                dropped += 1
+            }
+            if !waiters.isEmpty {
+                for waiter in waiters where waiter.found == nil && waiter.filter.evaluate(entry.request).isMatch {
+                    waiter.found = entry
+                    var byte: UInt8 = 1
+                    _ = write(waiter.pipe.write, &byte, 1)
+                }
+            }
+            return entry
+        }
+    }
+
+    /// Every request received and kept, oldest first.
     var all: [LoggedRequest] {
-        condition.lock()
-        defer { condition.unlock() }
-        return entries
+        lock.withLock { ordered() }
+    }
+
+    /// How many requests arrived since the start or the last reset, including any the limit dropped.
+    var total: Int {
+        lock.withLock { entries.count + dropped }
+    }
+
+    private func ordered() -> [LoggedRequest] {
+        Array(entries)
     }
 
     func requests(matching filter: RequestMatcher) -> [LoggedRequest] {
@@ -34,39 +96,46 @@ final class RequestJournal: @unchecked Sendable {
 
     /// Forgets every request; sequence numbers go on, so an old number never names a new request.
     func reset() {
-        condition.lock()
-        defer { condition.unlock() }
-        entries.removeAll()
+        lock.withLock {
+            entries.removeAll()
+            bodyBytes = 0
+            dropped = 0
+        }
     }
 
     func verify(_ filter: RequestMatcher, count: Int, atLeast: Bool) throws(VerificationError) {
-        let received = all
+        let (received, dropped) = lock.withLock { (ordered(), self.dropped) }
         let matching = received.filter { filter.evaluate($0.request).isMatch }.count
         if atLeast ? matching >= count : matching == count { return }
         let expected = (atLeast ? "at least " : "") + VerificationError.plural(count)
-        throw VerificationError(
-            headline: "Expected \(expected) matching \(filter.pattern.summary), but received \(matching).",
-            filter: filter,
-            received: received
-        )
+        var headline = "Expected \(expected) matching \(filter.pattern.summary), but received \(matching)."
+        if dropped > 0 {
+            headline += " (The journal keeps the last \(received.count) requests; \(dropped) older ones were dropped.)"
+        }
+        throw VerificationError(headline: headline, filter: filter, received: received)
     }
 
     /// The earliest journaled request that matches, waiting up to `timeout` seconds for one to arrive.
-    func waitForRequest(_ filter: RequestMatcher, timeout: Double) throws(VerificationError) -> LoggedRequest {
-        let deadline = Date(timeIntervalSinceNow: max(timeout, 0))
-        condition.lock()
-        defer { condition.unlock() }
+    /// Ctrl-C or the calling thread's test deadline end the wait with their own error.
+    func waitForRequest(_ filter: RequestMatcher, timeout: Double) throws -> LoggedRequest {
+        let deadline = NIODeadline.now() + .nanoseconds(Int64(min(max(timeout, 0), CheckedNumber.maximumSeconds) * 1e9))
+        let waiter = try Waiter(filter: filter)
+        // Registered first, then what came before is scanned outside the lock: nothing falls between the two.
+        let earlier: [LoggedRequest] = lock.withLock {
+            waiters.append(waiter)
+            return ordered()
+        }
+        defer { lock.withLock { waiters.removeAll { $0 === waiter } } }
+        if let found = earlier.first(where: { filter.evaluate($0.request).isMatch }) { return found }
         while true {
-            // Scanning everything again is cheap next to a UI test step, and survives a reset() while asleep.
-            if let found = entries.first(where: { filter.evaluate($0.request).isMatch }) { return found }
-            if !condition.wait(until: deadline) {
-                // The deadline passed, but a request may have landed in the same instant.
-                if let found = entries.first(where: { filter.evaluate($0.request).isMatch }) { return found }
+            if let found = lock.withLock({ waiter.found }) { return found }
+            guard try Interruption.wait(for: waiter.pipe.read, events: Int16(POLLIN), until: deadline) else {
+                if let found = lock.withLock({ waiter.found }) { return found }
                 throw VerificationError(
                     headline: "No request matching \(filter.pattern.summary) arrived within "
                         + "\(VerificationError.seconds(timeout)) s.",
                     filter: filter,
-                    received: entries
+                    received: all
                 )
             }
         }

@@ -10,7 +10,17 @@ struct Mismatch: Sendable, Hashable {
     let weight: Int
 
     var description: String {
-        "\(part) did not match (expected \(expected), got \(actual))"
+        "\(part) did not match (expected \(Self.excerpt(expected)), got \(Self.excerpt(actual)))"
+    }
+
+    /// The most of one side a message shows: a 50 MB body sent to a 404 once came back whole.
+    static let excerptLimit = 1024
+
+    /// `text` cut to `excerptLimit` bytes, saying how long it was.
+    static func excerpt(_ text: String) -> String {
+        guard text.utf8.count > excerptLimit else { return text }
+        let cut = String(decoding: text.utf8.prefix(excerptLimit), as: UTF8.self)
+        return cut + "… (\(text.utf8.count) bytes in all)"
     }
 }
 

@@ -23,11 +23,14 @@ public final class MockServer: Sendable {
     ///
     /// - Parameter filesDirectory: where relative `ResponseBody.file` paths are looked up; nil means the
     ///   current directory. Mapping files loaded with `load(directory:)` resolve against their own `__files`.
+    /// - Parameter journalLimit: how many requests the journal keeps (the oldest go first; counts stay exact).
     public static func start(
-        host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard
+        host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
+        journalLimit: Int = defaultJournalLimit
     ) throws -> MockServer {
         let stubs = StubStore()
         let journal = RequestJournal()
+        journal.entryLimit = max(1, journalLimit)
         let tracker = InFlightTracker()
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory
@@ -35,6 +38,12 @@ public final class MockServer: Sendable {
         let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
         return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker)
     }
+
+    /// Requests the journal keeps unless told otherwise.
+    public static let defaultJournalLimit = RequestJournal.defaultEntryLimit
+
+    /// How many requests arrived since the start or the last reset, including any the journal no longer keeps.
+    public var requestCount: Int { journal.total }
 
     /// The base URL to give the app, e.g. `http://127.0.0.1:50123`.
     public var url: String { server.url }
