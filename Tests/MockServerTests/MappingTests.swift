@@ -86,7 +86,7 @@ import Testing
     @Test(arguments: [
         (#"{"request": {"method": 5}}"#, "mappings/bad.json: request.method: expected a string, got a number"),
         (#"{"response": {}}"#, "mappings/bad.json: request: missing"),
-        ("{nope", "mappings/bad.json: not valid JSON"),
+        ("{nope", "mappings/bad.json: not valid JSON: JSON error at line 1, column 2 (byte 1): expected a string key, found 'n'"),
         (
             #"{"mappings": [{"request": {"url": "/a", "urlPath": "/a"}}]}"#,
             "mappings/bad.json: mappings[0].request.urlPath: only one of url, urlPath, urlPattern, urlPathPattern, "

@@ -55,4 +55,17 @@ struct HostileInputTests {
         #expect(details.contains(" from "), "names the range: \(details)")
         #expect(try app.getJSON("/version")["version"] != nil, "the server still answers")
     }
+
+    @Test(arguments: [
+        ("[1e999]", "line 1, column 2 (byte 1): the number is too large for a Double"),
+        (String(repeating: "[", count: 100_000), "arrays and objects nest deeper than 512 levels"),
+        ("{\"query\": \"button\",\n  \"operation\": }", "line 2, column 16 (byte 35): expected a JSON value, found '}'"),
+    ])
+    func invalidJSONSaysWhereAndWhy(body: String, expected: String) throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        let answer = try JSONValue(parsing: app.send("POST", "/map", body: body).body)
+        #expect(answer["reason"] == .string("invalid JSON in request body"))
+        let details = try #require(answer["details"]?.stringValue)
+        #expect(details.contains(expected), "\(details)")
+    }
 }

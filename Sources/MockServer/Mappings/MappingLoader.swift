@@ -28,8 +28,11 @@ enum MappingLoader {
             guard let data = manager.contents(atPath: folder.appendingPathComponent(name).path) else {
                 throw MappingError(file: shown, message: "cannot read the file")
             }
-            guard let json = try? JSONValue(parsing: data) else {
-                throw MappingError(file: shown, message: "not valid JSON")
+            let json: JSONValue
+            do {
+                json = try JSONValue(parsing: data)
+            } catch {
+                throw MappingError(file: shown, message: "not valid JSON: \(error)")
             }
             do {
                 stubs += try WireMockMapping.stubs(in: json, filesDirectory: files)

@@ -150,8 +150,10 @@ enum WireMockMapping {
         if let json = spec["equalToJson"] {
             // WireMock accepts the expected JSON inline or as a string holding JSON.
             let text = json.stringValue ?? json.jsonString
-            guard (try? JSONValue(parsing: text.utf8)) != nil else {
-                throw Problem(path + ".equalToJson", "not valid JSON: \(text)")
+            do {
+                _ = try JSONValue(parsing: text.utf8)
+            } catch {
+                throw Problem(path + ".equalToJson", "not valid JSON (\(error)): \(Mismatch.excerpt(text))")
             }
             return spec["ignoreExtraElements"] == .bool(true) ? .containsJSON(text) : .equalToJSON(text)
         }

@@ -49,8 +49,12 @@ extension HTTPRequest {
         do {
             return try JSONValue(parsing: body)
         } catch {
+            // The parser says where and why (line, column, "nesting deeper than 512", "number out of range").
             let preview = String(bodyText.prefix(80))
-            throw RouteError("invalid JSON in request body", details: "could not parse the \(method) \(path) body as JSON: \(preview.isEmpty ? "(empty body)" : preview)")
+            throw RouteError(
+                "invalid JSON in request body",
+                details: "could not parse the \(method) \(path) body as JSON: \(error); the body starts "
+                    + (preview.isEmpty ? "(empty body)" : preview))
         }
     }
 }
