@@ -5,3 +5,28 @@ cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 fatal() { printf '** ERROR: %s\n' "$*" >&2; exit 1; }
 bin="${FSCRIPT_BIN:-.build/debug/fscript}"
 [ -x "$bin" ] || fatal "no fscript binary at $bin; build first or set FSCRIPT_BIN"
+
+# The servers a check started (killed by `cleanup_servers`), and the helper that starts one: `start_server NAME
+# ARGS…` runs `fscript ARGS…` (a command that prints its URL: serve, mock) with output in $work/NAME.out and
+# .err, waits 10 s at most for the URL, and sets $url to it and $server to its pid. Needs $work.
+pids=()
+start_server() {
+  local name="$1" deadline
+  shift
+  "$bin" "$@" >"$work/$name.out" 2>"$work/$name.err" &
+  server=$!
+  pids+=("$server")
+  deadline=$((SECONDS + 10))
+  url=""
+  while [ -z "$url" ]; do
+    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" | head -n 1 || true)"
+    kill -0 "$server" 2>/dev/null || [ -n "$url" ] || fatal "fscript $* exited: $(cat "$work/$name.err")"
+    [ "$SECONDS" -lt "$deadline" ] || fatal "fscript $* printed no URL within 10 s: $(cat "$work/$name.err")"
+    [ -n "$url" ] || sleep 0.01
+  done
+}
+
+# Stops every server `start_server` started (also one stopped with SIGSTOP).
+cleanup_servers() {
+  for pid in "${pids[@]+"${pids[@]}"}"; do { kill -CONT "$pid"; kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true; done
+}

@@ -6,33 +6,13 @@ source "$(dirname "$0")/common.sh"
 command -v curl >/dev/null || fatal "curl is missing"
 
 work="$(mktemp -d)"
-pids=()
-cleanup() {
-  for pid in "${pids[@]+"${pids[@]}"}"; do { kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# Starts `fscript ARGS…` (a server that prints its URL) and sets $url (10 s at most).
-start() {
-  local name="$1" deadline
-  shift
-  "$bin" "$@" >"$work/$name.out" 2>"$work/$name.err" &
-  pids+=($!)
-  deadline=$((SECONDS + 10))
-  url=""
-  while [ -z "$url" ]; do
-    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" || true)"
-    [ "$SECONDS" -lt "$deadline" ] || fatal "fscript $* printed no URL within 10 s: $(cat "$work/$name.err")"
-    [ -n "$url" ] || sleep 0.01
-  done
-}
+trap 'cleanup_servers; rm -rf "$work"' EXIT
 
 status_of() { curl -s -o /dev/null -w '%{http_code}' -m 5 "$@"; }
 
-start serve serve --port 0
+start_server serve serve --port 0
 serve_url="$url"
-start mock mock --port 0
+start_server mock mock --port 0
 mock_url="$url"
 for server in "$serve_url/version" "$mock_url/anything"; do
   expected=200
@@ -44,7 +24,7 @@ for server in "$serve_url/version" "$mock_url/anything"; do
 done
 "$bin" --target "$serve_url" -e 'assert(app:version())' || fatal "fscript's own client was refused"
 [ "$(status_of -H 'Host: devbox.test' "$serve_url/version")" = 403 ] || fatal "an unlisted name passed"
-start allowed serve --port 0 --allow-host devbox.test
+start_server allowed serve --port 0 --allow-host devbox.test
 [ "$(status_of -H 'Host: devbox.test' "$url/version")" = 200 ] || fatal "--allow-host devbox.test did not let it pass"
 
 # A program started by a script must not hold the embedded simulator's or a mock's port after fscript exits.
@@ -69,6 +49,6 @@ done
 pkill -f 'sleep 20' || true
 
 # Binding beyond loopback warns once, saying what is exposed.
-start exposed mock --port 0 --host 0.0.0.0
+start_server exposed mock --port 0 --host 0.0.0.0
 grep -q 'warning: the mock listens on 0.0.0.0' "$work/exposed.err" || fatal "no warning for --host 0.0.0.0: $(cat "$work/exposed.err")"
 echo "exposure_test: ok"

@@ -9,28 +9,19 @@ source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
 
 work="$(mktemp -d)"
-pids=()
 cleanup() {
-  for pid in "${pids[@]+"${pids[@]}"}"; do { kill -CONT "$pid"; kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true; done
+  cleanup_servers
   [ -f "$work/launched.pid" ] && { kill -9 "$(cat "$work/launched.pid")" 2>/dev/null || true; }
   rm -rf "$work"
 }
 trap cleanup EXIT
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
-# Starts `fscript serve ARGS…` and sets $served to its URL and $server to its pid (10 s at most).
+# Starts `fscript serve --port 0 ARGS…` and sets $served to its URL and $server to its pid.
 serve() {
-  local name="$1" deadline url=""
+  local name="$1"
   shift
-  "$bin" serve --port 0 "$@" >"$work/$name.out" 2>"$work/$name.err" &
-  server=$!
-  pids+=("$server")
-  deadline=$((SECONDS + 10))
-  while [ -z "$url" ]; do
-    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" || true)"
-    [ "$SECONDS" -lt "$deadline" ] || fatal "fscript serve printed no URL within 10 s"
-    [ -n "$url" ] || sleep 0.01
-  done
+  start_server "$name" serve --port 0 "$@"
   served="$url"
 }
 

@@ -11,7 +11,12 @@ struct RunCommand: ParsableCommand {
             A DIR runs every *.lua under it, sorted. With no script and no -e, fscript reads standard input: an \
             interactive REPL on a terminal, otherwise the whole input as one chunk. Exit status: 0 all passed, \
             1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C. \
-            Arguments after -- reach every script as `...` and the global `arg`.
+            Arguments after -- reach every script as `...` and the global `arg`. \
+            Every scenario starts from a freshly launched app unless --no-reset (or reset = false on the scenario, \
+            or this_file{reset = false}). \
+            A file fscript.project.lua found upward from the first script sets what a command line would: target, \
+            app, launch, reset_exec, reset, env, timeout, wait, validation, request_timeout, poll_interval, tags, \
+            reports, artifacts, advertise_host (paths relative to the file); flags win over it.
             """
     )
 

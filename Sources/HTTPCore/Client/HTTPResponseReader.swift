@@ -6,7 +6,7 @@
 /// a status line, header fields, then a body framed by `Content-Length`, by `Transfer-Encoding: chunked`
 /// (extensions ignored, trailers skipped), or by the end of the connection. Interim `1xx` answers are skipped.
 /// Anything else is a `malformedResponse` saying what was wrong.
-struct HTTPResponseReader {
+package struct HTTPResponseReader {
     /// How the body ends.
     private enum Framing {
         case length(Int)
@@ -34,7 +34,7 @@ struct HTTPResponseReader {
     private(set) var keepAlive = true
 
     /// A reader for the answer to a request with `method` (`HEAD` answers carry no body).
-    init(method: String) {
+    package init(method: String) {
         expectsBody = method != "HEAD"
     }
 
@@ -42,14 +42,14 @@ struct HTTPResponseReader {
     private(set) var started = false
 
     /// Takes the next bytes; returns the response once it is complete.
-    mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(HTTPClientError) -> HTTPClientResponse? {
+    package mutating func consume(_ bytes: UnsafeRawBufferPointer) throws(HTTPClientError) -> HTTPClientResponse? {
         started = started || !bytes.isEmpty
         pending.append(contentsOf: bytes)
         return try advance()
     }
 
     /// The connection ended: completes a response framed by the close, or fails.
-    mutating func finish() throws(HTTPClientError) -> HTTPClientResponse {
+    package mutating func finish() throws(HTTPClientError) -> HTTPClientResponse {
         if case .body(.untilClose) = stage {
             body.append(contentsOf: pending)
             pending.removeAll()

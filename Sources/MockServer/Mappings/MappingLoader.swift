@@ -4,7 +4,7 @@ import JSON
 /// Reads a WireMock root directory into stubs: `mappings/*.json` and the `__files` their bodies refer to.
 ///
 /// Files load in name order and all or nothing, so a broken file never leaves half a suite of stubs behind.
-enum MappingLoader {
+package enum MappingLoader {
     static func load(directory: String) throws(MappingError) -> [Stub] {
         let root = URL(fileURLWithPath: directory)
         let manager = FileManager.default
@@ -28,16 +28,33 @@ enum MappingLoader {
             guard let data = manager.contents(atPath: folder.appendingPathComponent(name).path) else {
                 throw MappingError(file: shown, message: "cannot read the file")
             }
-            let json: JSONValue
+            stubs += try self.stubs(inFile: Array(data), named: shown, filesDirectory: files)
+        }
+        return stubs
+    }
+
+    /// One mapping file's bytes as stubs, checked as a stub store checks them (regular expressions, JSON): what
+    /// `load(directory:)` does with each file, and the entry point of the mapping fuzz target.
+    package static func stubs(inFile bytes: [UInt8], named shown: String, filesDirectory files: String) throws(MappingError)
+        -> [Stub]
+    {
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: bytes)
+        } catch {
+            throw MappingError(file: shown, message: "not valid JSON: \(error)")
+        }
+        let stubs: [Stub]
+        do {
+            stubs = try WireMockMapping.stubs(in: json, filesDirectory: files)
+        } catch {
+            throw MappingError(file: shown, message: error.message)
+        }
+        for stub in stubs {
             do {
-                json = try JSONValue(parsing: data)
+                try StubStore().add(stub)
             } catch {
-                throw MappingError(file: shown, message: "not valid JSON: \(error)")
-            }
-            do {
-                stubs += try WireMockMapping.stubs(in: json, filesDirectory: files)
-            } catch {
-                throw MappingError(file: shown, message: error.message)
+                throw MappingError(file: shown, message: "\(error)")
             }
         }
         return stubs
