@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTPCore
 import LuaKit
 
 /// One Lua state set up the way every fscript run sees it, and the mapping from Lua outcomes to exit codes.
@@ -33,7 +34,7 @@ final class ScriptSession {
         state.host = self
         BuiltinModule.register(in: state)
         interrupts.install(on: state)
-        CloseOnExec.guardSpawns(in: state)
+        state.beforeSpawning(CloseOnExec.markAll)
         MockModule.register(in: self)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)

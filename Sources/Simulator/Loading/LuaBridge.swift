@@ -22,6 +22,8 @@ final class LuaBridge {
     /// Registers the primitives, runs the prelude, and keeps the prelude's runner functions.
     func install() throws {
         watchdog.install(on: lua)
+        // App files may start programs too; they must not inherit the simulator's sockets.
+        lua.beforeSpawning(CloseOnExec.markAll)
         registerPrimitives()
         try lua.execute(Prelude.source, name: "=(simulator prelude)")
         guard case .function(let run) = try lua.global("__sim_run"), case .function(let call) = try lua.global("__sim_call")
