@@ -7,6 +7,10 @@
 # reset = false; the README's example passes against `fscript serve` and through --launch.
 source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
+# Valid means valid for the Jenkins xunit plugin's schema, which CI servers read JUnit files with.
+schema="../shared/junit/junit-10.xsd"
+[ -f "$schema" ] || fatal "no $schema: ../shared must be beside the checkout"
+valid_junit() { xmllint --noout --schema "$schema" "$1" 2>/dev/null; }
 
 work="$(mktemp -d)"
 cleanup() {
@@ -52,7 +56,7 @@ interrupt_case() {
   [ "$how" = request ] && kill -CONT "$server"
   [ "$status" -eq 130 ] || fatal "$how: Ctrl-C gave exit $status, expected 130: $(cat "$work/$how.out")"
   [ "$elapsed" -le 1500 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 1500"
-  xmllint --noout "$work/$how.xml" || fatal "$how: the JUnit file is not valid XML"
+  valid_junit "$work/$how.xml" || fatal "$how: the JUnit file does not validate against junit-10.xsd"
   grep -q 'interrupted' "$work/$how.xml" || fatal "$how: the JUnit file does not say interrupted"
 }
 
@@ -108,7 +112,7 @@ elapsed=$(($(now_ms) - started))
 [ "$elapsed" -le 3000 ] || fatal "killed target: the run ended $elapsed ms after the kill, expected within 3000"
 grep -q "$served" "$work/killed.out" || fatal "killed target: the message does not name $served"
 grep -q 'three_scenarios.lua:7' "$work/killed.out" || fatal "killed target: the message does not name the line"
-xmllint --noout "$work/killed.xml" || fatal "killed target: the JUnit file is not valid XML"
+valid_junit "$work/killed.xml" || fatal "killed target: the JUnit file does not validate against junit-10.xsd"
 [ "$(grep -c '<error ' "$work/killed.xml")" -eq 3 ] || fatal "killed target: expected 3 errors in the JUnit file"
 
 # A SIGSTOPped target from the start (the ping) with a 2 s request limit: the run ends within 2 + 3 s.
@@ -128,7 +132,7 @@ status=0
 "$bin" --target http://127.0.0.1:1 Tests/cli/fixtures/three_scenarios.lua --report "junit:$work/down.xml" \
   >"$work/down.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 2 ] || fatal "unreachable target: exit $status, expected 2"
-xmllint --noout "$work/down.xml" || fatal "unreachable target: the JUnit file is not valid XML"
+valid_junit "$work/down.xml" || fatal "unreachable target: the JUnit file does not validate against junit-10.xsd"
 [ "$(grep -c '<error .*connection refused' "$work/down.xml")" -eq 3 ] ||
   fatal "unreachable target: expected 3 errors naming the cause: $(cat "$work/down.xml")"
 

@@ -27,12 +27,23 @@ final class EmbeddedTarget {
     /// A fresh app as the run launched it, before a scenario. Nothing to do while the simulator has not started:
     /// it will start fresh. Measured in `scripts/bench waits` (relaunch).
     func reset() throws {
-        guard simulator != nil else {
+        guard let simulator else {
             appPath = launchAppPath
             environment = launchEnvironment
             return
         }
-        try relaunch(appPath: launchAppPath, environment: launchEnvironment)
+        guard launchAppPath == nil, appPath != nil else {
+            try relaunch(appPath: launchAppPath, environment: launchEnvironment)
+            return
+        }
+        // A scenario switched to another app file (frank.launch{app = …}); the run started with the demo app.
+        appPath = nil
+        environment = launchEnvironment
+        do {
+            try simulator.relaunch(appSource: Simulator.demoAppSource, chunkName: "demo.lua", environment: environment)
+        } catch {
+            throw FrankError("frank.reset: \(error)")
+        }
     }
 
     /// The URL once the simulator runs, else nil.

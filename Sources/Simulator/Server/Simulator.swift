@@ -123,6 +123,9 @@ public final class Simulator: Sendable {
         }.wait()
     }
 
+    /// The bundled demo app's source, for a relaunch that goes back to it.
+    public static var demoAppSource: [UInt8] { PackageResources.demo_lua }
+
     /// Relaunches with the app file at `path`; see `relaunch(appSource:…)`.
     public func relaunch(appPath: String, environment: [String: String]? = nil) throws {
         guard let data = FileManager.default.contents(atPath: Self.path(appPath)) else {
