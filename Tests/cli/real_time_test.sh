@@ -156,3 +156,27 @@ launch="p=$work/launched.pid; if [ -f \$p ]; then kill \$(cat \$p); while kill -
 $abs_bin serve --port $port --no-extensions --env BACKEND_URL=\$BACKEND_URL >/dev/null 2>&1 & echo \$! > \$p"
 "$bin" --target "http://127.0.0.1:$port" --launch "$launch" scripts/examples/login_flow.lua >"$work/launch.out" 2>&1 \
   </dev/null || fatal "login_flow.lua through --launch: $(cat "$work/launch.out")"
+
+# A launch command that fails is an infrastructure error: it runs once, every scenario is an error, exit 2.
+status=0
+"$bin" --target http://127.0.0.1:1 --launch "echo launch-attempt >&2; exit 3" Tests/cli/fixtures/three_scenarios.lua \
+  >"$work/badlaunch.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "failing --launch: exit $status, expected 2: $(cat "$work/badlaunch.out")"
+[ "$(grep -cx launch-attempt "$work/badlaunch.out")" -eq 1 ] || fatal "failing --launch ran more than once"
+grep -q "exited with status 3; the app was not launched" "$work/badlaunch.out" || fatal "failing --launch not explained"
+
+# Ctrl-C while a launch command hangs: exit 130 at once, and the command's process group is killed.
+"$bin" --target http://127.0.0.1:1 --launch "echo \$\$ > $work/hang.pid; exec sleep 30" \
+  Tests/cli/fixtures/three_scenarios.lua >"$work/hang.out" 2>&1 </dev/null &
+run=$!
+for _ in $(seq 1000); do [ -s "$work/hang.pid" ] && break; sleep 0.01; done
+[ -s "$work/hang.pid" ] || fatal "the hanging launch command never started"
+started=$(now_ms)
+kill -INT "$run"
+status=0
+wait "$run" || status=$?
+elapsed=$(($(now_ms) - started))
+[ "$status" -eq 130 ] || fatal "Ctrl-C during --launch: exit $status, expected 130: $(cat "$work/hang.out")"
+[ "$elapsed" -le 3000 ] || fatal "Ctrl-C during --launch took $elapsed ms"
+! kill -0 "$(cat "$work/hang.pid")" 2>/dev/null || fatal "the launch command is still running after Ctrl-C"
+echo "real_time_test: ok"

@@ -222,7 +222,11 @@ local function reset_target(run_state, spec)
   if reset == nil then reset = run_state.reset end
   local frank = rawget(_G, "frank")
   if reset == false or not frank or not frank.reset then return end
-  local done, why = frank.reset()
+  local called, done, why = pcall(frank.reset)
+  if not called then
+    -- The launch failed: say so without this file's position, which would only point into fscript.
+    error((tostring(done):gsub("^[^\n]-:%d+: ", "", 1)), 0)
+  end
   if not done and not run_state.reset_noted then
     run_state.reset_noted = true
     run_state.console:note(why)

@@ -34,8 +34,7 @@ final class TargetLifecycle {
         if let launchCommand {
             var merged = self.environment
             for (name, value) in environment ?? [:] { merged[name] = value }
-            try launchCommand.run(environment: merged, target: client.baseURL)
-            try waitUntilAnswering(app, client: client)
+            try relaunch(app, with: launchCommand, environment: merged, client: client)
             return
         }
         guard try app.call("launch", { try $0.launch(environment: environment) }) else {
@@ -56,8 +55,7 @@ final class TargetLifecycle {
         if let launchCommand {
             app.connector.down = nil
             let client = try app.connector.client()
-            try launchCommand.run(environment: environment, target: client.baseURL)
-            try waitUntilAnswering(app, client: client)
+            try relaunch(app, with: launchCommand, environment: environment, client: client)
             return nil
         }
         if app.connector.down != nil { return nil }
@@ -69,6 +67,21 @@ final class TargetLifecycle {
         }
         return "the target \(client.baseURL) is not reset between scenarios: it has no /launch, and neither "
             + "--launch 'COMMAND' nor --reset-exec METHOD says how to reset it"
+    }
+
+    /// Runs the launch command and waits for the app. A command that fails, or an app that never answers, makes
+    /// the target down for the rest of the run (an infrastructure error, exit 2), so later scenarios do not
+    /// launch a broken setup again; Ctrl-C and the test deadline pass through as they are.
+    private func relaunch(
+        _ app: AppObject, with command: LaunchCommand, environment: [String: String], client: FranklyClient
+    ) throws {
+        do {
+            try command.run(environment: environment, target: client.baseURL)
+            try waitUntilAnswering(app, client: client)
+        } catch let error as FrankError {
+            app.connector.down = error.description
+            throw error
+        }
     }
 
     /// Waits until the relaunched app answers a ping and a `/map`, polling every 100 ms.

@@ -40,22 +40,29 @@ struct LaunchCommand {
             _ = write(writeEnd, &byte, 1)
         }
         waiter.start()
+        // Closed only once the waiter has written: a write to a pipe without a reader would raise SIGPIPE.
         defer {
             close(readEnd)
+            close(writeEnd)
+        }
+        /// Kills the command's process group and gives the waiter a moment to see it go.
+        func stopCommand() {
+            kill(-pid, SIGKILL)
+            var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
+            _ = poll(&entry, 1, 2000)
         }
         let deadline = NIODeadline.now() + .nanoseconds(Int64(limit * 1e9))
         let finished: Bool
         do {
             finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)
         } catch {
-            kill(-pid, SIGKILL)
+            stopCommand()
             throw error
         }
         guard finished else {
-            kill(-pid, SIGKILL)
+            stopCommand()
             throw FrankError("--launch: '\(command)' did not finish within \(InterruptGuard.seconds(limit)) s")
         }
-        close(writeEnd)
         let code = status.value
         let exited = code & 0x7f == 0
         guard exited, (code >> 8) & 0xff == 0 else {

@@ -35,14 +35,14 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             if let refusal = check(head) {
-                refuse(refusal.status, refusal.text, version: head.version, context: context)
+                refuse(refusal.status, refusal.text)
                 return
             }
             self.head = head
             body = nil
         case .body(var chunk):
             if (body?.readableBytes ?? 0) + chunk.readableBytes > limits.maxBodyBytes {
-                refuse(413, "request body larger than \(limits.maxBodyBytes) bytes\n", version: head?.version ?? .http1_1, context: context)
+                refuse(413, "request body larger than \(limits.maxBodyBytes) bytes\n")
                 return
             }
             if body == nil {
@@ -78,8 +78,8 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         return nil
     }
 
-    /// Answers `status` with `text`, and closes the connection once it is written.
-    private func refuse(_ status: Int, _ text: String, version: HTTPVersion, context: ChannelHandlerContext) {
+    /// Answers `status` with `text`, and closes the connection once it is written (`ConnectionGuard.refuse`).
+    private func refuse(_ status: Int, _ text: String) {
         refused = true
         head = nil
         body = nil
@@ -91,7 +91,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
             return
         }
-        refuse(400, "malformed HTTP request (\(error))\n", version: .http1_1, context: context)
+        refuse(400, "malformed HTTP request (\(error))\n")
     }
 
     private func answer(head: HTTPRequestHead, body: [UInt8], context: ChannelHandlerContext) {
