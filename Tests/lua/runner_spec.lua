@@ -44,7 +44,16 @@ check.truthy(out:find("\n1 passed, 1 failed\n$"), "the other files still run: " 
 check.equal(2, (run({ script }, { tags = "smoke,~" })), "a bad tag filter is a usage error")
 check.equal(2, (run({ script }, { reports = { "xml:out.xml" } })), "a bad report kind is a usage error")
 
-local _, _, coloured = run({ script }, { color = true, tags = "untagged_none" })
+local nothing, _, coloured = run({ script }, { color = true, tags = "untagged_none" })
 check.truthy(coloured:find("\n0 passed, 0 failed\n$"), "nothing selected still prints the summary")
+check.equal(2, nothing, "a tag filter that selects nothing is a usage error, not a green run")
+
+-- Cucumber's tag expressions select as the comma form does, and more.
+code, trace = run({ script }, { tags = "@smoke and not @slow" })
+check.equal("before,one,after,before,after,before,still runs,after", table.concat(trace, ","),
+  "@smoke and not @slow = smoke,~slow")
+_, trace = run({ script }, { tags = "@slow or (not @smoke and not @slow)" })
+check.equal("before,slow,after,before,untagged,after", table.concat(trace, ","), "or, not and parentheses")
+check.equal(2, (run({ script }, { tags = "@smoke and" })), "a malformed expression is a usage error")
 
 check.finish("runner_spec")

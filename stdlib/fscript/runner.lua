@@ -308,9 +308,12 @@ local function run_file(run_state, path)
   local session = run_state.session
   local hooks = { before = session.before_hooks, after = session.after_hooks }
   for _, spec in ipairs(session.scenarios) do
+    run_state.scenario_count = run_state.scenario_count + 1
+    for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
     if run_state.interrupted then
       skip_case(run_state, spec.name, spec.tags, "not run: interrupted")
     elseif tags_mod.matches(run_state.filter, spec.tags) then
+      run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks)
     end
   end
@@ -327,7 +330,7 @@ local function tally(run_state)
     end
   end
   if run.interrupted then run.exit_code = 130
-  elseif run_state.load_errors > 0 or run_state.infrastructure then run.exit_code = 2
+  elseif run_state.load_errors > 0 or run_state.infrastructure or run_state.selected_nothing then run.exit_code = 2
   elseif run.failed > 0 then run.exit_code = 1
   else run.exit_code = 0 end
   return run
@@ -379,7 +382,7 @@ local function new_state(opts, filter)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false, args = opts.args or {},
-    reset = opts.reset ~= false,
+    reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
   session.on_step = function(case, result) state.console:step(case, result) end
@@ -411,6 +414,15 @@ function M.run(opts)
   if not ok then
     if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
     state.interrupted = true
+  end
+  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run.
+  if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted then
+    local known = {}
+    for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
+    table.sort(known)
+    io.stderr:write(("fscript: --tags %q selects none of the %d scenarios; the tags that exist: %s\n"):format(
+      filter.source, state.scenario_count, #known > 0 and table.concat(known, ", ") or "(none)"))
+    state.selected_nothing = true
   end
   local run = tally(state)
   write_reports(run, reports)

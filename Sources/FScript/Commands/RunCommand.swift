@@ -24,7 +24,8 @@ struct RunCommand: ParsableCommand {
     var chunks: [String] = []
 
     @Option(help: ArgumentHelp(
-        "Run only scenarios whose tags match: a comma means or, ~ excludes (smoke,~slow).", valueName: "tags"))
+        "Run only scenarios whose tags match a cucumber tag expression (@smoke and not @slow) or a list (smoke,~slow: "
+            + "a comma means or, ~ excludes). A filter that selects nothing is an error (exit 2).", valueName: "tags"))
     var tags: String?
 
     @Option(
