@@ -43,6 +43,21 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    @Test func aReportToStandardOutputMovesTheConsoleToStandardError() throws {
+        let result = try runFScript(["--tags", "smoke,~slow", "--report", "tap:-", "cli_tags.lua"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "TAP version 13\n1..1\nok 1 - cli_tags.lua: quick smoke\n")
+        #expect(result.stderr.contains("Scenario: quick smoke"))
+        #expect(result.stderr.hasSuffix("1 passed, 0 failed\n"))
+    }
+
+    @Test func aTagFilterThatSelectsNothingIsAUsageError() throws {
+        let result = try runFScript(["--tags", "@nightly", "cli_tags.lua"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("fscript: --tags \"@nightly\" selects none of the"))
+        #expect(result.stderr.contains("the tags that exist: @slow, @smoke"))
+    }
+
     @Test func badTagFilterIsAUsageError() throws {
         let result = try runFScript(["--tags", "smoke,~", "cli_tags.lua"])
         #expect(result.status == 2)

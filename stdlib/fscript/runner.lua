@@ -342,12 +342,19 @@ local function write_reports(run, reports)
     local folder = r.path:match("^(.*)/[^/]*$")
     if ok and folder and folder ~= "" then util.mkdir(folder) end
     local wrote, err = false, text
-    if ok then wrote, err = util.write_file(r.path, text) end
-    if wrote then
-      run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
-    else
+    if ok and r.path == "-" then
+      -- To standard output, for a pipe (`--report tap:- | tap-parser`); the console went to standard error.
+      io.stdout:write(text)
+      io.stdout:flush()
+      wrote = true
+    elseif ok then
+      wrote, err = util.write_file(r.path, text)
+    end
+    if not wrote then
       io.stderr:write(("fscript: cannot write the %s report %s: %s\n"):format(r.kind, r.path, tostring(err or text)))
       run.exit_code = math.max(run.exit_code, 2)
+    elseif r.path ~= "-" then
+      run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
     end
   end
 end
@@ -398,6 +405,12 @@ function M.run(opts)
   if not filter then
     io.stderr:write(("fscript: %s\n"):format(reports))
     return 2, nil
+  end
+  for _, r in ipairs(reports) do
+    if r.path == "-" and opts.out == nil then
+      -- Standard output carries the report, so the console moves to standard error.
+      opts = setmetatable({ out = function(s) io.stderr:write(s) end }, { __index = opts })
+    end
   end
   local state = new_state(opts, filter)
   local ok, err = pcall(function()

@@ -42,7 +42,8 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable).", valueName: "kind:file"))
+            "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable); FILE - writes it to "
+                + "standard output and moves the console to standard error.", valueName: "kind:file"))
     var reports: [String] = []
 
     @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped (default 60).", valueName: "seconds"))
