@@ -1,10 +1,10 @@
 -- Spec: every scenario starts from a freshly launched app: the run's app file (even after a scenario switched
 -- to another with frank.launch{app = …}), no state left behind, and no mock a scenario started.
-local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 local url_of_scenario_mock
 
 scenario("a scenario switches app files and starts a mock", function()
-  frank.launch{ app = here .. "../cli/fixtures/tiny_app.lua" }
+  -- Relative to this spec, not to the folder fscript runs in.
+  frank.launch{ app = "../cli/fixtures/tiny_app.lua" }
   assert(app:lookup("label marked:'tiny'"):exists(), "the switched-to app is not running")
   local backend = mock.start{}
   url_of_scenario_mock = backend.url

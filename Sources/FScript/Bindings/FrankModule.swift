@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CLua
 import LuaKit
 import LuaShim
@@ -90,7 +93,7 @@ final class FrankModule {
         var appPath: String?
         switch options["app"] {
         case .nil: break
-        case .string(let path): appPath = path
+        case .string(let path): appPath = Self.resolve(path, besideCallerOf: args)
         case let other: throw args.badArgument(1, "app must be a file path, got \(other.luaShown)")
         }
         var environment: [String: String]?
@@ -115,6 +118,19 @@ final class FrankModule {
         preset.push(on: args.L, state: args.state)
         lua_setglobal(args.L, "app")
         return args.result(preset)
+    }
+
+    /// A relative app file path as the script means it: beside the script that names it (`frank.launch{app =
+    /// "apps/todo.lua"}` in `tests/todo_test.lua` is `tests/apps/todo.lua`), else as given (from the current
+    /// folder), so a suite runs the same from any folder.
+    static func resolve(_ path: String, besideCallerOf args: LuaArgs) -> String {
+        guard !path.hasPrefix("/"), !path.hasPrefix("~"),
+            let source = args.state.runningSource(level: 1), source.hasPrefix("@")
+        else { return path }
+        let script = String(source.dropFirst())
+        guard let slash = script.lastIndex(of: "/") else { return path }
+        let candidate = String(script[...slash]) + path
+        return access(candidate, R_OK) == 0 ? candidate : path
     }
 
     /// `frank.reset()`: a freshly launched app, as the run launched it (the runner calls it before every
