@@ -45,4 +45,13 @@ import Testing
         #expect(SelectorSuggestion.hint(for: selector) == "did you mean 'button' instead of 'buton'?")
         #expect(SelectorSuggestion.hint(for: try Selector(parsing: "button marked:'x'")) == nil)
     }
+
+    @Test(arguments: [
+        ("switch marked:'Done'", "'switch' is not a Shelley filter, so it matched nothing; for a UISwitch write view:'UISwitch'"),
+        ("tableView cell", "'cell' is not a Shelley filter, so it matched nothing; for a UITableViewCell write view:'UITableViewCell'"),
+        ("Slider", "'Slider' is not a Shelley filter, so it matched nothing; for a UISlider write view:'UISlider'"),
+    ])
+    func classWordsWithoutAFilterSuggestView(selector text: String, hint: String) throws {
+        #expect(SelectorSuggestion.hint(for: try Selector(parsing: text)) == hint)
+    }
 }

@@ -25,9 +25,31 @@ public enum SelectorSuggestion {
         return best?.name
     }
 
-    /// A hint for a selector that matched nothing: `did you mean 'button' instead of 'buton'?`, naming the first
-    /// predicate that looks like a misspelt filter; nil when none does.
+    /// UIKit words people write as if Shelley had a class filter for them, and the class `view:` needs instead.
+    /// Shelley has filters for a few classes only (`button`, `label`, `textField`, …); `switch` is taken as a
+    /// predicate and silently matches nothing.
+    public static let classWords: [String: String] = [
+        "switch": "UISwitch", "slider": "UISlider", "textview": "UITextView", "image": "UIImageView",
+        "imageview": "UIImageView", "cell": "UITableViewCell", "segmentedcontrol": "UISegmentedControl",
+        "segment": "UISegmentedControl", "picker": "UIPickerView", "pickerview": "UIPickerView",
+        "datepicker": "UIDatePicker", "scrollview": "UIScrollView", "navigationbar": "UINavigationBar",
+        "progress": "UIProgressView", "progressview": "UIProgressView", "spinner": "UIActivityIndicatorView",
+        "activityindicator": "UIActivityIndicatorView", "activityindicatorview": "UIActivityIndicatorView",
+        "stepper": "UIStepper", "toolbar": "UIToolbar", "tabbar": "UITabBar", "collectionview": "UICollectionView",
+        "collectionviewcell": "UICollectionViewCell", "searchbar": "UISearchBar", "window": "UIWindow",
+        "webview": "WKWebView", "control": "UIControl",
+    ]
+
+    /// A hint for a selector that matched nothing: `'switch' is not a Shelley filter; write view:'UISwitch'` for
+    /// a class word without a filter, else `did you mean 'button' instead of 'buton'?` for the first predicate
+    /// that looks like a misspelt filter; nil when none does.
     public static func hint(for selector: Selector) -> String? {
+        for case .predicate(let method, let arguments) in selector.filters where arguments.isEmpty {
+            if let className = classWords[method.lowercased()] {
+                return "'\(method)' is not a Shelley filter, so it matched nothing; for a \(className) write "
+                    + "view:'\(className)'"
+            }
+        }
         for case .predicate(let method, _) in selector.filters {
             if let suggestion = nearestName(to: method) {
                 return "did you mean '\(suggestion)' instead of '\(method)'?"
