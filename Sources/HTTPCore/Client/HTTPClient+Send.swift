@@ -76,9 +76,8 @@ extension HTTPClient {
         var head = "\(request.method) \(target.pathAndQuery) HTTP/1.1\r\n"
         var hasHost = false
         for (name, value) in request.headers {
-            let lowered = name.lowercased()
-            if lowered == "content-length" || lowered == "connection" { continue }
-            if lowered == "host" { hasHost = true }
+            if name.equalsHeaderName("Content-Length") || name.equalsHeaderName("Connection") { continue }
+            if name.equalsHeaderName("Host") { hasHost = true }
             head += "\(name): \(value)\r\n"
         }
         if !hasHost { head += "Host: \(target.hostHeader)\r\n" }

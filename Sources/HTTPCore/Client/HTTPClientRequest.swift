@@ -34,7 +34,7 @@ public struct HTTPClientResponse: Sendable {
 
     /// The first value of the named header, compared case-insensitively.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+        headers.first { $0.name.equalsHeaderName(name) }?.value
     }
 
     /// The body as UTF-8 text (invalid bytes replaced).

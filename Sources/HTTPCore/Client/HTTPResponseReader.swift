@@ -169,7 +169,7 @@ package struct HTTPResponseReader {
 
     /// The comma-separated, lowercased values of every field named `name`.
     private static func values(_ name: String, in fields: [(name: String, value: String)]) -> [String] {
-        fields.filter { $0.name.lowercased() == name }.flatMap { field in
+        fields.filter { $0.name.equalsHeaderName(name) }.flatMap { field in
             field.value.split(separator: ",").map { $0.trimmingSpaces.lowercased() }
         }
     }

@@ -16,7 +16,7 @@ final class ConnectionGuard: ChannelInboundHandler {
 
     private enum State {
         /// Between requests (or before the first): nothing received yet.
-        case waiting(firstRequest: Bool)
+        case waiting
         /// Bytes of a request have arrived; its end has not.
         case receiving
         /// The request is complete and being answered.
@@ -24,8 +24,14 @@ final class ConnectionGuard: ChannelInboundHandler {
     }
 
     private let limits: ServerLimits
-    private var state = State.waiting(firstRequest: true)
+    private var state = State.waiting
+    /// When the current state's limit runs out; nil while answering (the server is the slow one then).
+    private var deadline: NIODeadline?
+    /// The one timer: it fires at the deadline it was set for and, if the deadline moved later meanwhile (a
+    /// request came and went), sets itself again for the new one. So a request costs two stores, not a timer
+    /// scheduled and cancelled twice.
     private var timer: Scheduled<Void>?
+    private var timerDue: NIODeadline?
     private var context: ChannelHandlerContext?
 
     init(limits: ServerLimits) {
@@ -34,11 +40,11 @@ final class ConnectionGuard: ChannelInboundHandler {
 
     func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
-        if context.channel.isActive { arm(limits.requestSeconds, timedOut: false) }
+        if context.channel.isActive { limit(limits.requestSeconds) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(limits.requestSeconds, timedOut: false)
+        if deadline == nil { limit(limits.requestSeconds) }
         context.fireChannelActive()
     }
 
@@ -50,7 +56,7 @@ final class ConnectionGuard: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         if case .waiting = state {
             state = .receiving
-            arm(limits.requestSeconds, timedOut: true)
+            limit(limits.requestSeconds)
         }
         context.fireChannelRead(data)
     }
@@ -63,29 +69,42 @@ final class ConnectionGuard: ChannelInboundHandler {
     /// The whole request has arrived: no limit while it is answered.
     func requestComplete() {
         state = .answering
-        timer?.cancel()
-        timer = nil
+        deadline = nil
     }
 
     /// The answer has gone out and the connection stays open: it may now idle, up to `idleSeconds`.
     func responseSent() {
         guard case .answering = state else { return }
-        state = .waiting(firstRequest: false)
-        arm(limits.idleSeconds, timedOut: false)
+        state = .waiting
+        limit(limits.idleSeconds)
     }
 
-    /// After `seconds`: a request still arriving is answered 408; a connection with nothing sent is closed.
-    private func arm(_ seconds: Double, timedOut answers: Bool) {
+    /// The current state ends `seconds` from now; the timer is set only when none is due before then.
+    private func limit(_ seconds: Double) {
+        let due = NIODeadline.now() + .nanoseconds(Int64(seconds * 1e9))
+        deadline = due
+        if let timerDue, timerDue <= due { return }
+        schedule(at: due)
+    }
+
+    private func schedule(at due: NIODeadline) {
         timer?.cancel()
         guard let context else { return }
+        timerDue = due
         let loopBound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        timer = context.eventLoop.scheduleTask(in: .nanoseconds(Int64(seconds * 1e9))) {
-            loopBound.value.expire(answering: answers)
-        }
+        timer = context.eventLoop.scheduleTask(deadline: due) { loopBound.value.fire() }
     }
 
-    private func expire(answering: Bool) {
-        guard answering, case .receiving = state else {
+    /// The timer ran: nothing to do while answering, again later if the deadline moved, else the limit is up.
+    private func fire() {
+        timer = nil
+        timerDue = nil
+        guard let deadline else { return }
+        if deadline > .now() {
+            schedule(at: deadline)
+            return
+        }
+        guard case .receiving = state else {
             context?.channel.close(promise: nil)
             return
         }
@@ -100,6 +119,7 @@ final class ConnectionGuard: ChannelInboundHandler {
         guard let context else { return }
         timer?.cancel()
         state = .answering
+        deadline = nil
         let channel = context.channel
         let reason = HTTPResponseStatus(statusCode: status).reasonPhrase
         let answer = "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n"

@@ -38,7 +38,7 @@ public struct HTTPRequest: Sendable {
 
     /// The first value of the named header, compared case-insensitively as HTTP requires.
     public func header(_ name: String) -> String? {
-        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        headers.first { $0.name.equalsHeaderName(name) }?.value
     }
 
     /// The query parameters, percent-decoded (`+` as space), in order; repeated names appear repeatedly.

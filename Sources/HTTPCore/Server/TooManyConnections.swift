@@ -13,12 +13,10 @@ final class TooManyConnections: ChannelInboundHandler {
         self.limit = limit
     }
 
+    /// Answered once the channel is active: a write before that (from `handlerAdded`, while the initializer
+    /// still runs) can be lost.
     func channelActive(context: ChannelHandlerContext) {
         answer(context)
-    }
-
-    func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { answer(context) }
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {}

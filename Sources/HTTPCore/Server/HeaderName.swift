@@ -1,0 +1,15 @@
+extension String {
+    /// True when the two header names are equal ignoring ASCII letter case (`content-type` and `Content-Type`),
+    /// compared byte by byte: no lowercased copies and no Foundation string folding on every request.
+    func equalsHeaderName(_ other: String) -> Bool {
+        let lhs = utf8
+        let rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        for (a, b) in zip(lhs, rhs) where a != b {
+            let lowerA = a >= 65 && a <= 90 ? a + 32 : a
+            let lowerB = b >= 65 && b <= 90 ? b + 32 : b
+            if lowerA != lowerB { return false }
+        }
+        return true
+    }
+}
