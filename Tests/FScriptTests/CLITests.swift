@@ -40,7 +40,9 @@ import Testing
         // Several files may run at once, so script arguments follow `--`.
         let run = try runFscript(["args.lua", "--", "one", "--two"])
         #expect(run.status == 0)
-        #expect(run.stdout == "args.lua\n    2\tone\t--two\n    args.lua\tone\t--two\n\n1 passed, 0 failed\n")
+        #expect(
+            run.stdout == "Target: the embedded simulator running the demo app\nargs.lua\n    2\tone\t--two\n"
+                + "    args.lua\tone\t--two\n\n1 passed, 0 failed\n")
     }
 
     @Test func versionAndHelp() throws {

@@ -3,10 +3,13 @@ import Testing
 
 /// `fscript FILE.lua|DIR …` end to end: the built binary on fixture scripts, stdout, stderr and exit code.
 @Suite struct RunCommandTests {
+    /// The console's first line on the embedded demo app.
+    static let target = "Target: the embedded simulator running the demo app\n"
+
     @Test func errorOnLineThreeExitsOneWithMessageAndTraceback() throws {
         let result = try runFScript(["cli_error.lua"])
         #expect(result.status == 1)
-        #expect(normalizingTimes(result.stdout) == "cli_error.lua\n    before the error\n\n0 passed, 1 failed\n")
+        #expect(normalizingTimes(result.stdout) == Self.target + "cli_error.lua\n    before the error\n\n0 passed, 1 failed\n")
         #expect(
             normalizingTimes(result.stderr) == """
                   ✘ (script) failed  (T s)
@@ -21,7 +24,7 @@ import Testing
     @Test func syntaxErrorExitsTwoNamingFileAndLine() throws {
         let result = try runFScript(["cli_syntax.lua"])
         #expect(result.status == 2)
-        #expect(normalizingTimes(result.stdout) == "cli_syntax.lua\n\n0 passed, 1 failed\n")
+        #expect(normalizingTimes(result.stdout) == Self.target + "cli_syntax.lua\n\n0 passed, 1 failed\n")
         #expect(
             normalizingTimes(result.stderr) == """
                   ✘ (load) failed  (T s)
@@ -39,7 +42,9 @@ import Testing
     @Test func tagsSelectScenarios() throws {
         let result = try runFScript(["--tags", "smoke,~slow", "cli_tags.lua"])
         #expect(result.status == 0)
-        #expect(result.stdout == "cli_tags.lua\nScenario: quick smoke\n    quick smoke ran\n\n1 passed, 0 failed\n")
+        #expect(
+            result.stdout == Self.target + "cli_tags.lua\nScenario: quick smoke\n"
+                + "    quick smoke ran\n\n1 passed, 0 failed\n")
         #expect(result.stderr == "")
     }
 
@@ -77,7 +82,7 @@ import Testing
         let result = try runFScript(["--timeout", "1", "cli_hang.lua"])
         #expect(result.status == 1)
         #expect(
-            normalizingTimes(result.stdout) == """
+            normalizingTimes(result.stdout) == Self.target + """
                 cli_hang.lua
                 Scenario: hangs
                 Scenario: runs after the hang

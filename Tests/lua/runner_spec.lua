@@ -56,4 +56,26 @@ _, trace = run({ script }, { tags = "@slow or (not @smoke and not @slow)" })
 check.equal("before,slow,after,before,untagged,after", table.concat(trace, ","), "or, not and parentheses")
 check.equal(2, (run({ script }, { tags = "@smoke and" })), "a malformed expression is a usage error")
 
+-- A directory runs its test files, not the app file, helpers or the project file.
+local util = require("fscript.util")
+local dir = os.tmpname()
+os.remove(dir)
+for _, folder in ipairs({ dir, dir .. "/apps", dir .. "/support", dir .. "/nested" }) do util.mkdir(folder) end
+local function write(path, text)
+  local f = assert(io.open(dir .. "/" .. path, "w"))
+  f:write(text)
+  f:close()
+end
+write("login_test.lua", 'scenario("login", function() trace[#trace + 1] = "login" end)\n')
+write("nested/items_test.lua", 'scenario("items", function() trace[#trace + 1] = "items" end)\n')
+write("todo_app.lua", 'error("the app file ran as a test")\n')
+write("apps/other.lua", 'error("an app file ran as a test")\n')
+write("support/steps.lua", 'error("a helper ran as a test")\n')
+write("_shared.lua", 'error("a helper ran as a test")\n')
+write("fscript.project.lua", 'error("the project file ran as a test")\n')
+code, trace = run({ dir }, { app = dir .. "/todo_app.lua" })
+check.equal(0, code, "only the test files ran")
+check.equal("login,items", table.concat(trace, ","), "login_test.lua and nested/items_test.lua, in order")
+os.execute("rm -rf '" .. dir .. "'")
+
 check.finish("runner_spec")

@@ -33,6 +33,8 @@ local M = {}
 ---@field env? table where scripts run and the DSL globals go (default _G)
 ---@field args? string[] passed to every file's chunk as `...` (`fscript a.lua -- x y`)
 ---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
+---@field target? string what the run drives, for the console's first line (the CLI sets it)
+---@field app? string the `--app` file, which a directory run does not run as a test
 
 ---@class fscript.FileResult
 ---@field path string
@@ -93,13 +95,28 @@ function M.lua_files(dir)
   return files
 end
 
-local function expand(paths)
+---Whether a *.lua file found in a directory is a test: not the project file, not the app file the run
+---simulates (`--app`), not a file whose name starts with `_`, and nothing under a folder named `apps`,
+---`support` or `helpers` (app files and helper modules live there). Files named on the command line always run.
+---@param path string
+---@param app? string the `--app` file
+---@return boolean
+function M.is_test_file(path, app)
+  local name = path:match("[^/]+$") or path
+  if name == M.PROJECT_FILE or name:sub(1, 1) == "_" then return false end
+  if app and (path == app or path:gsub("^%./", "") == app:gsub("^%./", "")) then return false end
+  for folder in path:gmatch("([^/]+)/") do
+    if folder == "apps" or folder == "support" or folder == "helpers" then return false end
+  end
+  return true
+end
+
+local function expand(paths, app)
   local files = {}
   for _, path in ipairs(paths) do
     if is_dir(path) then
       for _, f in ipairs(M.lua_files((path:gsub("/+$", "")))) do
-        -- The project file holds settings, not tests.
-        if not f:find("/" .. M.PROJECT_FILE .. "$") then files[#files + 1] = f end
+        if M.is_test_file(f, app) then files[#files + 1] = f end
       end
     else
       files[#files + 1] = path
@@ -413,8 +430,9 @@ function M.run(opts)
     end
   end
   local state = new_state(opts, filter)
+  if opts.target then state.console:target(opts.target) end
   local ok, err = pcall(function()
-    for _, path in ipairs(expand(opts.files)) do
+    for _, path in ipairs(expand(opts.files, opts.app)) do
       if state.interrupted then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]

@@ -130,7 +130,7 @@ struct RunArguments: Equatable {
                 .init(
                     files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
                     wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
-                    arguments: arguments))
+                    target: Self.describeTarget(target, app: app, launch: launch), app: app, arguments: arguments))
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {
@@ -139,6 +139,13 @@ struct RunArguments: Equatable {
             status = session.runStandardInput()
         }
         guard status == .success else { throw ExitCode(status.rawValue) }
+    }
+
+    /// The console's first line: `http://10.0.5.2:37265 (relaunched by --launch)`, or the embedded simulator
+    /// and its app file, so a log says at once what a run was against.
+    static func describeTarget(_ target: String?, app: String?, launch: String?) -> String {
+        if let target { return launch == nil ? target : "\(target) (relaunched by --launch)" }
+        return "the embedded simulator running " + (app.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "the demo app")
     }
 
     /// With `--no-reset`, the launch command runs once, before the first file.

@@ -8,7 +8,9 @@ struct RunCommand: ParsableCommand {
         abstract: "Run Lua test scripts (the default command); with no script, open the REPL.",
         discussion: """
             Each FILE runs as a test file: its scenarios run one by one (a file without scenarios is one test). \
-            A DIR runs every *.lua under it, sorted. With no script and no -e, fscript reads standard input: an \
+            A DIR runs every *.lua under it, sorted, except the --app file, \
+            fscript.project.lua, files whose names start with _, and anything under folders named apps, support or \
+            helpers (app files and helper modules). With no script and no -e, fscript reads standard input: an \
             interactive REPL on a terminal, otherwise the whole input as one chunk. Exit status: 0 all passed, \
             1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C. \
             Arguments after -- reach every script as `...` and the global `arg`. \

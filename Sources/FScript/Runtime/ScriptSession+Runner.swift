@@ -17,6 +17,10 @@ extension ScriptSession {
         var color: Bool?
         /// False: scenarios share the app instead of each starting from a fresh launch (`--no-reset`).
         var reset = true
+        /// What the run drives, for the console's first line.
+        var target: String?
+        /// The `--app` file: a directory run does not run it as a test.
+        var app: String?
         /// Passed to each file as `...`; also the global `arg` (`arg[0]` the first file), as `lua.c` does.
         var arguments: [String] = []
 
@@ -32,6 +36,8 @@ extension ScriptSession {
             if let artifacts { table["artifacts"] = .string(artifacts) }
             if let color { table["color"] = .boolean(color) }
             table["reset"] = .boolean(reset)
+            if let target { table["target"] = .string(target) }
+            if let app { table["app"] = .string(app) }
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             return table
         }

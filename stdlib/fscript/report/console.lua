@@ -47,6 +47,12 @@ function M.seconds(seconds)
   return ("(%.2f s)"):format(seconds)
 end
 
+---The run's first line: what it drives (`Target: the embedded simulator running the demo app`).
+---@param text string
+function Console:target(text)
+  self:line(self:paint("dim", "Target: " .. text))
+end
+
 ---A file starts.
 ---@param path string
 function Console:file_start(path)
