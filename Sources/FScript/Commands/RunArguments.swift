@@ -134,7 +134,7 @@ struct RunArguments: Equatable {
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {
-            status = REPL(session: session).run()
+            status = REPL(session: session, target: Self.describeTarget(target, app: app, launch: launch)).run()
         } else {
             status = session.runStandardInput()
         }

@@ -12,9 +12,12 @@ import LuaKit
 struct REPL {
     let session: ScriptSession
     let historyPath: String
+    /// What `app` drives, for the banner.
+    let target: String
 
-    init(session: ScriptSession) {
+    init(session: ScriptSession, target: String) {
         self.session = session
+        self.target = target
         let home = getenv("HOME").map { String(cString: $0) } ?? "."
         historyPath = home + "/.fscript_history"
     }
@@ -31,10 +34,21 @@ struct REPL {
         editor.loadHistory(from: historyPath)
         let printer: LuaRef
         do {
-            // Printing inside Lua keeps results on the stack: a table prints as itself, not as a copy.
+            // Printing inside Lua keeps results on the stack: a table prints as itself, not as a copy. Results go
+            // through fscript.pretty (tables as literals, dumps as trees, queries as what they match); without
+            // the stdlib, plain print.
             printer = try session.state.load(
-                "local f = ...; local r = table.pack(f()); if r.n > 0 then print(table.unpack(r, 1, r.n)) end",
-                name: "=repl")
+                """
+                local ok, repl = pcall(require, "fscript.repl")
+                local show = ok and repl.print or print
+                return function(f) local r = table.pack(f()); if r.n > 0 then show(table.unpack(r, 1, r.n)) end end
+                """, name: "=repl").call().first.flatMap {
+                    if case .function(let function) = $0 { return function }
+                    return nil
+                } ?? session.state.load("local f = ...; print(f())", name: "=repl")
+            _ = try? session.state.execute(
+                "local ok, repl = pcall(require, 'fscript.repl'); if ok then repl.install(); print(repl.banner(...)) end",
+                name: "=repl", arguments: [.string(target)])
         } catch {
             writeError("fscript: \(error)\n")
             return .failure

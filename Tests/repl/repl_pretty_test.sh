@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Checks what the REPL shows in a real terminal (tmux): a banner with the version and the target, tables as
+# key-sorted literals with cycles marked, a dump as a view tree, a query as what it matches, `help` and
+# `help(app)`.
+source "$(dirname "$0")/../cli/common.sh"
+command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
+
+work="$(mktemp -d)"
+socket="fscript-pretty-$$"
+trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+screen() { tmux -L "$socket" capture-pane -t repl -p -J; }
+keys() { tmux -L "$socket" send-keys -t repl "$@"; }
+# Waits (10 s at most) until the screen shows a line matching $1 (grep -E).
+await_screen() {
+  local deadline=$((SECONDS + 10))
+  until screen | grep -qE -- "$1"; do
+    [ "$SECONDS" -lt "$deadline" ] || fatal "the REPL never showed '$1': $(screen)"
+    sleep 0.01
+  done
+}
+
+tmux -L "$socket" new-session -d -s repl -x 200 -y 60 \
+  "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; sleep 30"
+await_screen '^fscript [0-9.]+ \(Lua 5\.4\) on the embedded simulator running the demo app; help for the API'
+keys 't = { b = 2, a = { 1, 2, 3 }, 10 }; t.self = t' Enter
+keys 't' Enter
+await_screen '^\{ 10, a = \{ 1, 2, 3 \}, b = 2, self = <cycle> \}$'
+keys 'app:dump()' Enter
+await_screen '^    UIButton label="Log In" \(20, 216, 335×44\)$'
+keys 'app:lookup("textField")' Enter
+await_screen '^frank.Query\("textField"\): 2 views: "User name", "Password"$'
+keys 'help' Enter
+await_screen '^  app:wait_for\(sel, \{timeout\}\) +wait until a matching view is visible'
+keys 'help(app)' Enter
+await_screen '^frank.App: app_exec, device, .*wait_for_idle, wait_until$'
+echo "repl_pretty_test: ok"
