@@ -22,7 +22,7 @@ public struct FScriptCommand: AsyncParsableCommand {
             'fscript help run' lists the options of the default command.
             """,
         version: BuiltinModule.version,
-        subcommands: [RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self],
+        subcommands: [RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self, InitCommand.self],
         defaultSubcommand: RunCommand.self
     )
 
