@@ -82,4 +82,17 @@ check.contains(dup, "is already defined at " .. src .. ":" .. catalog_line, "the
 check.equal("I open {word}", deferred:list()[1].pattern, "listing shows the deferred step")
 check.equal(1, loads, "the deferred definitions load once")
 
+-- Every built-in step is documented for `fscript steps`, and its example is a text that step matches.
+local session = require("fscript.session").new()
+local docs = require("fscript.steps.docs").steps
+for _, def in ipairs(session.registry:list()) do
+  local doc = docs[def.pattern]
+  check.truthy(doc and doc.description and doc.example, "no description or example for: " .. def.pattern)
+  local text = doc and doc.example:match("^%u%l+ (.*)$")
+  if text and not doc.example:find("^%u%l+%(") then
+    local found = session.registry:match(text)
+    check.equal(def.pattern, found and found.pattern, "the example of " .. def.pattern .. " matches it")
+  end
+end
+
 check.finish("steps_spec")

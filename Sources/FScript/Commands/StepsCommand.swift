@@ -1,7 +1,11 @@
 import ArgumentParser
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaKit
 
-/// `fscript steps [--json] [FILE.lua|DIR …]`: prints the step catalog, one pattern and its `file:line` a line.
+/// `fscript steps [--json] [FILE.lua|DIR|WORD …]`: prints the step catalog: each pattern with its `file:line`,
+/// what it does and an example; a word that names no file narrows the list to the steps that mention it.
 struct StepsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps",
@@ -12,17 +16,23 @@ struct StepsCommand: ParsableCommand {
             """
     )
 
-    @Flag(help: "Print a JSON array of {pattern, location} objects instead of text.")
+    @Flag(help: "Print a JSON array of {pattern, location, description, example} objects instead of text.")
     var json = false
 
-    @Argument(help: ArgumentHelp("Scripts, or folders of them, whose own steps to list too.", valueName: "file.lua|dir"))
+    @Argument(
+        help: ArgumentHelp(
+            "Scripts, or folders of them, whose own steps to list too; a word that names no file is a search "
+                + "(fscript steps switch).", valueName: "file.lua|dir|word"))
     var files: [String] = []
 
     func run() throws {
         let session = ScriptSession()
         var options = LuaTable()
         options["json"] = .boolean(json)
-        options["files"] = .table(.init(array: files.map { .string($0) }))
+        let paths = files.filter { access($0, F_OK) == 0 }
+        let words = files.filter { access($0, F_OK) != 0 }
+        options["files"] = .table(.init(array: paths.map { .string($0) }))
+        if !words.isEmpty { options["search"] = .string(words.joined(separator: " ")) }
         do {
             let results = try session.state.execute(
                 "return require('fscript.runner').steps(...)", name: "=(fscript steps)", arguments: [.table(options)])
