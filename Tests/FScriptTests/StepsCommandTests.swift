@@ -18,10 +18,23 @@ import Testing
         #expect(own?["location"] as? String == "cli_step_failure.lua:2")
     }
 
-    @Test func textHasOneLinePerStep() throws {
+    @Test func eachStepHasItsLocationADescriptionAndAnExample() throws {
         let result = try runFScript(["steps"])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("I wait to see {string}"))
-        #expect(result.stdout.split(separator: "\n").allSatisfy { $0.range(of: #"\.lua:\d+$"#, options: .regularExpression) != nil })
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let patterns = lines.filter { !$0.hasPrefix(" ") }
+        #expect(patterns.contains { $0.hasPrefix("I wait to see {string}") })
+        #expect(patterns.allSatisfy { $0.range(of: #"\.lua:\d+$"#, options: .regularExpression) != nil })
+        #expect(lines.filter { $0.hasPrefix("    e.g. ") }.count == patterns.count)
+    }
+
+    @Test func aWordThatNamesNoFileSearches() throws {
+        let result = try runFScript(["steps", "alert"])
+        #expect(result.status == 0)
+        let patterns = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
+        #expect(patterns.count == 4)
+        #expect(patterns.allSatisfy { $0.contains("alert") })
+        let none = try runFScript(["steps", "nosuchword"])
+        #expect(none.stdout == "no step matches \"nosuchword\"; fscript steps lists them all\n")
     }
 }
