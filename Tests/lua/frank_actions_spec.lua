@@ -70,4 +70,18 @@ file:close()
 os.remove(path)
 check.equal("\137PNG", app:screenshot():sub(1, 4), "screenshot without a path returns the bytes")
 
+-- Actions are strict: a selector that matches several views fails listing them, before anything is touched.
+frank.launch{}
+local ok, err = pcall(app.touch, app, "textField")
+check.equal(false, ok, "two text fields: touch refuses")
+check.equal("touch: \"textField\" matches 2 views ('User name', 'Password'); an action needs one. Narrow the "
+  .. "selector (a marked: filter, or first, or index:N), or pass {all = true} to act on every match",
+  tostring(err):gsub("^[^:]+:%d+: ", ""), "the refusal lists the matches and says what to do")
+check.equal(1, app:touch("textField first"), "first narrows to one")
+check.equal(1, app:touch("textField index:1"), "index: narrows to one")
+check.equal(2, app:touch("textField", { all = true }), "{all = true} touches every match, as Frank does")
+check.equal(2, app:lookup("textField"):touch({ all = true }), "queries take {all = true} too")
+ok, err = pcall(app.touch, app, "textField", { every = true })
+check.truthy(not ok and tostring(err):find("unknown option 'every'", 1, true), "unknown options are named: " .. tostring(err))
+
 check.finish("frank_actions_spec")

@@ -78,7 +78,8 @@ end
 ---Touches `sel`; the host's error (naming the selector and why) becomes a Failure carrying the selector.
 ---@param sel string
 function M.touch(sel)
-  local ok, err = pcall(target().touch, target(), sel)
+  -- Frank's steps touch every match, as Frank does; `app:touch` in a script is strict.
+  local ok, err = pcall(target().touch, target(), sel, { all = true })
   if ok then return end
   if util.is_fatal(err) then error(err, 0) end
   failure.raise(tostring(err), sel)

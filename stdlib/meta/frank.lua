@@ -45,13 +45,17 @@ function App:map(sel, method, ...) end
 ---@param sel string
 ---@return frank.Query
 function App:lookup(sel) end
----Raises unless at least one view was touched; the message names the selector and why.
+---Touches the one view `sel` matches. Raises when nothing matched (naming what the screen shows) and, unless
+---`sel` narrows itself (`first`, `index:N`) or `opts.all` is true, when it matched several (listing them).
+---The other actions (double_tap, touch_and_hold, swipe, set_slider, type_into) take the same `{all = true}`.
 ---@param sel string
+---@param opts? {all?: boolean}
 ---@return integer touched
-function App:touch(sel) end
+function App:touch(sel, opts) end
 ---@param sel string
+---@param opts? {all?: boolean}
 ---@return integer touched
-function App:double_tap(sel) end
+function App:double_tap(sel, opts) end
 ---@param sel string
 ---@param seconds? number default 1
 ---@return integer touched

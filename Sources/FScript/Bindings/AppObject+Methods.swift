@@ -38,15 +38,20 @@ extension AppObject {
                     return args.result(LuaJSONResult(value: .array(results)))
                 },
                 "lookup": { app, args in args.result(QueryObject(app: app, selector: try args.selector(1))) },
-                "touch": { app, args in args.result(try app.act("touch", try args.selector(1), method: "touch").count) },
+                "touch": { app, args in
+                    args.result(try app.act("touch", try args.selector(1), method: "touch", all: try args.actsOnAll(2)).count)
+                },
                 "double_tap": { app, args in
-                    args.result(try app.act("double_tap", try args.selector(1), method: "doubleTap").count)
+                    let selector = try args.selector(1)
+                    return args.result(try app.act("double_tap", selector, method: "doubleTap", all: try args.actsOnAll(2)).count)
                 },
                 "touch_and_hold": { app, args in
                     let selector = try args.selector(1)
                     let seconds = args.isNil(2)
                         ? 1.0 : try args.number(2, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
-                    let results = try app.act("touch_and_hold", selector, method: "touchAndHold:", arguments: [.number(seconds)])
+                    let results = try app.act(
+                        "touch_and_hold", selector, method: "touchAndHold:", arguments: [.number(seconds)],
+                        all: try args.actsOnAll(3))
                     return args.result(results.count)
                 },
                 "swipe": { app, args in
@@ -55,7 +60,9 @@ extension AppObject {
                     guard directions.contains(direction) else {
                         throw args.badArgument(2, "direction must be left, right, up or down, got '\(direction)'")
                     }
-                    let results = try app.act("swipe", selector, method: "swipeInDirection:", arguments: [.string(direction)])
+                    let results = try app.act(
+                        "swipe", selector, method: "swipeInDirection:", arguments: [.string(direction)],
+                        all: try args.actsOnAll(3))
                     return args.result(results.count)
                 },
                 "drag": { app, args in try app.drag(args) },
@@ -63,13 +70,15 @@ extension AppObject {
                 "set_slider": { app, args in
                     let selector = try args.selector(1)
                     let value = try args.number(2, in: -1e12...1e12)
-                    let results = try app.act("set_slider", selector, method: "FEX_dragThumbToValue:", arguments: [.number(value)])
+                    let results = try app.act(
+                        "set_slider", selector, method: "FEX_dragThumbToValue:", arguments: [.number(value)],
+                        all: try args.actsOnAll(3))
                     return args.result(results.count)
                 },
                 "type_into": { app, args in
                     let selector = try args.selector(1)
                     let text = try args.string(2)
-                    try app.act("type_into", selector, method: "touch")
+                    try app.act("type_into", selector, method: "touch", all: try args.actsOnAll(3))
                     try app.call("type_into") { try $0.typeIntoKeyboard(text) }
                     return .none
                 },

@@ -52,11 +52,28 @@ final class AppObject: LuaObject {
         try call(operation) { try $0.map(selector, method: method, arguments: arguments) }
     }
 
-    /// Sends an action to every view `selector` matches; fails, naming what the screen shows, when none matched.
+    /// Sends an action to the view `selector` matches; fails, naming what the screen shows, when none matched.
+    ///
+    /// Actions are strict, as Playwright's locators are: a selector that matches several views fails, listing
+    /// them, before anything is touched, unless it narrows itself (`first`, `index:N`) or the call says
+    /// `{all = true}` (Frank's touch-everything, which Frank's own steps keep). `button` on a screen with two
+    /// buttons once pushed a screen with the first and then failed on the second, which was no longer there.
     @discardableResult
     func act(
-        _ operation: String, _ selector: CheckedSelector, method: String, arguments: [JSONValue] = []
+        _ operation: String, _ selector: CheckedSelector, method: String, arguments: [JSONValue] = [],
+        all: Bool = false
     ) throws -> [JSONValue] {
+        if !all && !selector.parsed.filters.contains(where: Self.narrowsToOne) {
+            let labels = try map(selector.text, "accessibilityLabel", operation: operation)
+            if labels.count > 1 {
+                let shown = labels.prefix(5).map { $0.stringValue.map { "'\($0)'" } ?? "(no label)" }
+                    .joined(separator: ", ") + (labels.count > 5 ? ", …" : "")
+                throw FrankError(
+                    "\(operation): \"\(selector.text)\" matches \(labels.count) views (\(shown)); an action needs one. "
+                        + "Narrow the selector (a marked: filter, or first, or index:N), or pass {all = true} to act "
+                        + "on every match")
+            }
+        }
         let results = try map(selector.text, method, arguments, operation: operation)
         guard !results.isEmpty else {
             throw FrankError(NoMatchDiagnosis(app: self).message(operation: operation, selector: selector))
@@ -65,6 +82,14 @@ final class AppObject: LuaObject {
             throw FrankError("\(operation): \"\(selector.text)\" matched \(results.count) view(s) but none accepted \(method)")
         }
         return results
+    }
+
+    /// `first` and `index:N` leave at most one view.
+    private static func narrowsToOne(_ filter: Selector.Filter) -> Bool {
+        switch filter {
+        case .first, .index: return true
+        default: return false
+        }
     }
 
     /// Marks the target down before anything runs (the start-up check found it unreachable).
@@ -91,6 +116,21 @@ extension LuaArgs {
             return CheckedSelector(text: text, parsed: try Selector(parsing: text))
         } catch {
             throw FrankError("\(functionName): \(error)")
+        }
+    }
+
+    /// `{all = true}` at `position`: act on every view the selector matches (Frank's way) instead of requiring
+    /// exactly one; absent or nil is false.
+    func actsOnAll(_ position: Int) throws -> Bool {
+        guard !isNil(position) else { return false }
+        let options = try table(position, expected: "options table")
+        for key in options.fields.keys where key.stringValue != "all" {
+            throw badArgument(position, "unknown option \(key.luaShown); the only option is all")
+        }
+        switch options["all"] {
+        case .nil: return false
+        case .boolean(let flag): return flag
+        case let other: throw badArgument(position, "all must be a boolean, got \(other.luaShown)")
         }
     }
 

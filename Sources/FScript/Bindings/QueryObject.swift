@@ -73,7 +73,7 @@ final class QueryObject: LuaObject {
                     return args.result(LuaJSONResult(value: .array(try query.map(method, arguments, operation: "map"))))
                 },
                 "touch": { query, args in
-                    args.result(try query.app.act("touch", query.selector, method: "touch").count)
+                    args.result(try query.app.act("touch", query.selector, method: "touch", all: try args.actsOnAll(1)).count)
                 },
             ],
             description: { query in "frank.Query(\"\(query.selector.text)\")" },
