@@ -27,6 +27,13 @@ check.contains(error_of(backend.verify, backend, { method = "POST", path = "/api
   "Expected at least 1 request matching POST /api/login", "verify fails on another body")
 local sent = backend:requests{ path = "/api/login" }
 check.equal(1, #sent, "one login request in the journal")
+-- The step's two forms: the whole body, or the fields that matter.
+require("fscript.backend").use(backend)
+require("fscript.config").set{ validation = 0.2 }
+Then [[the app sent POST /api/login with JSON containing '{"user":"alice"}']]
+check.truthy(not pcall(Then, [[the app sent POST /api/login with JSON '{"user":"alice"}']]),
+  "the whole-body form fails when the body has more fields")
+require("fscript.config").reset()
 app:touch("alertView button marked:'OK'")
 app:wait_for_absence("alertView", { timeout = 2 })
 check.truthy(app:lookup("button marked:'Log In'"):exists(), "still on the login screen after OK")

@@ -25,12 +25,14 @@ local function describe(requests)
   return #out > 0 and table.concat(out, ", ") or "no requests"
 end
 
-local function sent(method, path, body, count)
+---Checks (retrying) that the app sent the request; `body` is the whole JSON body, or with `subset` only part of
+---it (the body may hold more fields, and more items in a list).
+local function sent(method, path, body, count, subset)
   local server = backend.current()
   local last
   local ok, err = pcall(wait.eventually, function()
-    local ok, why = pcall(server.verify, server, { method = method:upper(), path = path, json_body = body,
-      count = count })
+    local ok, why = pcall(server.verify, server, { method = method:upper(), path = path,
+      json_body = not subset and body or nil, json_subset = subset and body or nil, count = count })
     last = why
     return ok, why
   end, config.get("validation"))
@@ -40,7 +42,8 @@ local function sent(method, path, body, count)
   end
   local all = select(2, pcall(server.requests, server, {})) or {}
   failure.raise(("Expected the app to send %s %s%s%s; received: %s (%s)"):format(method:upper(), path,
-    body ~= nil and (" with JSON " .. json.encode(body)) or "", count and (" " .. count .. " times") or "",
+    body ~= nil and ((subset and " with JSON containing " or " with JSON ") .. json.encode(body)) or "",
+    count and (" " .. count .. " times") or "",
     type(all) == "table" and describe(all) or "?", tostring(last or err)))
 end
 
@@ -62,6 +65,9 @@ function M.install(define)
   define("the app sent {word} {word}", function(m, p) sent(m, p) end)
   define("the app sent {word} {word} {int} times", function(m, p, n) sent(m, p, nil, n) end)
   define("the app sent {word} {word} with JSON {string}", function(m, p, body) sent(m, p, decode(body)) end)
+  define("the app sent {word} {word} with JSON containing {string}", function(m, p, body)
+    sent(m, p, decode(body), nil, true)
+  end)
 end
 
 return M

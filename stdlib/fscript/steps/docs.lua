@@ -50,7 +50,8 @@ M.steps = {
   ["the backend answers {word} {word} with status {int} and JSON:"] = { description = "A JSON answer given as the step's text argument.", example = [[And("the backend answers GET /api/items with status 200 and JSON:", '{"items": []}')]] },
   ["the app sent {word} {word}"] = { description = "Checks (retrying) that the app sent this request to the mock.", example = "Then the app sent POST /api/login" },
   ["the app sent {word} {word} {int} times"] = { description = "Checks how many such requests the app sent.", example = "Then the app sent GET /api/items 1 times" },
-  ["the app sent {word} {word} with JSON {string}"] = { description = "Checks a request's whole JSON body.", example = [[Then the app sent POST /api/login with JSON '{"user":"alice","password":"secret"}']] },
+  ["the app sent {word} {word} with JSON {string}"] = { description = "Checks a request's whole JSON body: every field, nothing more.", example = [[Then the app sent POST /api/login with JSON '{"user":"alice","password":"secret"}']] },
+  ["the app sent {word} {word} with JSON containing {string}"] = { description = "Checks part of a request's JSON body: these fields (and list items) must be there; others may be too.", example = [[Then the app sent POST /api/login with JSON containing '{"user":"alice"}']] },
 }
 
 return M
