@@ -1,0 +1,120 @@
+---@meta
+-- The app-file API: what an app file for fscript's simulator (`fscript --app my_app.lua`, `fscript serve
+-- my_app.lua`) sees, for lua-language-server. The full description is scripts/apps/README.md.
+
+---@alias sim.Behaviour fun(app: sim.App, view?: sim.View, ...: any)
+
+---Properties every view constructor takes; any field named `on_*` is a behaviour.
+---@class sim.ViewSpec
+---@field id? string your name for the view, for app:view(id)
+---@field label? string accessibilityLabel
+---@field text? string
+---@field placeholder? string
+---@field title? string
+---@field hidden? boolean
+---@field alpha? number
+---@field enabled? boolean
+---@field interaction? boolean userInteractionEnabled
+---@field tag? integer
+---@field frame? {x: number, y: number, w: number, h: number} in the parent's coordinates
+---@field background? string "#rrggbb", "#rrggbbaa" or a name
+---@field color? string
+---@field font_size? number
+---@field align? "left"|"center"|"right"
+---@field on? boolean a switch's state
+---@field value? number a slider's value
+---@field min? number
+---@field max? number
+---@field progress? number
+---@field secure? boolean
+---@field animating? boolean
+---@field class? string your own class name (declared in the app table's `classes`)
+---@field rows? (string|{text: string, detail?: string, on_touch?: sim.Behaviour})[] a table view's rows
+---@field sections? {rows: (string|table)[]}[]
+---@field on_touch? sim.Behaviour
+---@field on_change? sim.Behaviour
+---@field on_return? sim.Behaviour
+---@field on_hold? sim.Behaviour
+---@field on_swipe? sim.Behaviour
+
+---A built view, as constructors return it; its positional items are its subviews.
+---@class sim.ViewDecl
+
+---A view on screen: read and write its properties (`v.text = "Hi"`).
+---@class sim.View: sim.ViewSpec
+local View = {}
+---Gives the view keyboard focus, as a touch on a text field does.
+function View:focus() end
+
+---The app object every behaviour receives first.
+---@class sim.App
+---@field env table<string, string> the launch environment (--env, frank.launch{env})
+local App = {}
+---The view on screen with this `id`, or nil.
+---@param id string
+---@return sim.View?
+function App:view(id) end
+---Pushes the named screen.
+---@param name string
+function App:push(name) end
+function App:pop() end
+function App:pop_to_root() end
+---The name of the screen on top.
+---@return string
+function App:screen() end
+---Shows an alert over everything.
+---@param spec {title?: string, message?: string, buttons?: (string|{title: string, on_touch?: sim.Behaviour})[]}
+function App:alert(spec) end
+function App:dismiss_alert() end
+---An animation: busy on /idle until it ends.
+---@param spec {view?: sim.View, what?: string, duration?: number, on_done?: fun(app: sim.App)}
+function App:animate(spec) end
+---Runs `fn(app)` later, on the app's thread.
+---@param seconds number
+---@param fn fun(app: sim.App)
+function App:after(seconds, fn) end
+---A backend call, in flight on /idle until answered.
+---@param spec {method?: string, url?: string, path: string, json?: any, body?: string, headers?: table<string, string>, on_response?: fun(app: sim.App, response: {status: integer, json?: any, body?: string, error?: string}), fake?: fun(request: table): table, delay?: number, timeout?: number}
+function App:request(spec) end
+---Types into the focused field.
+---@param text string
+function App:type(text) end
+
+-- `screen{title =, on_appear = function(app, root) … end, view, view, …}` declares a screen in an app file;
+-- in a test script the same name declares a screen for navigation (meta/frank.lua), so it is not redeclared here.
+---@param spec sim.ViewSpec|sim.ViewDecl[]
+---@return sim.ViewDecl
+function view(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function label(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function button(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function text_field(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function switch(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function slider(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function table_view(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function cell(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function spinner(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function progress(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function image(spec) end
+---@param spec sim.ViewSpec
+---@return sim.ViewDecl
+function scroll_view(spec) end
