@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks what the REPL shows in a real terminal (tmux): a banner with the version and the target, tables as
 # key-sorted literals with cycles marked, a dump as a view tree, a query as what it matches, `help` and
-# `help(app)`.
+# `help(app)`; and what Tab completes: app's wait methods, a class name after view:' and a label on screen after
+# marked:'.
 source "$(dirname "$0")/../cli/common.sh"
 command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
 
@@ -33,4 +34,11 @@ keys 'help' Enter
 await_screen '^  app:wait_for\(sel, \{timeout\}\) +wait until a matching view is visible'
 keys 'help(app)' Enter
 await_screen '^frank.App: app_exec, device, .*wait_for_idle, wait_until$'
+keys 'app:wa' Tab Tab
+await_screen '^> app:wait_$'
+await_screen 'app:wait_for +app:wait_for_absence +app:wait_for_idle +app:wait_until'
+keys C-u "app:touch(\"view:'UIB" Tab
+await_screen "^> app:touch\\(\"view:'UIButton\$"
+keys C-u "app:touch(\"button marked:'Lo" Tab
+await_screen "^> app:touch\\(\"button marked:'Log In\$"
 echo "repl_pretty_test: ok"

@@ -70,6 +70,114 @@ function M.help(value)
   print(("%s: %s"):format(kind, table.concat(names, ", ")))
 end
 
+-- Shelley's filter names, for completion inside a selector string.
+local FILTERS = {
+  "view", "button", "label", "textField", "tableView", "tableViewCell", "alertView", "actionSheet",
+  "navigationButton", "navigationItemView", "navigationItemButtonView", "threePartButton", "parent", "descendant",
+  "first", "index:", "view:", "marked:", "markedExactly:", "text:", "placeholder:", "isAnimating", "isNotAnimating",
+  "isHidden", "isOn", "isEnabled", "isSelected", "FEX_isVisible", "FEX_canTouch",
+}
+
+local function starting(list, prefix, into)
+  for _, name in ipairs(list) do
+    if name:sub(1, #prefix) == prefix then into[#into + 1] = name end
+  end
+end
+
+-- Labels, texts and classes of the views on screen now (nothing when the target cannot be asked).
+local function on_screen()
+  local ok, tree = pcall(function() return rawget(_G, "app"):dump() end)
+  local labels, classes = {}, {}
+  local function visit(node)
+    if type(node) ~= "table" then return end
+    for _, key in ipairs({ "accessibilityLabel", "text", "placeholder" }) do
+      if type(node[key]) == "string" and node[key] ~= "" then labels[node[key]] = true end
+    end
+    if type(node.class) == "string" then classes[node.class] = true end
+    for _, child in ipairs(node.subviews or {}) do visit(child) end
+  end
+  if ok then visit(tree) end
+  local function sorted(set)
+    local list = {}
+    for name in pairs(set) do list[#list + 1] = name end
+    table.sort(list)
+    return list
+  end
+  return sorted(labels), sorted(classes)
+end
+
+-- Whether the line ends inside a string literal, and the text of that string so far.
+local function open_string(line)
+  local quote, start, i = nil, nil, 1
+  while i <= #line do
+    local c = line:sub(i, i)
+    if quote then
+      if c == "\\" then i = i + 1 elseif c == quote then quote = nil end
+    elseif c == '"' or c == "'" then
+      quote, start = c, i
+    end
+    i = i + 1
+  end
+  return quote ~= nil, quote and line:sub(start + 1) or nil
+end
+
+---Tab completion: the candidates that replace `word`, the text before the cursor since a space, quote or
+---bracket. In code: globals, `obj.field` and `obj:method` (methods of app, queries, mocks and modules). Inside a
+---selector string: Shelley's filter names, UIKit class names after `view:'`, and the labels on screen after
+---`marked:'`, `text:'` and friends.
+---@param line string the line up to the cursor
+---@param word string
+---@return string[]
+function M.complete(line, word)
+  local found = {}
+  local inside, text = open_string(line)
+  if inside then
+    local before = text:sub(1, #text - #word)
+    -- In a selector, an inner '…' opens an argument; what precedes it says which kind.
+    local filter = before:match("([%w_]+):'$")
+    if filter == "view" then
+      local _, classes = on_screen()
+      starting(classes, word, found)
+    elseif filter then
+      local labels = on_screen()
+      starting(labels, word, found)
+    else
+      starting(FILTERS, word, found)
+    end
+    return found
+  end
+  local path, separator, partial = word:match("^(.-)([.:])([%w_]*)$")
+  if not path or path == "" then
+    local names = {}
+    for name in pairs(_G) do if type(name) == "string" then names[#names + 1] = name end end
+    table.sort(names)
+    starting(names, word, found)
+    return found
+  end
+  local value = _G
+  for part in path:gmatch("[^.]+") do
+    if type(value) ~= "table" and type(value) ~= "userdata" then return found end
+    local ok, next_value = pcall(function() return value[part] end)
+    if not ok then return found end
+    value = next_value
+  end
+  local names = methods_of(value)
+  if type(value) == "table" and separator == "." then
+    for key, member in pairs(value) do
+      if type(key) == "string" and type(member) ~= "function" then names[#names + 1] = key end
+    end
+    table.sort(names)
+  end
+  local seen = {}
+  for _, name in ipairs(names) do
+    if name:sub(1, #partial) == partial and not seen[name] then
+      seen[name] = true
+      found[#found + 1] = path .. separator .. name
+    end
+  end
+  return found
+end
+
 ---Installs `help` as a global in the REPL.
 function M.install()
   rawset(_G, "help", setmetatable({}, {

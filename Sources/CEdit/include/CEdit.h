@@ -23,6 +23,16 @@ typedef struct cedit_functions {
 #undef CEDIT_FIELD
 } cedit_functions;
 
+/// Completes the word under the cursor: gets the line up to the cursor and the word (the text since the last of
+/// the word-break characters), returns a malloc'd, NULL-terminated array of malloc'd candidates that replace the
+/// word, or NULL for none.
+typedef char **(*cedit_completer)(const char *line, const char *word);
+
+/// Installs `completer` for Tab: a word ends at spaces, quotes, brackets and operators but not at `.` or `:` (so
+/// `app:wa` and `frank.la` are one word), no space is appended after a completion, and there is no fall-back to
+/// file names. Returns 0, or -1 when the loaded libedit lacks the hooks.
+int cedit_set_completer(cedit_completer completer);
+
 /// Loads `library` (e.g. "libedit.so.2") and fills `functions`. Returns 0, or -1 with the reason in `error`
 /// (dlopen's message, or the function the library lacks); the library stays loaded for the process.
 int cedit_open(const char *library, cedit_functions *functions, char *error, size_t size);

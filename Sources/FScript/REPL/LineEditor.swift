@@ -45,6 +45,28 @@ struct LineEditor {
         _ = edit.write_history(path)
     }
 
+    /// Completes the word under the cursor with Tab: `complete(line, word)` gets the line up to the cursor and the
+    /// word, and returns the candidates that would replace the word. False when this libedit has no hooks.
+    @discardableResult
+    func setCompleter(_ complete: @escaping (String, String) -> [String]) -> Bool {
+        LineEditor.completer = complete
+        return cedit_set_completer { line, word in
+            guard let line, let word, let complete = LineEditor.completer else { return nil }
+            let candidates = complete(String(cString: line), String(cString: word))
+            guard !candidates.isEmpty else { return nil }
+            // malloc, not Swift's allocator: the C side frees the array, and readline each string.
+            let stride = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride
+            guard let raw = malloc(stride * (candidates.count + 1)) else { return nil }
+            let list = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: candidates.count + 1)
+            for (index, candidate) in candidates.enumerated() { list[index] = strdup(candidate) }
+            list[candidates.count] = nil
+            return list
+        } == 0
+    }
+
+    /// The REPL's completer; libedit calls back through a C function, which cannot capture it.
+    nonisolated(unsafe) private static var completer: ((String, String) -> [String])?
+
     /// Reads one edited line after `prompt`; nil at end of input.
     func readLine(prompt: String) -> String? {
         fflush(nil)

@@ -53,6 +53,18 @@ struct REPL {
             writeError("fscript: \(error)\n")
             return .failure
         }
+        // Tab completes globals, fields and methods, and inside a selector string filter names, classes and labels
+        // on screen (fscript.repl.complete); a failure there only costs the completion.
+        let state = session.state
+        editor.setCompleter { line, word in
+            guard
+                let results = try? state.execute(
+                    "return require('fscript.repl').complete(...)", name: "=(completion)",
+                    arguments: [.string(line), .string(word)]),
+                case .table(let list)? = results.first
+            else { return [] }
+            return list.array.compactMap(\.stringValue)
+        }
         // Ctrl-C stops a running chunk (the hook and every wait raise "interrupted") and returns to the prompt;
         // at the prompt it drops the line being typed. Ctrl-D (or os.exit) ends the REPL.
         SignalTrap.catch()
