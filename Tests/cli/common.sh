@@ -19,7 +19,7 @@ start_server() {
   deadline=$((SECONDS + 10))
   url=""
   while [ -z "$url" ]; do
-    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" | head -n 1 || true)"
+    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" 2>/dev/null | head -n 1 || true)"
     kill -0 "$server" 2>/dev/null || [ -n "$url" ] || fatal "fscript $* exited: $(cat "$work/$name.err")"
     [ "$SECONDS" -lt "$deadline" ] || fatal "fscript $* printed no URL within 10 s: $(cat "$work/$name.err")"
     [ -n "$url" ] || sleep 0.01
@@ -30,3 +30,6 @@ start_server() {
 cleanup_servers() {
   for pid in "${pids[@]+"${pids[@]}"}"; do { kill -CONT "$pid"; kill -9 "$pid" && wait "$pid"; } 2>/dev/null || true; done
 }
+
+# Milliseconds on the wall clock, for checks that time how soon something happened.
+now_ms() { echo $(($(date +%s%N) / 1000000)); }

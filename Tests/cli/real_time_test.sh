@@ -19,7 +19,6 @@ cleanup() {
   rm -rf "$work"
 }
 trap cleanup EXIT
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
 # Starts `fscript serve --port 0 ARGS…` and sets $served to its URL and $server to its pid.
 serve() {

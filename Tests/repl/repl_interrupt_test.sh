@@ -2,30 +2,10 @@
 # Checks the REPL in a real terminal (tmux): Ctrl-C during a 20 s wait returns to the prompt within 1 s and keeps
 # what was defined before; Ctrl-C at the prompt drops the line being typed; Ctrl-D ends it with status 0.
 source "$(dirname "$0")/../cli/common.sh"
-command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
 
 work="$(mktemp -d)"
-socket="fscript-repl-$$"
-cleanup() {
-  tmux -L "$socket" kill-server 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-screen() { tmux -L "$socket" capture-pane -t repl -p; }
-keys() { tmux -L "$socket" send-keys -t repl "$@"; }
-now_ms() { echo $(($(date +%s%N) / 1000000)); }
-
-# Waits (10 s at most) until the screen shows $1 (a grep pattern) $2 times (default once).
-await_screen() {
-  local deadline=$((SECONDS + 10)) want="${2:-1}"
-  until [ "$(screen | grep -cE -- "$1")" -ge "$want" ]; do
-    [ "$SECONDS" -lt "$deadline" ] || fatal "the REPL never showed '$1': $(screen)"
-    sleep 0.01
-  done
-}
-
-tmux -L "$socket" new-session -d -s repl -x 150 -y 40 \
-  "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; echo \"exit status \$?\"; sleep 30"
+source "$(dirname "$0")/tmux.sh"
+start_repl
 await_screen '^>( |$)'
 keys 'x = 42' Enter
 await_screen '^>( |$)' 2

@@ -4,24 +4,10 @@
 # `help(app)`; and what Tab completes: app's wait methods, a class name after view:' and a label on screen after
 # marked:'.
 source "$(dirname "$0")/../cli/common.sh"
-command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
 
 work="$(mktemp -d)"
-socket="fscript-pretty-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
-screen() { tmux -L "$socket" capture-pane -t repl -p -J; }
-keys() { tmux -L "$socket" send-keys -t repl "$@"; }
-# Waits (10 s at most) until the screen shows a line matching $1 (grep -E).
-await_screen() {
-  local deadline=$((SECONDS + 10))
-  until screen | grep -qE -- "$1"; do
-    [ "$SECONDS" -lt "$deadline" ] || fatal "the REPL never showed '$1': $(screen)"
-    sleep 0.01
-  done
-}
-
-tmux -L "$socket" new-session -d -s repl -x 200 -y 60 \
-  "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; sleep 30"
+source "$(dirname "$0")/tmux.sh"
+start_repl
 await_screen '^fscript [0-9.]+ \(Lua 5\.4\) on the embedded simulator running the demo app; help for the API'
 keys 't = { b = 2, a = { 1, 2, 3 }, 10 }; t.self = t' Enter
 keys 't' Enter

@@ -83,30 +83,22 @@ local function parse_expression(spec)
     end
     return nil, fail("a tag such as @smoke, 'not' or '('")
   end
-  local function parse_and()
-    local left, err = parse_primary()
-    if not left then return nil, err end
-    while tokens[index] and tokens[index].text == "and" do
-      index = index + 1
-      local right, rerr = parse_primary()
-      if not right then return nil, rerr end
-      local a, b = left, right
-      left = function(tags) return a(tags) and b(tags) end
+  -- A left-associative chain of `operand`s joined by `keyword` ("and", "or").
+  local function chain(operand, keyword, combine)
+    return function()
+      local left, err = operand()
+      if not left then return nil, err end
+      while tokens[index] and tokens[index].text == keyword do
+        index = index + 1
+        local right, rerr = operand()
+        if not right then return nil, rerr end
+        left = combine(left, right)
+      end
+      return left
     end
-    return left
   end
-  parse_or = function()
-    local left, err = parse_and()
-    if not left then return nil, err end
-    while tokens[index] and tokens[index].text == "or" do
-      index = index + 1
-      local right, rerr = parse_and()
-      if not right then return nil, rerr end
-      local a, b = left, right
-      left = function(tags) return a(tags) or b(tags) end
-    end
-    return left
-  end
+  local parse_and = chain(parse_primary, "and", function(a, b) return function(tags) return a(tags) and b(tags) end end)
+  parse_or = chain(parse_and, "or", function(a, b) return function(tags) return a(tags) or b(tags) end end)
   local test, err = parse_or()
   if not test then return nil, err end
   if tokens[index] then return nil, fail("'and', 'or' or the end") end
