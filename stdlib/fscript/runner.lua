@@ -54,15 +54,18 @@ local M = {}
 ---The project file's name (`fscript.project.lua`): settings a directory run never runs as a test.
 M.PROJECT_FILE = "fscript.project.lua"
 
-M.REPORT_KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json" }
+M.REPORT_KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json",
+  html = "fscript.report.html" }
 
 local function parse_reports(list)
   local reports = {}
   for _, spec in ipairs(list or {}) do
     local kind, path = tostring(spec):match("^(%w+):(.+)$")
     if not kind or not M.REPORT_KINDS[kind] then
-      return nil, ("bad report %q: write junit:FILE, tap:FILE or json:FILE"):format(tostring(spec))
+      return nil, ("bad report %q: write junit:FILE, tap:FILE, json:FILE or html:DIR"):format(tostring(spec))
     end
+    -- The HTML report is a page in a folder of its own (html:out/report → out/report/index.html).
+    if kind == "html" and not path:match("%.html?$") and path ~= "-" then path = path:gsub("/+$", "") .. "/index.html" end
     reports[#reports + 1] = { kind = kind, path = path }
   end
   return reports

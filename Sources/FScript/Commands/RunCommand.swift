@@ -44,7 +44,7 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Also write a report file: junit:FILE, tap:FILE or json:FILE (repeatable); FILE - writes it to "
+            "Also write a report file: junit:FILE, tap:FILE, json:FILE or html:DIR (repeatable); FILE - writes it to "
                 + "standard output and moves the console to standard error.", valueName: "kind:file"))
     var reports: [String] = []
 
