@@ -2,7 +2,7 @@
 # Checks what the REPL shows in a real terminal (tmux): a banner with the version and the target, tables as
 # key-sorted literals with cycles marked, a dump as a view tree, a query as what it matches, `help` and
 # `help(app)`; and what Tab completes: app's wait methods, a class name after view:' and a label on screen after
-# marked:'.
+# marked:', and the rest of a step's text inside Given/When/Then "…".
 source "$(dirname "$0")/../cli/common.sh"
 
 work="$(mktemp -d)"
@@ -27,4 +27,6 @@ keys C-u "app:touch(\"view:'UIB" Tab
 await_screen "^> app:touch\\(\"view:'UIButton\$"
 keys C-u "app:touch(\"button marked:'Lo" Tab
 await_screen "^> app:touch\\(\"button marked:'Log In\$"
+keys C-u 'Then "I wait to s' Tab
+await_screen '^> Then "I wait to see \{string\} *$'
 echo "repl_pretty_test: ok"

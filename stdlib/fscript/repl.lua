@@ -123,6 +123,7 @@ end
 
 ---Tab completion: the candidates that replace `word`, the text before the cursor since a space, quote or
 ---bracket. In code: globals, `obj.field` and `obj:method` (methods of app, queries, mocks and modules). Inside a
+---step's text (`Given "I wait to s`): the rest of each step pattern that starts with what is typed. Inside a
 ---selector string: Shelley's filter names, UIKit class names after `view:'`, and the labels on screen after
 ---`marked:'`, `text:'` and friends.
 ---@param line string the line up to the cursor
@@ -131,6 +132,20 @@ end
 function M.complete(line, word)
   local found = {}
   local inside, text = open_string(line)
+  local keyword = inside and line:match("([%a]+)%s*%(?%s*[\"']" .. text:gsub("%p", "%%%0") .. "$")
+  if inside and (keyword == "Given" or keyword == "When" or keyword == "Then" or keyword == "And" or keyword == "But") then
+    -- A step text: the word grows into the rest of each step pattern that starts with what is typed.
+    local session = require("fscript.session").current or require("fscript.session").new()
+    local seen = {}
+    for _, def in ipairs(session.registry:list()) do
+      if def.pattern:sub(1, #text) == text and not seen[def.pattern] then
+        seen[def.pattern] = true
+        found[#found + 1] = word .. def.pattern:sub(#text + 1)
+      end
+    end
+    table.sort(found)
+    return found
+  end
   if inside then
     local before = text:sub(1, #text - #word)
     -- In a selector, an inner '…' opens an argument; what precedes it says which kind.
