@@ -21,12 +21,12 @@ await_screen '^  app:wait_for\(sel, \{timeout\}\) +wait until a matching view is
 keys 'help(app)' Enter
 await_screen '^frank.App: app_exec, device, .*wait_for_idle, wait_until$'
 keys 'app:wa' Tab Tab
-await_screen '^> app:wait_$'
+await_screen '^> app:wait_ *$'
 await_screen 'app:wait_for +app:wait_for_absence +app:wait_for_idle +app:wait_until'
 keys C-u "app:touch(\"view:'UIB" Tab
-await_screen "^> app:touch\\(\"view:'UIButton\$"
+await_screen "^> app:touch\\(\"view:'UIButton *\$"
 keys C-u "app:touch(\"button marked:'Lo" Tab
-await_screen "^> app:touch\\(\"button marked:'Log In\$"
+await_screen "^> app:touch\\(\"button marked:'Log In *\$"
 keys C-u 'Then "I wait to s' Tab
 await_screen '^> Then "I wait to see \{string\} *$'
 echo "repl_pretty_test: ok"
