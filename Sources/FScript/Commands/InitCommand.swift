@@ -42,18 +42,20 @@ struct InitCommand: ParsableCommand {
                     + "in \(directory); nothing was changed (move them away, or set up another folder)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
+        // How paths print: `tests/first_test.lua` here, `suite/tests/first_test.lua` for `fscript init suite`.
+        let shown = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
         do {
             for file in planned {
                 let url = root.appendingPathComponent(file.path)
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try Data(file.text.utf8).write(to: url)
-                print("created \(directory == "." ? "" : directory.hasSuffix("/") ? directory : directory + "/")\(file.path)")
+                print("created \(shown)\(file.path)")
             }
         } catch {
             writeError("fscript init: cannot write in \(directory): \(error.localizedDescription)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
-        print("next: fscript \(directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/"))tests/")
+        print("next: fscript \(shown)tests/")
     }
 
     static let projectFile = """
