@@ -36,9 +36,10 @@ final class InterruptGuard {
     func install(on state: LuaState) {
         hook.install(on: state)
         Interruption.prepare()
+        // Weak: the check outlives this guard on its thread when a session ends before the thread does.
         Interruption.current = Interruption.StopCheck(
-            reason: { [unowned self] in self.stop().map { HostInterrupt(message: $0.message) } },
-            nextDeadline: { [unowned self] in self.deadline })
+            reason: { [weak self] in self?.stop().map { HostInterrupt(message: $0.message) } },
+            nextDeadline: { [weak self] in self?.deadline })
     }
 
     /// Arms the deadline `seconds` from now, or disarms it (and acknowledges Ctrl-C) with nil.
