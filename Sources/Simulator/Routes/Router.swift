@@ -55,6 +55,9 @@ struct FranklyRouter: HTTPResponder {
         let host = host
         return loop.flatSubmit {
             let app = host.value
+            guard extensions else {
+                return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app, stamp: false))
+            }
             let wait: ChangeWait?
             do {
                 wait = try ChangeWait(request)
@@ -63,8 +66,8 @@ struct FranklyRouter: HTTPResponder {
             } catch {
                 return loop.makeSucceededFuture(Self.stamped(RouteError("internal error", details: "\(error)").response, app))
             }
-            guard extensions, let wait else {
-                return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app, stamp: extensions))
+            guard let wait else {
+                return loop.makeSucceededFuture(Self.answer(request, routes: routes, host: app, stamp: true))
             }
             return app.changes.wait(since: wait.since, milliseconds: wait.milliseconds, closed: request.connectionClosed)
                 .map { Self.answer(request, routes: routes, host: host.value, stamp: true) }
