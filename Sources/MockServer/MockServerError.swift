@@ -4,8 +4,9 @@
 public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A `matches` pattern is not a valid regular expression.
     case invalidRegularExpression(String)
-    /// JSON text given to a body pattern or a JSON response does not parse; `role` says which one.
-    case invalidJSON(String, role: String)
+    /// JSON text given to a body pattern or a JSON response does not parse; `role` says which one, `reason`
+    /// where and why (the parser's line, column and cause).
+    case invalidJSON(String, role: String, reason: String)
     /// A stub was given an empty list of responses.
     case noResponses
     /// A request-count expectation is negative.
@@ -14,7 +15,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .invalidRegularExpression(let pattern): return "invalid regular expression: \(pattern)"
-        case .invalidJSON(let text, let role): return "\(role) is not valid JSON: \(text)"
+        case .invalidJSON(let text, let role, let reason): return "\(role) is not valid JSON (\(reason)): \(text)"
         case .noResponses: return "a stub needs at least one response"
         case .invalidCount(let count): return "a request count cannot be negative (got \(count))"
         }

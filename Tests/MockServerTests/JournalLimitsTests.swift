@@ -16,8 +16,10 @@ import Testing
         let clients = 8
         let perClient = 2_000
         let waited = LockedBox<Result<LoggedRequest, any Error>?>(nil)
+        let waitEnded = DispatchSemaphore(value: 0)
         let waiter = Thread {
             waited.set(Result { try mock.waitForRequest(.init(method: "GET", path: "/last"), timeout: 60) })
+            waitEnded.signal()
         }
         waiter.start()
         let group = DispatchGroup()
@@ -39,8 +41,7 @@ import Testing
         let http = HTTPClient()
         defer { http.shutdown() }
         _ = try http.send(HTTPClientRequest(url: "\(mock.url)/last"))
-        let deadline = Date().addingTimeInterval(10)
-        while waited.get() == nil && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(waitEnded.wait(timeout: .now() + 10) == .success, "the waiter saw the last request")
         #expect(failures.get().isEmpty, "first failures: \(failures.get().prefix(3))")
         let last = try #require(try waited.get()?.get())
         #expect(last.path == "/last")

@@ -128,15 +128,24 @@ import Testing
         #expect(try harness.send("GET", "/x").text == "maintenance")
     }
 
+    @Test func aRequestBodyThatIsNotJSONSaysWhereAndWhy() throws {
+        let harness = try MockHarness()
+        try harness.mock.stub(.init(method: "POST", url: .path("/x"), bodyPatterns: [.equalToJSON(#"{"a":1}"#)]), .text("ok"))
+        let answer = try harness.send("POST", "/x", body: #"{"a": 1,}"#)
+        #expect(answer.status == 404)
+        #expect(answer.text.contains(#"got non-JSON "{"a": 1,}" (JSON error at line 1, column 9 (byte 8): expected a string key, found '}'))"#), "\(answer.text)")
+    }
+
     @Test func badPatternsFailWhenStubbed() throws {
         let mock = try MockServer.start()
         defer { mock.stop() }
         #expect(errorText { try mock.stub(.init(method: "GET", url: .pathMatching("(")), .text("")) }
             == "invalid regular expression: (")
         let json = RequestPattern(method: "POST", url: .path("/x"), bodyPatterns: [.equalToJSON("{user")])
-        #expect(errorText { try mock.stub(json, .text("")) } == "the expected JSON body is not valid JSON: {user")
+        #expect(errorText { try mock.stub(json, .text("")) } == "the expected JSON body is not valid JSON (JSON error at line 1, column 2 (byte 1): expected a string key, found 'u'): {user")
         #expect(errorText { try mock.stub(.init(method: "GET", path: "/x"), .json("[1,")) }
-            == "the JSON response body is not valid JSON: [1,")
+            == "the JSON response body is not valid JSON (JSON error at line 1, column 4 (byte 3): expected a JSON value, "
+                + "found the end of the text): [1,")
         #expect(errorText { try mock.stub(Stub(request: RequestPattern(), responses: [])) }
             == "a stub needs at least one response")
     }

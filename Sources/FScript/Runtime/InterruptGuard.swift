@@ -84,9 +84,7 @@ final class InterruptGuard {
     }
 
     /// Seconds as Lua's `%g` prints them: `60`, `0.2`.
-    static func seconds(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
+    static func seconds(_ value: Double) -> String { CheckedNumber.format(value) }
 }
 
 /// The deadline or Ctrl-C, thrown by a Swift function that was waiting; LuaKit prefixes the caller's line.

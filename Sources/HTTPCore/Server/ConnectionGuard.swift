@@ -108,7 +108,7 @@ final class ConnectionGuard: ChannelInboundHandler {
             context?.channel.close(promise: nil)
             return
         }
-        refuse(408, "request not received within \(Self.seconds(limits.requestSeconds)) s\n")
+        refuse(408, "request not received within \(CheckedNumber.format(limits.requestSeconds)) s\n")
     }
 
     /// Answers `status` with `text` and closes the connection: for requests the server will not take.
@@ -129,7 +129,4 @@ final class ConnectionGuard: ChannelInboundHandler {
         }
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() && value < 1e9 ? String(Int(value)) : String(value)
-    }
 }

@@ -7,8 +7,12 @@
 /// (an IP address cannot be rebound, so any is accepted; a missing `Host`, HTTP/1.0, is too), or when it carries
 /// an `Origin` (only browsers send one) whose host is neither loopback, nor the request's own host, nor allowed.
 /// Tools that are not browsers (curl, Frank's Ruby driver, fscript's own client) send no `Origin`.
-struct RequestGate: Sendable {
+public struct RequestGate: Sendable {
     let allowedHosts: [String]
+
+    init(allowedHosts: [String]) {
+        self.allowedHosts = allowedHosts
+    }
 
     /// Nil when the request may pass; else why not, for the 403's body.
     func refusal(host: String?, origin: String?) -> String? {
@@ -37,9 +41,12 @@ struct RequestGate: Sendable {
         allowedHosts.contains { $0 == "*" || $0.lowercased() == name }
     }
 
-    /// `localhost`, names under `.localhost`, 127.0.0.0/8 and ::1.
-    static func isLoopback(_ name: String) -> Bool {
-        name == "localhost" || name.hasSuffix(".localhost") || name == "::1" || (isIPAddress(name) && name.hasPrefix("127."))
+    /// `localhost`, names under `.localhost`, 127.0.0.0/8 and ::1 (`[::1]` too): the one rule for "this machine",
+    /// which the servers' warning when binding elsewhere uses as well.
+    public static func isLoopback(_ name: String) -> Bool {
+        let name = name.hasPrefix("[") && name.hasSuffix("]") ? String(name.dropFirst().dropLast()) : name
+        return name == "localhost" || name.hasSuffix(".localhost") || name == "::1"
+            || (isIPAddress(name) && name.hasPrefix("127."))
     }
 
     /// A dotted IPv4 address or an IPv6 address (what DNS rebinding cannot produce).

@@ -42,7 +42,7 @@ final class RequestJournal: @unchecked Sendable {
         init(filter: RequestMatcher) throws {
             self.filter = filter
             var fds: [Int32] = [-1, -1]
-            guard Glibc.pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+            guard Glibc.pipe(&fds) == 0 else { throw WaitError(reason: String(cString: strerror(errno))) }
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             pipe = (fds[0], fds[1])
         }
@@ -50,6 +50,14 @@ final class RequestJournal: @unchecked Sendable {
         deinit {
             close(pipe.read)
             close(pipe.write)
+        }
+    }
+
+    /// A wait could not start: the process has no descriptor left for the waiter's pipe.
+    struct WaitError: Error, CustomStringConvertible {
+        let reason: String
+        var description: String {
+            "cannot wait for a request: no pipe for the waiter (\(reason)); too many open files? (ulimit -n)"
         }
     }
 

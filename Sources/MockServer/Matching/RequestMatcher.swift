@@ -183,8 +183,11 @@ private struct CompiledBody: Sendable {
         case .contains(let text): check = .contains(text)
         case .matches(let pattern): check = .regex(try CompiledRegex(pattern))
         case .equalToJSON(let text), .containsJSON(let text):
-            guard let json = try? JSONValue(parsing: text.utf8) else {
-                throw .invalidJSON(text, role: "the expected JSON body")
+            let json: JSONValue
+            do {
+                json = try JSONValue(parsing: text.utf8)
+            } catch {
+                throw .invalidJSON(text, role: "the expected JSON body", reason: error.description)
             }
             if case .containsJSON = pattern {
                 check = .json(json, subset: true)
@@ -204,12 +207,14 @@ private struct CompiledBody: Sendable {
         case .contains(let expected): fits = text.contains(expected)
         case .regex(let regex): fits = regex.matches(text)
         case .json(let expected, let subset):
-            if let actual = try? JSONValue(parsing: body) {
+            do {
+                let actual = try JSONValue(parsing: body)
                 fits = subset ? expected.isSubset(of: actual) : expected.jsonEquals(actual)
                 shown = actual.jsonString
-            } else {
+            } catch {
+                // Where and why the app's body is not JSON: the parser's line, column and cause.
                 fits = false
-                shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text))"
+                shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text)) (\(error.description))"
             }
         }
         return fits ? nil : Mismatch(part: "body", expected: expectation, actual: shown, weight: 1)

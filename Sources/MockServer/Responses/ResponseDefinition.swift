@@ -51,8 +51,11 @@ public struct ResponseDefinition: Sendable {
 
     /// Throws when the JSON body does not parse, so the mistake shows where the stub was made.
     func validate() throws(MockServerError) {
-        if case .json(let text) = body, (try? JSONValue(parsing: text.utf8)) == nil {
-            throw .invalidJSON(text, role: "the JSON response body")
+        guard case .json(let text) = body else { return }
+        do {
+            _ = try JSONValue(parsing: text.utf8)
+        } catch {
+            throw .invalidJSON(text, role: "the JSON response body", reason: error.description)
         }
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTPCore
 import LuaKit
 
 /// A time limit on each call into the app's Lua code (a behaviour, an exec method, a fake backend, the app file).
@@ -41,7 +42,7 @@ final class AppCodeWatchdog {
     private func stop() -> LuaInterruptHook.Stop? {
         guard let started, Self.now() - started > limit else { return nil }
         return .init(
-            message: "app code ran longer than \(Self.seconds(limit)) s (an endless loop?) and was stopped; "
+            message: "app code ran longer than \(CheckedNumber.format(limit)) s (an endless loop?) and was stopped; "
                 + "raise time_limit in the app table if it really needs longer",
             persistent: true)
     }
@@ -52,7 +53,4 @@ final class AppCodeWatchdog {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
-    }
 }
