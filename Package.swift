@@ -29,12 +29,13 @@ let package = Package(
         .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "JSON"),
+        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "CLua", "LuaShim"]),
         .target(name: "HTTPCore", dependencies: nio),
         .target(name: "Frankly", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["JSON", "Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["JSON", "Frankly", "LuaKit", "HTTPCore", "Wireframe"] + nio,
+            dependencies: ["JSON", "Frankly", "LuaKit", "LuaJSON", "HTTPCore", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
         .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "JSON", "Frankly", "HTTPCore"]),
@@ -44,7 +45,7 @@ let package = Package(
         .target(
             name: "FScript",
             dependencies: [
-                "CLua", "LuaShim", "LuaKit", "JSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
+                "CLua", "LuaShim", "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,7 +92,7 @@ let package = Package(
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(
-            name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaKit", "CLua"], exclude: ["fixtures"]
+            name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaJSON", "LuaKit", "CLua"], exclude: ["fixtures"]
         ),
     ]
 )

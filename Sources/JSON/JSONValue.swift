@@ -61,6 +61,14 @@ extension JSONValue {
     /// The compact JSON text of this value, keys sorted.
     public var jsonString: String { String(decoding: jsonBytes, as: UTF8.self) }
 
+    /// The text of this value spread over lines, each level indented by `indent` (e.g. two spaces), keys sorted:
+    /// the same values as `jsonString`, for files people read.
+    public func jsonString(indent: String) -> String {
+        var writer = JSONWriter()
+        writer.write(self, indent: Array(indent.utf8), depth: 0)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     /// The member `key` of an object, or nil.
     public subscript(key: String) -> JSONValue? {
         if case .object(let members) = self { return members[key] }

@@ -142,6 +142,40 @@ public struct JSONWriter {
         }
     }
 
+    /// Appends `value`'s text with every member and element on a line of its own, `indent` once per level and
+    /// `": "` after keys: the form of files people read (reports, artifacts). Empty containers stay `[]`/`{}`.
+    mutating func write(_ value: JSONValue, indent: [UInt8], depth: Int) {
+        switch value {
+        case .array(let items) where !items.isEmpty:
+            bytes.append(UInt8(ascii: "["))
+            for (index, item) in items.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent, depth + 1)
+                write(item, indent: indent, depth: depth + 1)
+            }
+            newline(indent, depth)
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            bytes.append(UInt8(ascii: "{"))
+            for (index, (key, item)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline(indent, depth + 1)
+                write(key)
+                append(": ")
+                write(item, indent: indent, depth: depth + 1)
+            }
+            newline(indent, depth)
+            bytes.append(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+
+    private mutating func newline(_ indent: [UInt8], _ depth: Int) {
+        bytes.append(UInt8(ascii: "\n"))
+        for _ in 0..<depth { bytes.append(contentsOf: indent) }
+    }
+
     private mutating func write(_ key: String, _ item: JSONValue) {
         write(key)
         bytes.append(UInt8(ascii: ":"))

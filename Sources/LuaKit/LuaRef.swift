@@ -53,6 +53,25 @@ public final class LuaRef: Hashable {
         return try state.protectedCall(on: L, argumentCount: Int32(arguments.count))
     }
 
+    /// Calls the referenced function with arguments of any pushable kind, and gives `read` the stack and the slot
+    /// of its first result (nil when it returned nothing) before the results are popped. Lua errors come back as
+    /// `LuaError.runtime` with a traceback, as from `call(_:)`.
+    public func call<Result>(
+        pushing arguments: [any LuaPushable], read: (OpaquePointer, Int32?) throws -> Result
+    ) throws -> Result {
+        guard let state = lifetime.state else {
+            throw LuaError.runtime(message: "attempt to call a Lua value after its state was closed", traceback: "")
+        }
+        let L = state.current
+        push(on: L)
+        for argument in arguments {
+            argument.push(on: L, state: state)
+        }
+        return try state.protectedCall(on: L, argumentCount: Int32(arguments.count)) { first, top in
+            try read(L, top >= first ? first : nil)
+        }
+    }
+
     /// References are equal when they are the same reference object.
     public static func == (lhs: LuaRef, rhs: LuaRef) -> Bool { lhs === rhs }
 

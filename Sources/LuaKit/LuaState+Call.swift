@@ -39,6 +39,18 @@ extension LuaState {
     /// Calls the function below `argumentCount` arguments on top of `L` under pcall with the traceback handler,
     /// then pops and returns its results. The stack is left as it was before the function was pushed.
     func protectedCall(on L: OpaquePointer, argumentCount: Int32) throws -> [LuaValue] {
+        try protectedCall(on: L, argumentCount: argumentCount) { first, top in
+            guard top >= first else { return [] }
+            return try (first...top).map { try LuaState.value(at: $0, on: L, state: self) }
+        }
+    }
+
+    /// Like `protectedCall(on:argumentCount:)`, but hands the results to `read` while they are still on the stack
+    /// (slots `first...top`; none when `top < first`): for conversions that need the Lua values themselves, such
+    /// as JSON markers in metatables.
+    func protectedCall<Result>(
+        on L: OpaquePointer, argumentCount: Int32, read: (_ first: Int32, _ top: Int32) throws -> Result
+    ) throws -> Result {
         let functionSlot = lua_gettop(L) - argumentCount
         lua_pushcclosure(L, ls_msghandler, 0)
         ls_insert(L, functionSlot)
@@ -48,8 +60,6 @@ extension LuaState {
             let message = ls_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
             throw LuaError(status: status, message: message)
         }
-        let top = lua_gettop(L)
-        guard top > functionSlot else { return [] }
-        return try (functionSlot + 1...top).map { try LuaState.value(at: $0, on: L, state: self) }
+        return try read(functionSlot + 1, lua_gettop(L))
     }
 }

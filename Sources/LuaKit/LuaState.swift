@@ -13,7 +13,7 @@ public final class LuaState {
     /// The thread a Swift function is running on right now (a coroutine, or `L`); Swift pushes and calls go here.
     /// Written on every Lua→Swift call; the state is confined to one thread, so the dynamic exclusivity check
     /// would only cost time.
-    @exclusivity(unchecked) var current: OpaquePointer
+    @exclusivity(unchecked) public internal(set) var current: OpaquePointer
     /// The Swift object that owns this state (the runner, the simulator's app), reachable from every Swift
     /// function through `LuaArgs.host(as:)`. Held weakly: the host owns the state, not the other way round.
     public weak var host: AnyObject?

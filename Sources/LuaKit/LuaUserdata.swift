@@ -95,11 +95,13 @@ extension LuaState {
         lua_setfield(L, -2, name)
     }
 
-    /// Creates a module table of Swift functions and values, sets it as global `name` and in
-    /// `package.loaded[name]` (so `require(name)` returns it), and returns a reference for adding more later.
+    /// Creates a module table of Swift functions and values, sets it as global `name` (or `global`, for a module
+    /// required by a dotted name) and in `package.loaded[name]` (so `require(name)` returns it), and returns a
+    /// reference for adding more later.
     @discardableResult
     public func register(
-        module name: String, functions: [String: LuaFunction], values: [String: LuaValue] = [:]
+        module name: String, functions: [String: LuaFunction], values: [String: LuaValue] = [:],
+        global: String? = nil
     ) -> LuaRef {
         let L = current
         lua_createtable(L, 0, Int32(clamping: functions.count + values.count))
@@ -117,7 +119,7 @@ extension LuaState {
         ls_pop(L, 1)
         ls_rawgetglobals(L)
         lua_pushvalue(L, -2)
-        lua_setfield(L, -2, name)
+        lua_setfield(L, -2, global ?? name)
         ls_pop(L, 1)
         return LuaRef(popping: L, state: self)
     }

@@ -1,5 +1,6 @@
 import CLua
 import JSON
+import LuaJSON
 import LuaKit
 import Testing
 
@@ -16,7 +17,7 @@ import Testing
             """#
         let state = LuaState()
         let L = state.L
-        LuaJSON.installNull(on: L)
+        LuaJSON.install(on: L)
         let top = lua_gettop(L)
         var builder = LuaJSONBuilder(L: L)
         try Array(text.utf8).withUnsafeBufferPointer { try builder.parse($0) }
@@ -51,7 +52,7 @@ import Testing
     /// A text that is not JSON throws with the parser's position, and the caller can reset the stack.
     @Test func badTextThrowsWhereItWentWrong() {
         let state = LuaState()
-        LuaJSON.installNull(on: state.L)
+        LuaJSON.install(on: state.L)
         var builder = LuaJSONBuilder(L: state.L)
         #expect(throws: JSONParseError.self) {
             try Array(#"{"a":[1,2"#.utf8).withUnsafeBufferPointer { try builder.parse($0) }

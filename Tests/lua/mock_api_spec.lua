@@ -34,7 +34,7 @@ check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a f
   "malformed, reset)", err(s.stub, s, { path = "/x", respond = { fault = "boom" } }), "fault names")
 check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, path_template, url and url_pattern)",
   err(s.stub, s, { path = "/x", url = "/y" }), "one URL kind")
-check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both list items and keys cannot be JSON)",
+check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
 check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port)",

@@ -117,7 +117,7 @@ app = nil
 
 ---@class frank
 frank = {}
----The JSON null sentinel in map results.
+---JSON null in map results: the same value as `json.null`.
 frank.null = nil
 ---@param url string e.g. "http://127.0.0.1:37265"; nothing is sent until the first call
 ---@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)

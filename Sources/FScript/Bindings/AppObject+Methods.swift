@@ -2,6 +2,7 @@ import CLua
 import Frankly
 import HTTPCore
 import JSON
+import LuaJSON
 import LuaKit
 
 #if canImport(Glibc)

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CLua
+import LuaJSON
 import LuaKit
 import LuaShim
 
@@ -50,7 +51,7 @@ final class FrankModule {
         state.register(AppObject.luaClass)
         state.register(QueryObject.luaClass)
         let L = state.L
-        LuaJSON.installNull(on: L)
+        LuaJSON.install(on: L)
         let table = state.register(
             module: "frank",
             functions: [

@@ -1,5 +1,8 @@
+import CLua
 import HTTPCore
+import LuaJSON
 import LuaKit
+import LuaShim
 import MockServer
 
 /// Reads the option tables of the `mock` module (`stub{…}`, `verify{…}`, `respond = {…}`) into MockServer types.
@@ -25,12 +28,15 @@ struct MockOptions {
     let table: LuaTable
     /// How nested fields are named in errors: `respond.` for `respond.status`.
     let prefix: String
+    /// The keys from the argument to `table` (`respond`, or `responses` and an index), to find it on the stack.
+    let keyPath: [LuaValue]
 
     /// Reads argument `position`, which must be a table (or absent when `optional`).
     init(_ args: LuaArgs, position: Int = 1, optional: Bool = false) throws {
         self.args = args
         self.position = position
         prefix = ""
+        keyPath = []
         if optional && args.isNil(position) {
             table = LuaTable()
         } else {
@@ -38,11 +44,12 @@ struct MockOptions {
         }
     }
 
-    private init(nested table: LuaTable, in parent: MockOptions, prefix: String) {
+    private init(nested table: LuaTable, in parent: MockOptions, prefix: String, key: LuaValue) {
         args = parent.args
         position = parent.position
         self.table = table
         self.prefix = prefix
+        keyPath = parent.keyPath + [key]
     }
 
     // MARK: Checks
@@ -97,18 +104,29 @@ struct MockOptions {
     func nested(_ key: String) throws -> MockOptions? {
         switch table[key] {
         case .nil: return nil
-        case .table(let inner): return MockOptions(nested: inner, in: self, prefix: prefix + key + ".")
+        case .table(let inner): return MockOptions(nested: inner, in: self, prefix: prefix + key + ".", key: .string(key))
         case let value: throw fieldError(key, "table expected, got \(value.typeName)")
         }
     }
 
+    /// The field as compact JSON text. It is converted from the Lua table itself, not from `table`, because
+    /// `json.object()`/`json.array()` markers live in metatables, which a `LuaTable` does not keep.
     private func json(_ key: String) throws -> String? {
-        let value = table[key]
-        if case .nil = value { return nil }
+        if case .nil = table[key] { return nil }
+        let L = args.L
+        _ = lua_checkstack(L, 2)
+        lua_pushvalue(L, args.stackSlot(position))
+        defer { ls_pop(L, 1) }
+        for step in keyPath + [.string(key)] {
+            guard lua_type(L, -1) == LUA_TTABLE else { throw fieldError(key, "the table changed while it was read") }
+            step.push(on: L, state: args.state)
+            lua_rawget(L, -2)
+            ls_remove(L, -2)
+        }
         do {
-            return try MockLuaConversion.jsonText(value)
+            return try LuaJSON.json(at: -1, on: L).jsonString
         } catch {
-            throw fieldError(key, error.message)
+            throw fieldError(key, error.problem)
         }
     }
 
@@ -189,7 +207,9 @@ struct MockOptions {
                 guard case .table(let inner) = item else {
                     throw fieldError("responses[\(offset + 1)]", "table expected, got \(item.typeName)")
                 }
-                let reader = MockOptions(nested: inner, in: self, prefix: "\(prefix)responses[\(offset + 1)].")
+                let reader = MockOptions(
+                    nested: inner, in: list, prefix: "\(prefix)responses[\(offset + 1)].",
+                    key: .integer(Int64(offset + 1)))
                 responses.append(try reader.response())
             }
         }

@@ -6,7 +6,7 @@ import MockServer
 /// and verification methods.
 ///
 /// The methods map one to one onto `MockServer`; this file only reads option tables (`MockOptions`) and turns
-/// journal entries into tables (`MockLuaConversion`). Waiting (`wait_for_request`) sleeps until the request
+/// journal entries into tables (`LoggedRequestTable`). Waiting (`wait_for_request`) sleeps until the request
 /// arrives, and Ctrl-C or the test deadline end it at once.
 final class MockServerObject: LuaObject {
     static let luaClassName = "mock.Server"
@@ -40,7 +40,7 @@ final class MockServerObject: LuaObject {
                 "requests": { object, args in
                     let filter = try MockOptions(args, optional: true).requestPattern()
                     let found = try object.running(args).requests(matching: filter)
-                    return args.result(LuaValue.table(LuaTable(array: found.map(MockLuaConversion.table(for:)))))
+                    return args.result(found.map(LoggedRequestTable.init(request:)))
                 },
                 "verify": { object, args in
                     let options = try MockOptions(args)
@@ -66,7 +66,7 @@ final class MockServerObject: LuaObject {
                         throw options.fieldError("timeout", "seconds from 0 to 86400 expected, got \(CheckedNumber.format(timeout))")
                     }
                     let found = try object.waitForRequest(filter, timeout: timeout, args: args)
-                    return args.result(MockLuaConversion.table(for: found))
+                    return args.result(LoggedRequestTable(request: found))
                 },
                 "reset": { object, args in
                     try object.running(args).reset()

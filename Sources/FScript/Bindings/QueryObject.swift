@@ -1,5 +1,6 @@
 import Frankly
 import JSON
+import LuaJSON
 import LuaKit
 
 /// The Lua userdata `frank.Query`: a lazy, chainable lookup in the FRY style, made by `app:lookup(sel)`.

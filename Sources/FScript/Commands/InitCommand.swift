@@ -109,7 +109,7 @@ struct InitCommand: ParsableCommand {
     static let luacheckrc = """
         -- luacheck configuration for an fscript suite: the globals fscript provides.
         std = "lua54"
-        read_globals = { "frank", "mock", "app", "fscript" }
+        read_globals = { "frank", "mock", "app", "fscript", "json" }
         globals = { "Given", "When", "Then", "And", "But", "step", "scenario", "before", "after", "screen", "this_file" }
 
         """

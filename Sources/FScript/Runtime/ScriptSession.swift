@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import HTTPCore
+import LuaJSON
 import LuaKit
 
 /// One Lua state set up the way every fscript run sees it, and the mapping from Lua outcomes to exit codes.
@@ -33,6 +34,7 @@ final class ScriptSession {
         state = LuaState()
         state.host = self
         BuiltinModule.register(in: state)
+        JSONModule.register(in: state)
         interrupts.install(on: state)
         state.beforeSpawning(CloseOnExec.markAll)
         MockModule.register(in: self)

@@ -1,6 +1,10 @@
+import CLua
 import Frankly
 import HTTPCore
+import JSON
+import LuaJSON
 import LuaKit
+import LuaShim
 
 /// The app's Lua VM and the primitives the prelude builds the app API from.
 ///
@@ -25,6 +29,8 @@ final class LuaBridge {
         // App files may start programs too; they must not inherit the simulator's sockets.
         lua.beforeSpawning(CloseOnExec.markAll)
         registerPrimitives()
+        // App files build request bodies and read responses with the same `json` module as scripts.
+        JSONModule.register(in: lua)
         try lua.execute(Prelude.source, name: "=(simulator prelude)")
         guard case .function(let run) = try lua.global("__sim_run"), case .function(let call) = try lua.global("__sim_call")
         else { throw SimulatorError.load("the simulator prelude did not define its runners") }
@@ -39,11 +45,12 @@ final class LuaBridge {
             guard let self, let runner = self.runner, let caller = self.caller else { return }
             do {
                 try self.watchdog.run {
+                    let values: [any LuaPushable] = arguments.map(LuaJSONArgument.init)
                     if passesView {
-                        try runner.call(
-                            arguments: [.function(function), view.map { .string($0.uid) } ?? .nil] + arguments.map(\.lua))
+                        let uid: LuaValue = view.map { .string($0.uid) } ?? .nil
+                        try runner.call(pushing: [LuaValue.function(function), uid] + values) { _, _ in }
                     } else {
-                        try caller.call(arguments: [.function(function)] + arguments.map(\.lua))
+                        try caller.call(pushing: [LuaValue.function(function)] + values) { _, _ in }
                     }
                 }
             } catch let error as LuaError {
@@ -57,8 +64,11 @@ final class LuaBridge {
         ExecMethod { [weak self] arguments in
             guard let self, let caller = self.caller else { return .null }
             do {
-                let results = try self.watchdog.run { try caller.call(arguments: [.function(function)] + arguments.map(\.lua)) }
-                return try (results.first ?? .nil).json(at: "the result of \(name)")
+                return try self.watchdog.run {
+                    try caller.call(pushing: [LuaValue.function(function)] + arguments.map(LuaJSONArgument.init)) {
+                        try Self.json(result: $1, on: $0, what: "the result of \(name)")
+                    }
+                }
             } catch let error as LuaError {
                 throw BehaviourError(message: error.message)
             }
@@ -69,11 +79,40 @@ final class LuaBridge {
     private func fake(_ function: LuaRef) -> ExecMethod {
         ExecMethod { [watchdog] arguments in
             do {
-                let results = try watchdog.run { try function.call(arguments: arguments.map(\.lua)) }
-                return try (results.first ?? .nil).json(at: "the fake backend's answer")
+                return try watchdog.run {
+                    try function.call(pushing: arguments.map(LuaJSONArgument.init)) {
+                        try Self.json(result: $1, on: $0, what: "the fake backend's answer")
+                    }
+                }
             } catch let error as LuaError {
                 throw BehaviourError(message: error.message)
             }
+        }
+    }
+
+    /// The result in slot `index` (nil: none) as JSON, by the conversion every Lua-to-JSON crossing uses.
+    private static func json(result index: Int32?, on L: OpaquePointer, what: String) throws -> JSONValue {
+        guard let index else { return .null }
+        do {
+            return try LuaJSON.json(at: index, on: L)
+        } catch {
+            throw ConversionError(description: "\(what): \(error.problem)")
+        }
+    }
+
+    /// Field `key` of table argument `position` as JSON, read from the Lua table itself so that `json.object()`
+    /// and `json.array()` markers count; a problem is a bad argument naming the field.
+    private static func json(field key: String, of position: Int, _ args: LuaArgs) throws -> JSONValue {
+        let L = args.L
+        lua_pushvalue(L, args.stackSlot(position))
+        defer { ls_pop(L, 1) }
+        LuaState.push(key, on: L)
+        lua_rawget(L, -2)
+        defer { ls_pop(L, 1) }
+        do {
+            return try LuaJSON.json(at: -1, on: L)
+        } catch {
+            throw args.badArgument(position, "field '\(key)': \(error.problem)")
         }
     }
 
@@ -115,7 +154,7 @@ final class LuaBridge {
             if key == "rows" {
                 return args.results([.integer(Int64(view.sections.reduce(0) { $0 + $1.count }))])
             }
-            return args.results([try self.lua { try view.property(key) }.lua])
+            return args.result(LuaJSONArgument(try self.lua { try view.property(key) }))
         }
         lua.register(global: "__sim_set") { [unowned self] args in
             let app = try self.requireApp(args)
@@ -138,7 +177,7 @@ final class LuaBridge {
                 case _ where key.hasPrefix("on_"):
                     view.behaviours[String(key.dropFirst(3))] = try reader.behaviour(value, name: "\(key) of \(view.summary)")
                 default:
-                    try view.setProperty(key, try value.json(at: key))
+                    try view.setProperty(key, try args.json(3))
                 }
             }
             return .none
@@ -226,7 +265,7 @@ final class LuaBridge {
                 request.headers = headers.stringFields.compactMap { key, value in value.stringValue.map { (key, $0) } }
             }
             if spec["json"] != .nil {
-                request.body = try self.lua { try spec["json"].json(at: "json") }.jsonBytes
+                request.body = try Self.json(field: "json", of: 1, args).jsonBytes
                 request.headers.append(("Content-Type", "application/json"))
             } else if let body = spec["body"].stringValue {
                 request.body = Array(body.utf8)

@@ -1,6 +1,7 @@
 import Frankly
-import JSON
 import HTTPCore
+import JSON
+import LuaJSON
 import LuaKit
 
 /// Turns the table an app file returns into specs: screens, views, rows, behaviours and exec methods.
@@ -63,7 +64,7 @@ struct SpecReader {
         let place = "screen '\(name)'"
         let views = try table.array.enumerated().map { try view(from: $1, place: "\(place), view \($0 + 1)") }
         var background: JSONValue?
-        if table["background"] != .nil { background = try table["background"].json(at: "\(place).background") }
+        if table["background"] != .nil { background = try json(table["background"], at: "\(place).background") }
         return ScreenSpec(
             name: name, title: table["title"].stringValue, views: views,
             onAppear: try behaviour(table["on_appear"], name: "on_appear of \(place)"), backgroundColor: background)
@@ -95,12 +96,7 @@ struct SpecReader {
             case _ where key.hasPrefix("on_"):
                 spec.behaviours[String(key.dropFirst(3))] = try behaviour(item, name: "\(key) of \(place)")
             default:
-                let json: JSONValue
-                do {
-                    json = try item.json(at: key)
-                } catch {
-                    throw SimulatorError.load("\(place): \(error)")
-                }
+                let json = try self.json(item, at: "\(place).\(key)")
                 guard SimView.propertyNames.contains(key) || (key == "detail" && className == "UITableViewCell") else {
                     throw SimulatorError.load(
                         "\(place) has an unknown field '\(key)' (properties: \(SimView.propertyNames.joined(separator: ", ")); behaviours start with on_)")
@@ -130,6 +126,15 @@ struct SpecReader {
         case .nil: return nil
         case .function(let function): return bridge.behaviour(function, name: name)
         default: throw SimulatorError.load("\(name) must be a function, got \(value.typeName)")
+        }
+    }
+
+    /// A value of the spec as JSON, by the conversion every Lua-to-JSON crossing uses; `at` names it in the error.
+    private func json(_ value: LuaValue, at place: String) throws -> JSONValue {
+        do {
+            return try LuaJSON.json(value, in: bridge.lua)
+        } catch {
+            throw SimulatorError.load("\(place): \(error.problem)")
         }
     }
 }

@@ -6,21 +6,24 @@ import LuaShim
 /// Builds Lua values on the stack straight from JSON text: a `/dump` answer becomes nested tables without a
 /// `JSONValue` tree (and its dictionaries and strings) in between, which cost more than the request itself.
 ///
-/// The result is what `LuaJSON.push` makes of the same document: `frank.null` for null, integers kept apart from
-/// floats, objects as string-keyed tables, arrays as sequences. Each value is pushed as it is parsed; containers
+/// The result is what `LuaJSON.push` makes of the same document: `json.null` for null, integers kept apart from
+/// floats, objects as string-keyed tables marked `json.object` (so `{}` stays an object), arrays as sequences. Each value is pushed as it is parsed; containers
 /// are stored into their parent at once. If the parse fails, whatever was pushed stays on the stack: the caller
 /// resets the top.
-struct LuaJSONBuilder: JSONBuilder {
+public struct LuaJSONBuilder: JSONBuilder {
     let L: OpaquePointer
 
-    func null() { LuaJSON.pushNull(on: L) }
-    func bool(_ flag: Bool) { lua_pushboolean(L, flag ? 1 : 0) }
-    func integer(_ integer: Int64) { lua_pushinteger(L, integer) }
-    func number(_ number: Double) { lua_pushnumber(L, number) }
-    func string(_ utf8: UnsafeBufferPointer<UInt8>) { push(utf8) }
+    /// A builder pushing onto `L`.
+    public init(L: OpaquePointer) { self.L = L }
+
+    public func null() { LuaJSON.pushNull(on: L) }
+    public func bool(_ flag: Bool) { lua_pushboolean(L, flag ? 1 : 0) }
+    public func integer(_ integer: Int64) { lua_pushinteger(L, integer) }
+    public func number(_ number: Double) { lua_pushnumber(L, number) }
+    public func string(_ utf8: UnsafeBufferPointer<UInt8>) { push(utf8) }
 
     /// An array's state is the index of its last element.
-    func beginArray() -> lua_Integer {
+    public func beginArray() -> lua_Integer {
         // A container holds two slots while it is filled (itself, and a key or element); nesting is bounded by
         // the parser's depth limit.
         _ = lua_checkstack(L, 3)
@@ -28,21 +31,22 @@ struct LuaJSONBuilder: JSONBuilder {
         return 0
     }
 
-    func append(_ element: Void, to array: inout lua_Integer) {
+    public func append(_ element: Void, to array: inout lua_Integer) {
         array += 1
         lua_rawseti(L, -2, array)
     }
 
-    func endArray(_ array: lua_Integer) {}
+    public func endArray(_ array: lua_Integer) {}
 
-    func beginObject() {
+    public func beginObject() {
         _ = lua_checkstack(L, 3)
         lua_createtable(L, 0, 0)
+        LuaJSON.mark(topAs: LuaJSON.objectKey, on: L)
     }
 
-    func key(_ utf8: UnsafeBufferPointer<UInt8>, in object: inout Void) { push(utf8) }
-    func set(_ value: Void, in object: inout Void) { lua_rawset(L, -3) }
-    func endObject(_ object: Void) {}
+    public func key(_ utf8: UnsafeBufferPointer<UInt8>, in object: inout Void) { push(utf8) }
+    public func set(_ value: Void, in object: inout Void) { lua_rawset(L, -3) }
+    public func endObject(_ object: Void) {}
 
     private func push(_ utf8: UnsafeBufferPointer<UInt8>) {
         // Lua 5.4 pushes "" for a zero length without reading the pointer, which is then nil.
@@ -54,7 +58,7 @@ struct LuaJSONBuilder: JSONBuilder {
 
 extension LuaJSONBuilder {
     /// Pushes an already parsed value the way parsing its text would have.
-    mutating func push(_ value: JSONValue) {
+    public mutating func push(_ value: JSONValue) {
         switch value {
         case .null: null()
         case .bool(let flag): bool(flag)

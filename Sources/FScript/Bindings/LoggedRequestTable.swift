@@ -1,0 +1,54 @@
+import CLua
+import Foundation
+import JSON
+import LuaJSON
+import LuaKit
+import LuaShim
+import MockServer
+
+/// A mock journal entry as the table `requests` and `wait_for_request` return: `method`, `path`, `query` and
+/// `headers` (names lower-cased, the first value of each), `body`, `json` (when the body is JSON, read by the
+/// same conversion as `json.decode`, so `null` is `json.null` and `{}` stays an object), `time` (seconds since
+/// 1970), `sequence`, and `stub` (the summary of the stub that answered; nil when none did).
+struct LoggedRequestTable: LuaPushable {
+    /// The entry.
+    let request: LoggedRequest
+
+    func push(on L: OpaquePointer, state: LuaState) {
+        var table = LuaTable()
+        table["method"] = .string(request.method)
+        table["path"] = .string(request.path)
+        var query = LuaTable()
+        for item in request.queryItems where query[item.name] == .nil { query[item.name] = .string(item.value) }
+        table["query"] = .table(query)
+        var headers = LuaTable()
+        for header in request.headers {
+            let name = header.name.lowercased()
+            if headers[name] == .nil { headers[name] = .string(header.value) }
+        }
+        table["headers"] = .table(headers)
+        if let text = String(validating: request.body, as: UTF8.self) {
+            table["body"] = .string(text)
+        } else {
+            table["body"] = .bytes(request.body)
+        }
+        table["time"] = .number(request.receivedAt.timeIntervalSince1970)
+        table["sequence"] = .integer(Int64(request.sequence))
+        if let stub = request.matchedStubSummary { table["stub"] = .string(stub) }
+        table.push(on: L, state: state)
+        pushJSON(on: L)
+    }
+
+    /// Sets `json` on the table on top of the stack when the body parses.
+    private func pushJSON(on L: OpaquePointer) {
+        guard !request.body.isEmpty else { return }
+        let top = lua_gettop(L)
+        do {
+            var builder = LuaJSONBuilder(L: L)
+            try request.body.withUnsafeBufferPointer { buffer throws(JSONParseError) in _ = try builder.parse(buffer) }
+            lua_setfield(L, -2, "json")
+        } catch {
+            lua_settop(L, top)
+        }
+    }
+}
