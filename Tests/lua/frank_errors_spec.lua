@@ -14,8 +14,12 @@ check.equal("bad argument #1 to 'touch' (selector string expected, got nil)", er
   "touch with a nil selector")
 check.equal("bad argument #1 to 'touch' (selector string expected, got no value)", error_of(app.touch, app),
   "touch without a selector")
-check.equal("bad argument #1 to 'lookup' (selector string expected, got table)", error_of(app.lookup, app, {}),
-  "lookup with a table")
+check.equal("bad argument #1 to 'lookup' (selector string expected, got boolean)", error_of(app.lookup, app, true),
+  "lookup with a boolean")
+check.equal("bad argument #1 to 'lookup' (id must be a non-empty accessibility identifier, got nil)",
+  error_of(app.lookup, app, {}), "lookup with a table needs an id")
+check.equal("bad argument #1 to 'lookup' (class must be a class name such as UIButton, got 'UI Button')",
+  error_of(app.lookup, app, { id = "x", class = "UI Button" }), "lookup by id checks the class")
 check.equal("calling 'touch' on bad self (frank.App expected, got table)", error_of(app.touch, {}, "button"),
   "a method on the wrong self")
 check.equal("bad argument #2 to 'swipe' (direction must be left, right, up or down, got 'sideways')",

@@ -99,7 +99,7 @@ return {
         if app:view("items").rows == 0 then load_items(app) end
       end,
       label{id = "welcome", text = "Welcome"},
-      button{title = "Settings", on_touch = function(app) app:push("settings") end},
+      button{id = "settings", title = "Settings", on_touch = function(app) app:push("settings") end},
       spinner{id = "spinner", label = "Loading", frame = {x = 177, y = 130, w = 20, h = 20}},
       table_view{id = "items", label = "Items", frame = {x = 0, y = 160, w = 375, h = 443}},
     },
@@ -112,7 +112,7 @@ return {
       end,
       label{id = "name", font_size = 24},
       label{id = "amount"},
-      button{title = "Add to Basket", on_touch = function(app)
+      button{id = "add_to_basket", title = "Add to Basket", on_touch = function(app)
         app:animate{view = app:view("basket"), what = "basket bounce", duration = 0.4, on_done = function(app)
           app:view("basket").text = "In basket"
         end}
@@ -135,14 +135,19 @@ return {
       switch{id = "dark_mode", label = "Dark mode", on_change = function(app, view, on) state.dark_mode = on end},
       label{text = "Volume"},
       slider{id = "volume", label = "Volume", on_change = function(app, view, value) state.volume = value end},
-      button{title = "Log Out", on_touch = function(app)
+      button{id = "log_out", title = "Log Out", on_touch = function(app)
         state.user = nil
         app:pop_to_root()
       end},
     },
   },
 
-  on_launch = function(app) reset() end,
+  -- SIGNED_IN_AS in the launch environment starts the app signed in (a test renders the signed-in variant of a
+  -- screen with it, without logging in).
+  on_launch = function(app)
+    reset()
+    state.user = app.env.SIGNED_IN_AS
+  end,
 
   exec = {
     resetData = function(app)

@@ -255,6 +255,7 @@ end
 
 local function run_scenario(run_state, spec, hooks)
   local case = new_case(spec.name, spec.tags)
+  case.info, case.preconditions = spec.info, spec.preconditions
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
   local down = target_down()
@@ -326,6 +327,7 @@ local function run_file(run_state, path)
   run_state.session:begin_file()
   if not load_file(run_state, path) then return end
   local session = run_state.session
+  session:apply_file_options()
   local hooks = { before = session.before_hooks, after = session.after_hooks }
   for _, spec in ipairs(session.scenarios) do
     run_state.scenario_count = run_state.scenario_count + 1

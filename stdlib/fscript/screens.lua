@@ -13,10 +13,17 @@ local M = {}
 ---@field from string the screen this entry starts on
 ---@field steps string[] step texts, keywords optional ("I touch 'Log In'" or "When I touch 'Log In'")
 
+---@class fscript.Render how a screen is shown directly, without walking the app (Swerkin's ScreenRenderer)
+---@field screen? string the app file's screen to show (simulator and `fscript serve`; default: the screen's name)
+---@field env? table<string, string> the launch environment to render it in (data, an authenticated user, …)
+---@field app_exec? string a real app's method that shows the screen (`app_exec`), called with `args`
+---@field args? any[]
+
 ---@class fscript.Screen
 ---@field name string
 ---@field trait string a selector that matches only on this screen
 ---@field entries fscript.Entry[]
+---@field render? true|string|fscript.Render|fun(preconditions: table): fscript.Render?
 ---@field where string where it was declared
 
 ---@class fscript.Navigator
@@ -55,8 +62,24 @@ local function entries_of(entry, level)
   return list
 end
 
+local function check_render(render, level)
+  local kind = type(render)
+  if render == nil or render == true or kind == "string" or kind == "function" then return render end
+  if kind ~= "table" then
+    error(("bad argument #1 to 'screen' (render must be true, a screen name, a table or a function, got %s)")
+      :format(kind), level + 1)
+  end
+  for key in pairs(render) do
+    if key ~= "screen" and key ~= "env" and key ~= "app_exec" and key ~= "args" then
+      error(("bad argument #1 to 'screen' (unknown render option %q; valid: app_exec, args, env, screen)")
+        :format(tostring(key)), level + 1)
+    end
+  end
+  return render
+end
+
 ---Declares a screen (the `screen{…}` global). Declaring a name again replaces it. Misuse raises.
----@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[]}
+---@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?}
 ---@param level? integer the stack level of the user's line (default 2: the caller)
 ---@return fscript.Screen
 function Navigator:declare(spec, level)
@@ -68,6 +91,7 @@ function Navigator:declare(spec, level)
   if type(spec.trait) ~= "string" then error("bad argument #1 to 'screen' (trait selector missing)", level) end
   local info = debug.getinfo(level, "Sl")
   local screen = { name = spec.name, trait = spec.trait, entries = entries_of(spec.entry, level),
+    render = check_render(spec.render, level),
     where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
   local old = self.by_name[screen.name]
   if old then
@@ -132,6 +156,59 @@ local function wait_for_trait(screen)
     return app ~= nil and app:lookup(screen.trait):exists(),
       ("Expected to be on the %s screen: nothing matches its trait %s"):format(screen.name, screen.trait)
   end, config.get("wait"), "the " .. screen.name .. " screen")
+end
+
+---Shows screen `name` directly, as its `render` says (Swerkin's ScreenRenderer): a fresh app showing that screen
+---of the app file (the simulator and `fscript serve`, through the lifecycle), or the app's own method
+---(`app_exec`) on a real app. A function decides from the scenario's preconditions (an authenticated variant).
+---Then waits for idle and for the screen's trait; fails naming the screen, its trait and what the app shows.
+---@param name string
+---@param preconditions? table
+function Navigator:render(name, preconditions)
+  local target = self.by_name[name]
+  if not target then failure.raise(("Unknown screen %q; known screens: %s"):format(name, known(self))) end
+  local how = target.render
+  if how == nil then
+    failure.raise(("The %s screen has no render: declare screen{name = %q, trait = …, render = \"app-file screen\"} "
+      .. "(the simulator, fscript serve) or render = {app_exec = \"METHOD\"} (a real app)"):format(name, name))
+  end
+  if type(how) == "function" then how = how(preconditions or {}) end
+  if how == true then how = {} elseif type(how) == "string" then how = { screen = how } end
+  local app = util.app()
+  if type(how) == "table" then
+    if how.app_exec then
+      app:app_exec(how.app_exec, table.unpack(how.args or {}))
+    else
+      app = frank.launch{ screen = how.screen or name, env = how.env }
+    end
+  end
+  app:wait_for_idle{ timeout = config.get("wait") }
+  wait_for_trait(target)
+end
+
+---Waits until screen `name` is on display (its trait matches), within the wait limit.
+---@param name string
+function Navigator:wait_for(name)
+  local target = self.by_name[name]
+  if not target then failure.raise(("Unknown screen %q; known screens: %s"):format(name, known(self))) end
+  wait_for_trait(target)
+end
+
+---Walks from screen `from` (waited for first) to screen `to` by the shortest chain of entries between them.
+---@param from string
+---@param to string
+function Navigator:navigate(from, to)
+  self:wait_for(from)
+  if not self.by_name[to] then failure.raise(("Unknown screen %q; known screens: %s"):format(to, known(self))) end
+  local chain = self:path(from, to)
+  if not chain then
+    failure.raise(("No way from the %s screen to the %s screen: no chain of entries leads there; known screens: %s")
+      :format(from, to, known(self)))
+  end
+  for _, hop in ipairs(chain) do
+    for _, text in ipairs(hop.entry.steps) do self.run_step(text) end
+    wait_for_trait(hop.screen)
+  end
 end
 
 ---Goes to screen `name` by the shortest chain of entries from the current screen. Raises a Failure when

@@ -131,9 +131,42 @@ function Session:run_step(keyword, text, data, where)
   if not ok then error(err, 0) end
 end
 
----Declares a scenario in the file being loaded.
+-- Checks a scenario's or file's `info` (names to strings, numbers or booleans: they go into every report) and
+-- `preconditions` (names to any value: steps and screens read them) and returns copies; misuse raises at `level`.
+local function facts(opts, what, level)
+  local info, preconditions = {}, {}
+  if opts.info ~= nil then
+    if type(opts.info) ~= "table" then
+      error(("bad argument #2 to '%s' (info must be a table, got %s)"):format(what, type(opts.info)), level + 1)
+    end
+    for key, value in pairs(opts.info) do
+      local kind = type(value)
+      if type(key) ~= "string" or (kind ~= "string" and kind ~= "number" and kind ~= "boolean") then
+        error(("bad argument #2 to '%s' (info.%s must be a string, number or boolean, got %s)")
+          :format(what, tostring(key), kind), level + 1)
+      end
+      info[key] = value
+    end
+  end
+  if opts.preconditions ~= nil then
+    if type(opts.preconditions) ~= "table" then
+      error(("bad argument #2 to '%s' (preconditions must be a table, got %s)")
+        :format(what, type(opts.preconditions)), level + 1)
+    end
+    for key, value in pairs(opts.preconditions) do
+      if type(key) ~= "string" then
+        error(("bad argument #2 to '%s' (preconditions are named: got key %s)"):format(what, tostring(key)), level + 1)
+      end
+      preconditions[key] = value
+    end
+  end
+  return info, preconditions
+end
+
+---Declares a scenario in the file being loaded. The file's `this_file{tags, info, preconditions}` (wherever in
+---the file it is called) apply to it too; its own entries win.
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean}
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean, info?: table<string, string|number|boolean>, preconditions?: table<string, any>}
 ---@param fn function
 function Session:scenario(name, opts, fn)
   if fn == nil and type(opts) == "function" then opts, fn = {}, opts end
@@ -151,10 +184,12 @@ function Session:scenario(name, opts, fn)
   if opts.reset ~= nil and type(opts.reset) ~= "boolean" then
     error(("bad argument #2 to 'scenario' (reset must be a boolean, got %s)"):format(type(opts.reset)), 3)
   end
-  local info = debug.getinfo(3, "Sl")
+  local info, preconditions = facts(opts, "scenario", 3)
+  local at = debug.getinfo(3, "Sl")
   self.scenarios[#self.scenarios + 1] = { name = name, tags = tags, fn = fn, reset = opts.reset,
+    info = info, preconditions = preconditions,
     limits = { wait = opts.wait, validation = opts.validation, timeout = opts.timeout },
-    where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
+    where = at and ("%s:%d"):format(at.short_src, at.currentline) or "?" }
 end
 
 local function where(level)
@@ -188,15 +223,28 @@ function Session:globals()
     if type(opts) ~= "table" then
       error(("bad argument #1 to 'this_file' (table expected, got %s)"):format(type(opts)), 2)
     end
-    for key, value in pairs(opts) do
-      if key ~= "reset" then
-        error(("bad argument #1 to 'this_file' (unknown setting %q; known: reset)"):format(tostring(key)), 2)
-      end
-      if type(value) ~= "boolean" then
-        error(("bad argument #1 to 'this_file' (reset must be a boolean, got %s)"):format(type(value)), 2)
+    local known = { reset = true, tags = true, info = true, preconditions = true }
+    for key in pairs(opts) do
+      if not known[key] then
+        error(("bad argument #1 to 'this_file' (unknown setting %q; known: info, preconditions, reset, tags)")
+          :format(tostring(key)), 2)
       end
     end
-    self.file_options = opts
+    if opts.reset ~= nil and type(opts.reset) ~= "boolean" then
+      error(("bad argument #1 to 'this_file' (reset must be a boolean, got %s)"):format(type(opts.reset)), 2)
+    end
+    local tags = opts.tags or {}
+    if type(tags) == "string" then tags = { tags } end
+    if type(tags) ~= "table" then
+      error(("bad argument #1 to 'this_file' (tags must be a list of strings, got %s)"):format(type(tags)), 2)
+    end
+    local info, preconditions = facts(opts, "this_file", 2)
+    self.file_options = { reset = opts.reset, tags = tags, info = info, preconditions = preconditions }
+  end
+  g.this_scenario = function()
+    local case = self.case
+    if not case or case.script then return nil end
+    return { name = case.name, tags = case.tags, info = case.info, preconditions = case.preconditions }
   end
   g.screen = function(spec)
     local declared = self.navigator:declare(spec, 3)
@@ -217,6 +265,27 @@ end
 ---steps and screens stay for the whole run.
 function Session:begin_file()
   self.scenarios, self.before_hooks, self.after_hooks, self.file_options = {}, {}, {}, {}
+end
+
+-- `base` with `over`'s entries on top, as a new table.
+local function merged(base, over)
+  local out = {}
+  for k, v in pairs(base or {}) do out[k] = v end
+  for k, v in pairs(over or {}) do out[k] = v end
+  return out
+end
+
+---Applies the file's `this_file{tags, info, preconditions}` to its scenarios, once the whole file has loaded.
+function Session:apply_file_options()
+  local file = self.file_options
+  for _, spec in ipairs(self.scenarios) do
+    local tags = {}
+    for _, tag in ipairs(file.tags or {}) do tags[#tags + 1] = tag end
+    for _, tag in ipairs(spec.tags) do tags[#tags + 1] = tag end
+    spec.tags = tags
+    spec.info = merged(file.info, spec.info)
+    spec.preconditions = merged(file.preconditions, spec.preconditions)
+  end
 end
 
 return M

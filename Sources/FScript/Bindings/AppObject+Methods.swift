@@ -38,7 +38,10 @@ extension AppObject {
                     let results = try app.map(selector.text, method, arguments, operation: "map")
                     return args.result(LuaJSONResult(value: .array(results)))
                 },
-                "lookup": { app, args in args.result(QueryObject(app: app, selector: try args.selector(1))) },
+                "lookup": { app, args in
+                    if args.typeName(1) == "table" { return args.result(QueryObject(app: app, selector: try app.identified(args))) }
+                    return args.result(QueryObject(app: app, selector: try args.selector(1)))
+                },
                 "touch": { app, args in
                     args.result(try app.act("touch", try args.selector(1), method: "touch", all: try args.actsOnAll(2)).count)
                 },

@@ -87,8 +87,9 @@ final class FrankModule {
         return args.result(AppObject(connector: connector))
     }
 
-    /// `frank.launch{app = FILE, env = {…}}`: relaunches the embedded simulator with a fresh app state and this
-    /// launch environment (and `app`, when given), sets the global `app` to it, and returns it.
+    /// `frank.launch{app = FILE, env = {…}, screen = NAME}`: relaunches the embedded simulator with a fresh app
+    /// state and this launch environment (and `app`, when given), showing screen `NAME` of the app file directly
+    /// when given, sets the global `app` to it, and returns it.
     func launch(_ args: LuaArgs) throws -> LuaReturn {
         let options = try args.options(1)
         var appPath: String?
@@ -115,7 +116,13 @@ final class FrankModule {
         case let other:
             throw args.badArgument(1, "env must be a table of strings, got \(other.luaShown)")
         }
-        try lifecycle.launch(preset, embedded: embedded, appPath: appPath, environment: environment)
+        var screen: String?
+        switch options["screen"] {
+        case .nil: break
+        case .string(let name) where !name.isEmpty: screen = name
+        case let other: throw args.badArgument(1, "screen must be the name of a screen in the app file, got \(other.luaShown)")
+        }
+        try lifecycle.launch(preset, embedded: embedded, appPath: appPath, environment: environment, screen: screen)
         preset.push(on: args.L, state: args.state)
         lua_setglobal(args.L, "app")
         return args.result(preset)

@@ -18,12 +18,24 @@ final class TargetLifecycle {
     /// Seconds to wait for a launched app to answer.
     var answerLimit: Double = 60
 
-    /// `frank.launch{env}`: relaunches with `environment` (nil: the run's own).
-    func launch(_ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment: [String: String]?) throws {
+    /// `frank.launch{env, screen}`: relaunches with `environment` (nil: the run's own), showing `screen` of the
+    /// app file directly when given (the simulator and `fscript serve` only: a real app renders a screen through
+    /// its own code, `screen{render = {app_exec = …}}`).
+    func launch(
+        _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment: [String: String]?,
+        screen: String? = nil
+    ) throws {
         app.connector.down = nil
         app.hasIdleEndpoint = nil
         if let embedded {
             try embedded.relaunch(appPath: appPath, environment: environment ?? embedded.launchEnvironment)
+            if let screen {
+                // The fresh app shows its start screen; /launch with a screen replaces it with one that shows
+                // `screen`, in the same environment.
+                _ = try app.call("launch") {
+                    try $0.launch(environment: environment ?? embedded.launchEnvironment, screen: screen)
+                }
+            }
             return
         }
         if appPath != nil {
@@ -31,13 +43,18 @@ final class TargetLifecycle {
                 + "\(app.displayURL) (--target), which runs its own app")
         }
         let client = try app.connector.client()
-        if let launchCommand {
+        if let launchCommand, screen == nil {
             var merged = self.environment
             for (name, value) in environment ?? [:] { merged[name] = value }
             try relaunch(app, with: launchCommand, environment: merged, client: client)
             return
         }
-        guard try app.call("launch", { try $0.launch(environment: environment) }) else {
+        guard try app.call("launch", { try $0.launch(environment: environment, screen: screen) }) else {
+            if let screen {
+                throw FrankError(
+                    "frank.launch: cannot render the '\(screen)' screen on \(client.baseURL): it has no /launch (a real "
+                        + "Frank server has none); say how the app shows it: screen{render = {app_exec = \"METHOD\"}}")
+            }
             throw FrankError(
                 "frank.launch: the target \(client.baseURL) cannot be launched from a script (it has no /launch, "
                     + "as a real Frank server has none); give fscript the command that launches it: "

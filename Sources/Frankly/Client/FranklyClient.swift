@@ -143,11 +143,13 @@ public final class FranklyClient: Sendable {
     }
 
     /// Relaunches the app (`POST /launch`, fscript's lifecycle extension): with `environment`, or with the one
-    /// the server started with when nil. False when the target does not offer it (a real Frank server answers
-    /// 404); an ERROR envelope (the app file no longer loads) is thrown.
-    public func launch(environment: [String: String]?) throws -> Bool {
+    /// the server started with when nil, showing `screen` directly when given. False when the target does not
+    /// offer it (a real Frank server answers 404); an ERROR envelope (the app file no longer loads, no such
+    /// screen) is thrown.
+    public func launch(environment: [String: String]?, screen: String? = nil) throws -> Bool {
         var body: [String: JSONValue] = [:]
         if let environment { body["env"] = .object(environment.mapValues(JSONValue.string)) }
+        if let screen { body["screen"] = .string(screen) }
         let request = makeRequest("POST", "/launch")
         let response = try send(request, body: JSONValue.object(body).jsonBytes, allowing: [404])
         guard response.status != 404 else { return false }

@@ -90,6 +90,8 @@ extension SimView {
                 return result(.bool(frame.intersection(app.device.bounds) == frame))
             case "FEX_accessibilityLabel", "accessibilityLabel":
                 return result(accessibilityLabel.map(JSONValue.string) ?? .null)
+            case "accessibilityIdentifier":
+                return result(id.map(JSONValue.string) ?? .null)
             case "FEX_accessibilityFrame", "accessibilityFrame":
                 return result(accessibilityFrame.json)
             case "FEX_scrollToTop":

@@ -11,6 +11,7 @@ extension SimView {
         json.beginObject()
         json.key("accessibilityFrame")
         accessibilityFrame.write(to: &json)
+        if let id { json.member("accessibilityIdentifier", id) }
         if let label = accessibilityLabel { json.member("accessibilityLabel", label) }
         json.member("alpha", alpha)
         if let backgroundColor {

@@ -39,11 +39,20 @@ extension LifecycleRoutes {
     /// `POST /launch` (fscript's extension): quits the app and launches a fresh one from the same app file, so a
     /// remote script can reset it between scenarios as it would an app on a device. The body is optional JSON:
     /// `{"env": {"BACKEND_URL": "…"}}` launches with that environment; no `env` goes back to the environment the
-    /// server started with (`fscript serve --env`). Answers SUCCESS; a load error leaves the old app running.
+    /// server started with (`fscript serve --env`). `{"screen": "settings"}` renders that screen of the app file
+    /// directly: the fresh app pushes it over its start screen without animation, as a Swerkin `ScreenRenderer`
+    /// would. Answers SUCCESS; a load error or an unknown screen leaves the old app running.
     static func relaunch(_ request: HTTPRequest, _ host: AppHost) throws -> HTTPResponse {
         var environment = host.launchEnvironment
+        var screen: String?
         if !request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
             let body = try request.jsonBody()
+            switch body["screen"] {
+            case nil, .null?: break
+            case .string(let name)?: screen = name
+            case let other?:
+                throw RouteError("invalid screen to render", details: "\"screen\" must be a screen name, got \(other.jsonString)")
+            }
             switch body["env"] {
             case nil, .null?:
                 break
@@ -68,6 +77,13 @@ extension LifecycleRoutes {
             app = try host.load(host.app.source, host.app.chunkName, environment)
         } catch {
             throw RouteError("cannot launch the app", details: "\(error)")
+        }
+        if let screen, screen != app.spec.firstScreen {
+            do {
+                try app.push(screenNamed: screen)
+            } catch {
+                throw RouteError("cannot render the screen '\(screen)'", details: "\(error)")
+            }
         }
         host.app.hasExited = true
         host.app = app

@@ -86,6 +86,16 @@ local function render_case(out, case)
   out[#out + 1] = ('<span class="time">%.2f s</span><span class="name">%s</span>'):format(case.duration or 0,
     escape(case.name))
   for _, tag in ipairs(tags) do out[#out + 1] = ('<span class="tag">@%s</span>'):format(escape(tag)) end
+  local keys = {}
+  for key in pairs(case.info or {}) do keys[#keys + 1] = key end
+  table.sort(keys)
+  if #keys > 0 then
+    out[#out + 1] = '<dl class="info">'
+    for _, key in ipairs(keys) do
+      out[#out + 1] = ("<dt>%s</dt><dd>%s</dd>"):format(escape(key), escape(tostring(case.info[key])))
+    end
+    out[#out + 1] = "</dl>"
+  end
   if #(case.steps or {}) > 0 then
     out[#out + 1] = '<ol class="steps">'
     for _, step in ipairs(case.steps) do

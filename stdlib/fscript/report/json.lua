@@ -19,7 +19,8 @@ local function case_record(case)
   local status = case.failure and case.failure.kind == "infrastructure" and "error" or case.status
   return { name = case.name, tags = case.tags, status = status, duration = case.duration,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
-    skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target }
+    skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target,
+    info = case.info and next(case.info) and case.info or nil }
 end
 
 ---Renders the run as JSON (pretty, keys sorted).

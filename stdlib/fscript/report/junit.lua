@@ -81,6 +81,25 @@ local function testcase(out, file, case)
   out[#out + 1] = "    </testcase>"
 end
 
+-- Scenario info as the suite's <properties>, named "SCENARIO: KEY": junit-10.xsd allows properties on a
+-- <testsuite> only, not on a <testcase>.
+local function properties(out, cases)
+  local lines = {}
+  for _, case in ipairs(cases) do
+    local keys = {}
+    for key in pairs(case.info or {}) do keys[#keys + 1] = key end
+    table.sort(keys)
+    for _, key in ipairs(keys) do
+      lines[#lines + 1] = ("      <property %s/>"):format(attrs({ "name", case.name .. ": " .. key,
+        "value", tostring(case.info[key]) }))
+    end
+  end
+  if #lines == 0 then return end
+  out[#out + 1] = "    <properties>"
+  for _, line in ipairs(lines) do out[#out + 1] = line end
+  out[#out + 1] = "    </properties>"
+end
+
 ---Renders the run as JUnit XML.
 ---@param run fscript.RunResult
 ---@return string
@@ -98,6 +117,7 @@ function M.render(run)
     local failures, errors, skipped, time = counts(file.cases)
     out[#out + 1] = ("  <testsuite %s>"):format(attrs({ "name", file.path, "tests", #file.cases,
       "failures", failures, "errors", errors, "skipped", skipped, "time", ("%.3f"):format(time) }))
+    properties(out, file.cases)
     for _, case in ipairs(file.cases) do testcase(out, file, case) end
     out[#out + 1] = "  </testsuite>"
   end

@@ -1,46 +1,137 @@
----Swerkin's steps: screens ("I am on the Home screen"), buttons and text fields by label.
+---Swerkin's steps: screens (render, wait for, navigate), and buttons, text fields and switches by accessibility
+---identifier or by label.
 local ui = require("fscript.ui")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
 local frank_steps = require("fscript.steps.frank")
+local util = require("fscript.util")
+local failure = require("fscript.failure")
 
 local M = {}
 
--- Quotes step text for a {string}: "…" unless it holds a double quote ({string} has no escapes).
-local function q(s)
-  return s:find('"', 1, true) and ("'" .. s .. "'") or ('"' .. s .. '"')
+-- The kinds of element Swerkin's steps name, with their UIKit class and how to find one by label.
+local KINDS = {
+  button = { class = "UIButton", by_label = function(l) return ui.marked("button", l) .. " first" end },
+  ["text field"] = { class = "UITextField", by_label = function(l) return frank_steps.text_field(l) end },
+  switch = { class = "UISwitch", by_label = function(l) return ui.marked("view:'UISwitch'", l) .. " first" end },
+}
+
+---The selector of the `kind` whose accessibility identifier is `key`, or failing that whose label is `key`
+---(so suites written against labels keep working), retried until the wait limit. Fails naming the
+---identifiers the screen has.
+---@param kind string
+---@param key string
+---@return string
+function M.by_id(kind, key)
+  local sel, problem
+  wait.eventually(function()
+    local app = util.app()
+    local found, query = pcall(app.lookup, app, { id = key, class = KINDS[kind].class })
+    if not found and util.is_fatal(query) then error(query, 0) end
+    if found then
+      sel = query.selector
+      return true
+    end
+    problem = (tostring(query):gsub("^lookup: ", ""))
+    local labelled = KINDS[kind].by_label(key)
+    if ui.count(labelled) > 0 then
+      sel = labelled
+      return true
+    end
+    return false, function()
+      return ("Expected a %s with accessibility identifier %q (or that label); %s"):format(kind, key, problem)
+    end
+  end, config.get("wait"))
+  return sel
 end
 
-local function field_text(field)
-  local sel = frank_steps.text_field(field)
-  local values = ui.map(sel, "text")
-  return values[1], sel
+-- The selector of the `kind` labelled `label`, once one exists (within the wait limit).
+local function by_label(kind, label)
+  local sel = KINDS[kind].by_label(label)
+  wait.eventually(function()
+    sel = KINDS[kind].by_label(label)
+    return ui.count(sel) > 0, function()
+      return ("Expected a %s with label %q; the screen shows: %s"):format(kind, label, ui.shown())
+    end
+  end, config.get("wait"))
+  return sel
 end
 
----Defines Swerkin's steps.
+local function text_of(sel)
+  local value = ui.map(sel, "text")[1]
+  return type(value) == "string" and value or ""
+end
+
+-- Checks (retrying for the validation limit) that the text field `sel` holds `expected`.
+local function check_text(sel, what, expected)
+  wait.eventually(function()
+    local actual = text_of(sel)
+    return actual == expected, function()
+      return ("Expected the text of %q to be %q; passed in: %q"):format(what, expected, actual)
+    end
+  end, config.get("validation"))
+end
+
+local function set_switch(sel, on)
+  local is_on = util.truthy(ui.map(sel, "isOn")[1])
+  if is_on ~= on then ui.touch(sel) end
+  wait.eventually(function()
+    return util.truthy(ui.map(sel, "isOn")[1]) == on, ("Expected the switch %s to turn %s"):format(sel, on and "on" or "off")
+  end, config.get("validation"))
+end
+
+local function type_into(sel, text)
+  util.app():touch(sel)
+  util.app():map(sel, "setText:", "")
+  util.app():type_into(sel, text)
+end
+
+---Defines Swerkin's steps. Elements are named by accessibility identifier (`I touch the button "login"`, with
+---the label as a fallback so label-based suites keep working) or explicitly by label (`… with label "Log In"`).
 ---@param define fun(pattern: string, fn: function)
 ---@param session fscript.Session
 function M.install(define, session)
+  local function on_off(state)
+    if state ~= "on" and state ~= "off" then failure.raise(("A switch is set to on or off, not %q"):format(state)) end
+    return state == "on"
+  end
+  -- Screens
   define("I am on the {text} screen", function(name) session.navigator:go(name) end)
   define("I navigate to the {text} screen", function(name) session.navigator:go(name) end)
-  define("I touch the button with label {string}", function(mark)
-    ui.touch_when_ready(ui.marked("button", mark), ("a button with label %q"):format(mark))
+  define("I render the {text} screen", function(name)
+    session.navigator:render(name, session.case and session.case.preconditions)
   end)
-  define("I enter {string} into the text field {string}", function(text, field)
-    session:run_step("When", ("I type %s into the %s text field"):format(q(text), q(field)))
+  define("I wait to see the {text} screen", function(name) session.navigator:wait_for(name) end)
+  define("I navigate from the {text} screen to the {text} screen", function(from, to)
+    session.navigator:navigate(from, to)
   end)
-  define("I should see the button {string}", function(mark)
-    session:run_step("Then", ("I should see a %s button"):format(q(mark)))
+  -- Buttons
+  define("I touch the button {string}", function(id) ui.touch(M.by_id("button", id)) end)
+  define("I touch the button with label {string}", function(label) ui.touch(by_label("button", label)) end)
+  define("I should see the button {string}", function(id) M.by_id("button", id) end)
+  define("I should see the button with label {string}", function(label) by_label("button", label) end)
+  -- Text fields
+  define("I enter {string} into the text field {string}", function(text, id)
+    type_into(M.by_id("text field", id), text)
   end)
-  define("I should see the text field {string} with text {string}", function(field, expected)
-    wait.eventually(function()
-      local actual, sel = field_text(field)
-      return actual == expected, function()
-        local shown = type(actual) == "string" and ("%q"):format(actual) or "no such text field"
-        return ("Expected the text of %q to be %q; passed in: %s"):format(sel, expected, shown)
-      end
-    end, config.get("validation"))
+  define("I enter {string} into the text field with label {string}", function(text, label)
+    type_into(by_label("text field", label), text)
   end)
+  define("I should see the text field {string} with text {string}", function(id, expected)
+    local sel = M.by_id("text field", id)
+    check_text(sel, sel, expected)
+  end)
+  define("I should see the text field with label {string} with text {string}", function(label, expected)
+    local sel = by_label("text field", label)
+    check_text(sel, sel, expected)
+  end)
+  -- Switches
+  define("I set the switch {string} to {word}", function(id, state) set_switch(M.by_id("switch", id), on_off(state)) end)
+  define("I set the switch with label {string} to {word}", function(label, state)
+    set_switch(by_label("switch", label), on_off(state))
+  end)
+  define("I should see the switch {string}", function(id) M.by_id("switch", id) end)
+  define("I should see the switch with label {string}", function(label) by_label("switch", label) end)
 end
 
 return M

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Swerkin's half of the mission against the demo app: screens rendered directly (embedded simulator and
+# `fscript serve` through --target), the steps by identifier and by label, preconditions picking a render
+# variant, scenario info in the JSON and JUnit reports, a wrong identifier naming those on screen, and selection
+# by identifier against a server without fscript's extensions (`serve --no-extensions`), with its round trips.
+source "$(dirname "$0")/common.sh"
+
+work="$(mktemp -d)"
+trap 'cleanup_servers; rm -rf "$work"' EXIT
+suite=Tests/cli/fixtures/swerkin_suite.lua
+
+check_run() {
+  local name="$1"
+  shift
+  local status=0
+  "$bin" "$@" "$suite" --report "json:$work/$name.json" --report "junit:$work/$name.xml" \
+    >"$work/$name.out" 2>&1 </dev/null || status=$?
+  [ "$status" -eq 1 ] || fatal "$name: expected exit 1 (one scenario fails on purpose), got $status: $(cat "$work/$name.out")"
+  python3 - "$work/$name.json" "$work/$name.xml" "$name" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+report, junit, name = json.load(open(sys.argv[1])), ET.parse(sys.argv[2]), sys.argv[3]
+cases = {c["name"]: c for f in report["files"] for c in f["cases"]}
+def fail(msg): sys.exit(f"** ERROR: {name}: {msg}")
+for title, case in cases.items():
+    want = "failed" if "wrong identifier" in title else "passed"
+    if case["status"] != want:
+        fail(f"{title!r} {case['status']}: {case.get('failure')}")
+    if "swerkin" not in case["tags"]:
+        fail(f"{title!r} lacks the file's tag: {case['tags']}")
+deep = cases["render a deep screen"]
+if deep.get("info") != {"owner": "qa", "suite": "swerkin", "ticket": "FS-17"}:
+    fail(f"info in the JSON report: {deep.get('info')}")
+wrong = cases["a wrong identifier names the ones on screen"]["failure"]["message"]
+for word in ("signin", "'username'", "'password'", "'login'"):
+    if word not in wrong:
+        fail(f"the wrong identifier's failure does not name {word}: {wrong}")
+props = {p.get("name"): p.get("value") for p in junit.iter("property")}
+if props.get("render a deep screen: ticket") != "FS-17":
+    fail(f"JUnit properties: {props}")
+PY
+}
+
+check_run embedded
+start_server serve serve --port 0
+check_run served --target "$url"
+
+# Selection by identifier with what every Frankly server offers: one /map of accessibilityIdentifier, then an
+# index. Against a server without fscript's extensions, count the round trips.
+start_server plain serve --port 0 --no-extensions
+cat >"$work/ids.lua" <<'LUA'
+local before = app.calls
+local query = app:lookup{ id = "password", class = "UITextField" }
+local lookup_trips = app.calls - before
+assert(query.selector == "view:'UITextField' index:1", "the identifier resolves to a position: " .. query.selector)
+before = app.calls
+query:touch()
+local touch_trips = app.calls - before
+app:type_into(query.selector, "secret")
+assert(app:map(query.selector, "accessibilityIdentifier")[1] == "password", "the position is the identified view")
+print(("round trips: lookup by identifier %d, touch %d"):format(lookup_trips, touch_trips))
+LUA
+"$bin" --target "$url" "$work/ids.lua" >"$work/ids.out" 2>&1 </dev/null || fatal "identifier lookup: $(cat "$work/ids.out")"
+grep -o 'round trips: .*' "$work/ids.out"
+echo "swerkin_test: passed"
