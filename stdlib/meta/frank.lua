@@ -42,7 +42,9 @@ function App:dump() end
 ---@param method string e.g. "text", "setText:"
 ---@return any[] one result per matched view; frank.null for JSON null
 function App:map(sel, method, ...) end
----@param sel string
+---A lazy query. `{id = "loginButton", class = "UIButton"}` finds a view by accessibility identifier on any
+---Frankly server: one map of accessibilityIdentifier now, then a query by position (`view:'UIButton' index:2`).
+---@param sel string|{id: string, class?: string}
 ---@return frank.Query
 function App:lookup(sel) end
 ---Touches the one view `sel` matches. Raises when nothing matched (naming what the screen shows) and, unless
@@ -125,7 +127,7 @@ frank.null = nil
 function frank.connect(url, opts) end
 ---Relaunches the app with a launch environment and updates the global `app`: in-process on the embedded
 ---simulator, through POST /launch on `fscript serve`, through `--launch 'COMMAND'` on a real app.
----@param opts {app?: string, env?: table<string, string>}
+---@param opts {app?: string, env?: table<string, string>, screen?: string} screen: show that screen of the app file directly (simulator, fscript serve)
 ---@return frank.App
 function frank.launch(opts) end
 
@@ -245,17 +247,22 @@ function But(text, data) end
 ---@param fn function
 function step(pattern, fn) end
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean}
+---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean, info?: table<string, string|number|boolean>, preconditions?: table<string, any>} info goes into the reports; preconditions steer render variants and steps
 ---@param fn? function
 function scenario(name, opts, fn) end
 
----Settings for every scenario of this file: `this_file{reset = false}` lets them share one app.
----@param opts {reset?: boolean}
+---Settings for every scenario of this file: `this_file{reset = false}` lets them share one app; tags, info and
+---preconditions apply to each scenario (its own entries win).
+---@param opts {reset?: boolean, tags?: string[], info?: table<string, string|number|boolean>, preconditions?: table<string, any>}
 function this_file(opts) end
+
+---The running scenario (nil outside one), for steps and hooks.
+---@return {name: string, tags: string[], info: table<string, string|number|boolean>, preconditions: table<string, any>}?
+function this_scenario() end
 ---@param fn function runs before each scenario of this file
 function before(fn) end
 ---@param fn function runs after each scenario of this file, even a failed one
 function after(fn) end
----@param spec {name: string, trait: string, entry?: {from: string, steps: string[]}|{from: string, steps: string[]}[]}
+---@param spec {name: string, trait: string, entry?: {from: string, steps: string[]}|{from: string, steps: string[]}[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?}
 ---@return fscript.Screen
 function screen(spec) end
