@@ -30,6 +30,18 @@ private final class RawConnection {
         _ = text.withCString { Glibc.send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
     }
 
+    /// What the server sends until `marker` has arrived (or it closes, or 5 s pass).
+    func read(until marker: String) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while !String(decoding: bytes, as: UTF8.self).contains(marker) {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Everything the server sends until it closes the connection (or 5 s pass: then `closed` is false).
     func readUntilClosed() -> (text: String, closed: Bool) {
         var bytes: [UInt8] = []
@@ -155,6 +167,10 @@ private func startServer(_ limits: ServerLimits = .standard) throws -> HTTPServe
         let second = try RawConnection(port: server.port)
         first.send("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         second.send("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        // Both answered: the server has counted them. (Accepting happens on several event loops, so without
+        // this the third connection could be counted first, get no 503, and wait for a request.)
+        #expect(first.read(until: "ok 0").contains("200 OK"))
+        #expect(second.read(until: "ok 0").contains("200 OK"))
         let third = try RawConnection(port: server.port)
         let (text, closed) = third.readUntilClosed()
         #expect(text.hasPrefix("HTTP/1.1 503 Service Unavailable\r\n"))
