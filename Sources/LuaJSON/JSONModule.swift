@@ -58,13 +58,12 @@ public enum JSONModule {
     /// context (a step's JSON, a response body).
     private static func decode(_ args: LuaArgs) throws -> LuaReturn {
         let text = try args.bytes(1)
-        let top = lua_gettop(args.L)
         do {
-            var builder = LuaJSONBuilder(L: args.L)
-            try text.withUnsafeBufferPointer { buffer throws(JSONParseError) in _ = try builder.parse(buffer) }
+            try text.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+                try LuaJSON.push(parsing: buffer, on: args.L)
+            }
             return .pushed(1)
         } catch {
-            lua_settop(args.L, top)
             return args.result(LuaValue.nil, "invalid JSON: \(error)")
         }
     }
@@ -75,15 +74,14 @@ public enum JSONModule {
         if args.isNil(1) {
             lua_createtable(L, 0, 0)
         } else {
-            guard lua_type(L, args.stackSlot(1)) == LUA_TTABLE else { throw args.typeError(1, expected: "table") }
-            if lua_getmetatable(L, args.stackSlot(1)) != 0 {
-                let marked = LuaJSON.marker(at: args.stackSlot(1), on: L) != nil
-                ls_pop(L, 1)
-                guard marked else {
-                    throw args.badArgument(1, "the table already has a metatable; a JSON marker would replace it")
-                }
+            let slot = args.stackSlot(1)
+            guard lua_type(L, slot) == LUA_TTABLE else { throw args.typeError(1, expected: "table") }
+            let hasMetatable = lua_getmetatable(L, slot) != 0
+            if hasMetatable { ls_pop(L, 1) }
+            guard !hasMetatable || LuaJSON.marker(at: slot, on: L) != nil else {
+                throw args.badArgument(1, "the table already has a metatable; a JSON marker would replace it")
             }
-            lua_pushvalue(L, args.stackSlot(1))
+            lua_pushvalue(L, slot)
         }
         LuaJSON.mark(topAs: key, on: L)
         return .pushed(1)

@@ -84,6 +84,19 @@ public enum LuaJSON {
         builder.push(value)
     }
 
+    /// Pushes the value of a JSON text, built straight from the text (`LuaJSONBuilder`). When the text does not
+    /// parse, nothing stays pushed and the parser's error (with line and column) is thrown.
+    public static func push(parsing text: UnsafeBufferPointer<UInt8>, on L: OpaquePointer) throws(JSONParseError) {
+        let top = lua_gettop(L)
+        do {
+            var builder = LuaJSONBuilder(L: L)
+            try builder.parse(text)
+        } catch {
+            lua_settop(L, top)
+            throw error
+        }
+    }
+
     /// Why a Lua value has no JSON form; the caller words it as a bad argument.
     public struct ConversionError: Error {
         /// E.g. `cannot send a function as JSON`.

@@ -78,4 +78,36 @@ check.equal(0, code, "only the test files ran")
 check.equal("login,items", table.concat(trace, ","), "login_test.lua and nested/items_test.lua, in order")
 os.execute("rm -rf '" .. dir .. "'")
 
+-- Scenario info and preconditions, and the file's: checked where they are written, applied wherever this_file
+-- stands in the file.
+local function temp_file(text)
+  local base = os.tmpname()
+  os.remove(base)
+  local path = base .. ".lua"
+  local f = assert(io.open(path, "w"))
+  f:write(text)
+  f:close()
+  return path
+end
+local bad_info = temp_file('scenario("x", { info = { a = {} } }, function() end)\n')
+local _, _, bad_out = run({ bad_info })
+check.contains(bad_out, "bad argument #2 to 'scenario' (info.a must be a string, number or boolean, got table)",
+  "scenario info is checked")
+local bad_file = temp_file('this_file{ preconditions = 3 }\n')
+local _, _, bad_file_out = run({ bad_file })
+check.contains(bad_file_out, "bad argument #1 to 'this_file' (preconditions must be a table, got number)",
+  "this_file preconditions are checked")
+local facts = temp_file([[
+scenario("a", { tags = { "own" }, info = { ticket = "T-1" }, preconditions = { auth = false } }, function()
+  local s = this_scenario()
+  assert(s.info.ticket == "T-1" and s.info.suite == "s", "info merged")
+  assert(s.preconditions.auth == false and s.preconditions.region == "eu", "preconditions merged, own ones win")
+end)
+this_file{ tags = { "file" }, info = { suite = "s" }, preconditions = { auth = true, region = "eu" } }
+]])
+local facts_code, _, facts_out, facts_result = run({ facts })
+check.equal(0, facts_code, "this_file after the scenarios still applies: " .. facts_out)
+check.equal("file own", table.concat(facts_result.files[1].cases[1].tags, " "), "file tags come first")
+for _, path in ipairs({ bad_info, bad_file, facts }) do os.remove(path) end
+
 check.finish("runner_spec")

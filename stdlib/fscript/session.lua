@@ -134,28 +134,29 @@ end
 -- Checks a scenario's or file's `info` (names to strings, numbers or booleans: they go into every report) and
 -- `preconditions` (names to any value: steps and screens read them) and returns copies; misuse raises at `level`.
 local function facts(opts, what, level)
+  local arg = what == "this_file" and "#1" or "#2"
   local info, preconditions = {}, {}
   if opts.info ~= nil then
     if type(opts.info) ~= "table" then
-      error(("bad argument #2 to '%s' (info must be a table, got %s)"):format(what, type(opts.info)), level + 1)
+      error(("bad argument %s to '%s' (info must be a table, got %s)"):format(arg, what, type(opts.info)), level + 1)
     end
     for key, value in pairs(opts.info) do
       local kind = type(value)
       if type(key) ~= "string" or (kind ~= "string" and kind ~= "number" and kind ~= "boolean") then
-        error(("bad argument #2 to '%s' (info.%s must be a string, number or boolean, got %s)")
-          :format(what, tostring(key), kind), level + 1)
+        error(("bad argument %s to '%s' (info.%s must be a string, number or boolean, got %s)")
+          :format(arg, what, tostring(key), kind), level + 1)
       end
       info[key] = value
     end
   end
   if opts.preconditions ~= nil then
     if type(opts.preconditions) ~= "table" then
-      error(("bad argument #2 to '%s' (preconditions must be a table, got %s)")
-        :format(what, type(opts.preconditions)), level + 1)
+      error(("bad argument %s to '%s' (preconditions must be a table, got %s)")
+        :format(arg, what, type(opts.preconditions)), level + 1)
     end
     for key, value in pairs(opts.preconditions) do
       if type(key) ~= "string" then
-        error(("bad argument #2 to '%s' (preconditions are named: got key %s)"):format(what, tostring(key)), level + 1)
+        error(("bad argument %s to '%s' (preconditions are named: got key %s)"):format(arg, what, tostring(key)), level + 1)
       end
       preconditions[key] = value
     end

@@ -22,14 +22,7 @@ extension AppObject {
         LuaClass(
             methods: [
                 "dump": { app, args in
-                    let top = lua_gettop(args.L)
-                    do {
-                        var builder = LuaJSONBuilder(L: args.L)
-                        try app.call("dump") { try $0.dump { try builder.parse($0) } }
-                    } catch {
-                        lua_settop(args.L, top)
-                        throw error
-                    }
+                    try app.call("dump") { try $0.dump { text in try LuaJSON.push(parsing: text, on: args.L) } }
                     return .pushed(1)
                 },
                 "map": { app, args in

@@ -69,19 +69,21 @@ final class EmbeddedTarget {
         return started.url
     }
 
-    /// Quits the app and launches it afresh with `environment`; `appPath` nil keeps the current app file.
-    func relaunch(appPath newPath: String?, environment newEnvironment: [String: String]) throws {
+    /// Quits the app and launches it afresh with `environment`; `appPath` nil keeps the current app file;
+    /// `screen` shows that screen of the app file directly.
+    func relaunch(appPath newPath: String?, environment newEnvironment: [String: String], screen: String? = nil) throws {
         if let newPath { appPath = newPath }
         environment = newEnvironment
         guard let simulator else {
             _ = try start()
+            if let screen { try relaunch(appPath: nil, environment: newEnvironment, screen: screen) }
             return
         }
         do {
             if let appPath {
-                try simulator.relaunch(appPath: appPath, environment: environment)
+                try simulator.relaunch(appPath: appPath, environment: environment, screen: screen)
             } else {
-                try simulator.relaunch(environment: environment)
+                try simulator.relaunch(environment: environment, screen: screen)
             }
         } catch {
             throw FrankError("frank.launch: \(error)")

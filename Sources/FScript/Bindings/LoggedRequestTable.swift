@@ -42,13 +42,13 @@ struct LoggedRequestTable: LuaPushable {
     /// Sets `json` on the table on top of the stack when the body parses.
     private func pushJSON(on L: OpaquePointer) {
         guard !request.body.isEmpty else { return }
-        let top = lua_gettop(L)
         do {
-            var builder = LuaJSONBuilder(L: L)
-            try request.body.withUnsafeBufferPointer { buffer throws(JSONParseError) in _ = try builder.parse(buffer) }
+            try request.body.withUnsafeBufferPointer { buffer throws(JSONParseError) in
+                try LuaJSON.push(parsing: buffer, on: L)
+            }
             lua_setfield(L, -2, "json")
         } catch {
-            lua_settop(L, top)
+            // Not JSON: the entry has no `json` field.
         }
     }
 }

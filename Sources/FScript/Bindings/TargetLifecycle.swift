@@ -28,14 +28,7 @@ final class TargetLifecycle {
         app.connector.down = nil
         app.hasIdleEndpoint = nil
         if let embedded {
-            try embedded.relaunch(appPath: appPath, environment: environment ?? embedded.launchEnvironment)
-            if let screen {
-                // The fresh app shows its start screen; /launch with a screen replaces it with one that shows
-                // `screen`, in the same environment.
-                _ = try app.call("launch") {
-                    try $0.launch(environment: environment ?? embedded.launchEnvironment, screen: screen)
-                }
-            }
+            try embedded.relaunch(appPath: appPath, environment: environment ?? embedded.launchEnvironment, screen: screen)
             return
         }
         if appPath != nil {

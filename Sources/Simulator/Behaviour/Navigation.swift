@@ -24,6 +24,18 @@ extension SimulatedApp {
         try screen.onAppear?.run(root, [])
     }
 
+    /// Shows screen `name` directly on a freshly launched app, as a Swerkin `ScreenRenderer` does: pushed over
+    /// the first screen without animation (nothing to do for the first screen itself). Used by `POST /launch`
+    /// with a screen and by the embedded simulator's relaunch, so both render the same way.
+    func render(screen name: String) throws {
+        guard name != spec.firstScreen else { return }
+        do {
+            try push(screenNamed: name)
+        } catch {
+            throw NavigationError(description: "cannot render the screen '\(name)': \(error)")
+        }
+    }
+
     /// Pops the top screen (never the last one) and runs the revealed screen's `on_appear`.
     func pop() throws {
         guard stack.count > 1 else { return }

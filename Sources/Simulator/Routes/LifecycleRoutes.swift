@@ -78,9 +78,9 @@ extension LifecycleRoutes {
         } catch {
             throw RouteError("cannot launch the app", details: "\(error)")
         }
-        if let screen, screen != app.spec.firstScreen {
+        if let screen {
             do {
-                try app.push(screenNamed: screen)
+                try app.render(screen: screen)
             } catch {
                 throw RouteError("cannot render the screen '\(screen)'", details: "\(error)")
             }

@@ -108,8 +108,11 @@ public final class Simulator: Sendable {
 
     /// Quits the running app and launches a fresh one on the same URL: new views, no focus, no alerts, no
     /// pending timers or requests. `appSource` nil keeps the current app file; `environment` nil keeps the current
-    /// environment. On a load error the old app keeps running and the error is thrown.
-    public func relaunch(appSource: [UInt8]? = nil, chunkName: String? = nil, environment: [String: String]? = nil) throws {
+    /// environment; `screen` shows that screen of the app file directly. On a load error or an unknown screen the
+    /// old app keeps running and the error is thrown.
+    public func relaunch(
+        appSource: [UInt8]? = nil, chunkName: String? = nil, environment: [String: String]? = nil, screen: String? = nil
+    ) throws {
         let httpClient = httpClient
         let appHost = appHost
         let loop = loop
@@ -118,6 +121,7 @@ public final class Simulator: Sendable {
             let app = try AppLoader.load(
                 source: appSource ?? current.source, chunkName: chunkName ?? current.chunkName,
                 environment: environment ?? current.environment, loop: loop, httpClient: httpClient)
+            if let screen { try app.render(screen: screen) }
             current.hasExited = true
             appHost.value.app = app
         }.wait()
@@ -127,11 +131,13 @@ public final class Simulator: Sendable {
     public static var demoAppSource: [UInt8] { PackageResources.demo_lua }
 
     /// Relaunches with the app file at `path`; see `relaunch(appSource:…)`.
-    public func relaunch(appPath: String, environment: [String: String]? = nil) throws {
+    public func relaunch(appPath: String, environment: [String: String]? = nil, screen: String? = nil) throws {
         guard let data = FileManager.default.contents(atPath: Self.path(appPath)) else {
             throw SimulatorError.load("cannot read app file \(appPath)")
         }
-        try relaunch(appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment)
+        try relaunch(
+            appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
+            screen: screen)
     }
 
     /// What keeps the app busy right now: the same list GET /idle answers, read in-process.

@@ -80,8 +80,8 @@ local function set_switch(sel, on)
   end, config.get("validation"))
 end
 
+-- Replaces the field's text: cleared, then typed (type_into touches the field first, focusing it).
 local function type_into(sel, text)
-  util.app():touch(sel)
   util.app():map(sel, "setText:", "")
   util.app():type_into(sel, text)
 end
