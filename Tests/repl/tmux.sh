@@ -3,11 +3,19 @@
 # (10 s at most) until COUNT lines (default one) match the grep -E pattern. Needs $work; stops the server on exit.
 command -v tmux >/dev/null || fatal "tmux is missing (apt-get install tmux)"
 socket="fscript-repl-$$"
-trap 'tmux -L "$socket" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+server_pid=""
+# tmux's kill-server signals the server with SIGTERM, which CI blocks (and the server inherits the block), so
+# the server is also killed by pid with SIGKILL: its pane's REPL then ends on the hang-up.
+stop_tmux() {
+  tmux -L "$socket" kill-server 2>/dev/null || true
+  [ -z "$server_pid" ] || kill -9 "$server_pid" 2>/dev/null || true
+}
+trap 'stop_tmux; rm -rf "$work"' EXIT
 
 start_repl() {
   tmux -L "$socket" new-session -d -s repl -x 200 -y 60 \
     "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; echo \"exit status \$?\"; sleep 30"
+  server_pid="$(tmux -L "$socket" display-message -p '#{pid}')"
 }
 screen() { tmux -L "$socket" capture-pane -t repl -p -J; }
 keys() { tmux -L "$socket" send-keys -t repl "$@"; }
