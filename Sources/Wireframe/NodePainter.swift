@@ -134,6 +134,28 @@ struct NodePainter {
             let knob = box.height - 4
             cairo.arc(context, isOn ? box.x + box.width - 2 - knob / 2 : box.x + 2 + knob / 2, box.centerY, knob / 2, 0, 2 * Double.pi)
             cairo.fill(context)
+        case "UISegmentedControl":
+            cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+            cairo.set_line_width(context, 1)
+            fill(Box(x: box.x + 0.5, y: box.y + 0.5, width: box.width - 1, height: box.height - 1), radius: 5)
+            cairo.stroke(context)
+        case "UISegment":
+            // The selected segment is filled with the tint and its title drawn white; the others are divided by a
+            // hairline on their left (the control's border closes the first).
+            let selected = node["isSelected"]?.franklyBool ?? false
+            if selected {
+                cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+                fill(box, radius: 0)
+                cairo.fill(context)
+                cairo.set_source_rgba(context, 1, 1, 1, opacity)
+            } else {
+                cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+                cairo.set_line_width(context, 1)
+                cairo.move_to(context, box.x + 0.5, box.y)
+                cairo.line_to(context, box.x + 0.5, box.y + box.height)
+                cairo.stroke(context)
+            }
+            text(label ?? "", in: box, size: 13, alignment: 1)
         case "UISlider":
             let minimum = node["minimumValue"]?.doubleValue ?? 0, maximum = node["maximumValue"]?.doubleValue ?? 1
             let value = node["value"]?.doubleValue ?? 0

@@ -22,7 +22,7 @@ report, junit, name = json.load(open(sys.argv[1])), ET.parse(sys.argv[2]), sys.a
 cases = {c["name"]: c for f in report["files"] for c in f["cases"]}
 def fail(msg): sys.exit(f"** ERROR: {name}: {msg}")
 for title, case in cases.items():
-    want = "failed" if "wrong identifier" in title else "passed"
+    want = "failed" if "wrong" in title else "passed"
     if case["status"] != want:
         fail(f"{title!r} {case['status']}: {case.get('failure')}")
     if "swerkin" not in case["tags"]:
@@ -34,6 +34,9 @@ wrong = cases["a wrong identifier names the ones on screen"]["failure"]["message
 for word in ("signin", "'username'", "'password'", "'login'"):
     if word not in wrong:
         fail(f"the wrong identifier's failure does not name {word}: {wrong}")
+option = cases["a wrong option names the ones there are"]["failure"]["message"]
+if 'no option "Huge"; its options: Small, Medium, Large' not in option:
+    fail(f"the wrong option's failure: {option}")
 props = {p.get("name"): p.get("value") for p in junit.iter("property")}
 if props.get("render a deep screen: ticket") != "FS-17":
     fail(f"JUnit properties: {props}")

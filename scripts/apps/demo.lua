@@ -19,6 +19,7 @@ local function reset()
   state.notifications = true
   state.dark_mode = false
   state.volume = 0.5
+  state.text_size = 2
 end
 reset()
 
@@ -126,6 +127,7 @@ return {
         app:view("notifications").on = state.notifications
         app:view("dark_mode").on = state.dark_mode
         app:view("volume").value = state.volume
+        app:view("text_size").selected = state.text_size
       end,
       label{text = "Notifications"},
       switch{id = "notifications", label = "Notifications", on_change = function(app, view, on)
@@ -135,6 +137,9 @@ return {
       switch{id = "dark_mode", label = "Dark mode", on_change = function(app, view, on) state.dark_mode = on end},
       label{text = "Volume"},
       slider{id = "volume", label = "Volume", on_change = function(app, view, value) state.volume = value end},
+      label{text = "Text size"},
+      segmented{id = "text_size", label = "Text size", segments = {"Small", "Medium", "Large"},
+        on_change = function(app, view, index) state.text_size = index end},
       button{id = "log_out", title = "Log Out", on_touch = function(app)
         state.user = nil
         app:pop_to_root()

@@ -23,6 +23,7 @@
 ---@field align? "left"|"center"|"right"
 ---@field on? boolean a switch's state
 ---@field value? number a slider's value
+---@field selected? integer a segmented control's selected segment, from 1
 ---@field min? number
 ---@field max? number
 ---@field progress? number
@@ -100,6 +101,10 @@ function switch(spec) end
 ---@param spec sim.ViewSpec
 ---@return sim.ViewDecl
 function slider(spec) end
+---A segmented control (a drop-down): its segments are UISegment views labelled with the titles.
+---@param spec sim.ViewSpec|{segments: string[]}
+---@return sim.ViewDecl
+function segmented(spec) end
 ---@param spec sim.ViewSpec
 ---@return sim.ViewDecl
 function table_view(spec) end

@@ -1,3 +1,5 @@
+import JSON
+
 /// Why a touch could not land where Frank asked: the whole /map answer becomes an ERROR with this text.
 struct TouchError: Error, CustomStringConvertible {
     var description: String
@@ -50,8 +52,8 @@ extension SimulatedApp {
         throw TouchError(description: "\(view.summary) cannot be touched\(why): the touch at (\(format(point.x)), \(format(point.y))) would be received by \(receiver.summary)")
     }
 
-    /// Delivers a touch to the view that received it: text fields take focus, switches toggle, alert buttons
-    /// dismiss their alert, the back button pops; then the nearest `on_touch` up the tree runs (disabled
+    /// Delivers a touch to the view that received it: text fields take focus, switches toggle, a segment selects
+    /// itself in its segmented control, alert buttons dismiss their alert, the back button pops; then the nearest `on_touch` up the tree runs (disabled
     /// controls do nothing).
     func deliverTouch(to receiver: SimView) throws {
         let chain = [receiver] + receiver.ancestors
@@ -61,6 +63,14 @@ extension SimulatedApp {
         } else if receiver.isKind("UISwitch") {
             receiver.isOn.toggle()
             try receiver.behaviours["change"]?.run(receiver, [.bool(receiver.isOn)])
+            return
+        } else if receiver.isKind("UISegment"), let control = receiver.parent, control.isKind("UISegmentedControl") {
+            // A segment selects itself; `on_change` gets its position (from 1) and title, as a drop-down would.
+            let index = control.segments.firstIndex { $0 === receiver } ?? 0
+            guard Int(control.value) != index else { return }
+            control.value = Double(index)
+            try control.behaviours["change"]?.run(
+                control, [.integer(Int64(index + 1)), receiver.accessibilityLabel.map(JSONValue.string) ?? .null])
             return
         } else if receiver.isKind("UIAlertButton") {
             dismissAlert()

@@ -175,7 +175,26 @@ extension SimView {
             case "contentOffset":
                 guard isKind("UIScrollView") else { return .notUnderstood }
                 return result(contentOffset.json)
-            case "isSelected": return result(.bool(false))
+            case "isSelected":
+                guard isKind("UISegment"), let control = parent else { return result(.bool(false)) }
+                return result(.bool(control.segments.firstIndex { $0 === self } == Int(control.value)))
+            case "selectedSegmentIndex":
+                guard isKind("UISegmentedControl") else { return .notUnderstood }
+                return result(.integer(Int64(value)))
+            case "setSelectedSegmentIndex:":
+                guard isKind("UISegmentedControl") else { return .notUnderstood }
+                let index = try CheckedNumber.whole(
+                    arguments[0].doubleValue ?? .nan, "the segment index", in: 0...max(segments.count - 1, 0))
+                value = Double(index)
+                return result(.null)
+            case "numberOfSegments":
+                guard isKind("UISegmentedControl") else { return .notUnderstood }
+                return result(.integer(Int64(segments.count)))
+            case "titleForSegmentAtIndex:":
+                guard isKind("UISegmentedControl") else { return .notUnderstood }
+                let index = try CheckedNumber.whole(
+                    arguments[0].doubleValue ?? .nan, "the segment index", in: 0...max(segments.count - 1, 0))
+                return result(segments[index].accessibilityLabel.map(JSONValue.string) ?? .null)
             case "isFirstResponder": return result(.bool(app.focusedField === self))
             case "class", "className": return result(.string(className))
             default:

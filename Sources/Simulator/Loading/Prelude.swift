@@ -105,6 +105,20 @@ spinner = constructor("UIActivityIndicatorView")
 image = constructor("UIImageView")
 progress = constructor("UIProgressView")
 scroll_view = constructor("UIScrollView")
+---A segmented control (Swerkin's drop-down): {segments = {"Small", "Large"}, selected = 1,
+---on_change = function(app, view, index, title) … end}; its segments are UISegment views labelled with the titles.
+function segmented(spec)
+  if type(spec) ~= "table" then error(("bad argument #1 to 'segmented' (table expected, got %s)"):format(type(spec)), 2) end
+  if type(spec.segments) ~= "table" or #spec.segments == 0 then
+    error("bad argument #1 to 'segmented' (segments must be a non-empty list of titles)", 2)
+  end
+  spec.class = spec.class or "UISegmentedControl"
+  for _, title in ipairs(spec.segments) do spec[#spec + 1] = { class = "UISegment", label = tostring(title) } end
+  spec.max = #spec.segments - 1
+  spec.selected = spec.selected or 1
+  spec.segments = nil
+  return spec
+end
 ---A screen: {title=, on_appear=function(app, root) … end, subviews…}.
 function screen(spec)
   if type(spec) ~= "table" then error(("bad argument #1 to 'screen' (table expected, got %s)"):format(type(spec)), 2) end

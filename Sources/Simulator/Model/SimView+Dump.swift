@@ -45,6 +45,9 @@ extension SimView {
         flag("isHidden", isHidden, to: &json)
         if isKind("UIWindow") { flag("isKeyWindow", isKeyWindow, to: &json) }
         if isKind("UISwitch") { flag("isOn", isOn, to: &json) }
+        if isKind("UISegment"), let control = parent {
+            flag("isSelected", control.segments.firstIndex { $0 === self } == Int(control.value), to: &json)
+        }
         let isSlider = isKind("UISlider")
         if isSlider { json.member("maximumValue", maximumValue) }
         let isAlert = isKind("UIAlertView")
@@ -53,6 +56,7 @@ extension SimView {
         let isTextField = isKind("UITextField")
         if isTextField, let placeholder { json.member("placeholder", placeholder) }
         if isKind("UIProgressView") { json.member("progress", progress ?? 0) }
+        if isKind("UISegmentedControl") { json.member("selectedSegmentIndex", Int(value)) }
         if recursive {
             json.key("subviews")
             json.beginArray()

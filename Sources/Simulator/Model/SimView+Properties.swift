@@ -11,7 +11,7 @@ extension SimView {
     static let propertyNames = [
         "text", "label", "placeholder", "title", "message", "on", "value", "min", "max", "progress", "hidden",
         "alpha", "enabled", "interaction", "tag", "frame", "background", "color", "font_size", "align", "secure",
-        "animating", "id", "class", "uid", "offset",
+        "animating", "id", "class", "uid", "offset", "selected",
     ]
 
     /// Reads a property by its app-file name; `.null` when unset.
@@ -24,6 +24,7 @@ extension SimView {
         case "message": return message.map(JSONValue.string) ?? .null
         case "on": return .bool(isOn)
         case "value": return .number(value)
+        case "selected": return .integer(Int64(value) + 1)
         case "min": return .number(minimumValue)
         case "max": return .number(maximumValue)
         case "progress": return progress.map(JSONValue.number) ?? .null
@@ -74,6 +75,8 @@ extension SimView {
         case "message": message = try string()
         case "on": isOn = try bool()
         case "value": self.value = min(max(try number(), minimumValue), maximumValue)
+        // A segmented control's selected segment, from 1; its segments are its range (`segmented{}` sets max).
+        case "selected": self.value = min(max(try number() - 1, 0), maximumValue).rounded(.down)
         case "min": minimumValue = try number()
         case "max": maximumValue = try number()
         case "progress": progress = value == .null ? nil : min(max(try number(), 0), 1)

@@ -16,6 +16,8 @@ final class SimView {
     var id: String?
     weak var parent: SimView?
     private(set) var children: [SimView] = []
+    /// A segmented control's segments, in order.
+    var segments: [SimView] { children.filter { $0.isKind("UISegment") } }
     /// The app that owns the view; touches and behaviours need it.
     weak var app: SimulatedApp?
 

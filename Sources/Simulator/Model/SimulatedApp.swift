@@ -103,11 +103,22 @@ final class SimulatedApp {
         for child in viewSpec.children {
             view.addChild(try build(child, in: inner, cursor: &childCursor))
         }
+        if view.isKind("UISegmentedControl") { layOutSegments(of: view) }
         if view.isKind("UITableView") {
             view.sections = viewSpec.sections
             try reloadRows(of: view)
         }
         return view
+    }
+
+    /// A segmented control's segments side by side, equal widths, as UIKit draws them.
+    private func layOutSegments(of control: SimView) {
+        let segments = control.segments
+        guard !segments.isEmpty else { return }
+        let width = control.frame.width / Double(segments.count)
+        for (index, segment) in segments.enumerated() {
+            segment.frame = Rect(x: Double(index) * width, y: 0, width: width, height: control.frame.height)
+        }
     }
 
     private func applyClassDefaults(_ view: SimView) {
@@ -130,6 +141,7 @@ final class SimulatedApp {
         case view.isKind("UITextField"): size = (width, 36)
         case view.isKind("UIButton"): size = (width, 44)
         case view.isKind("UISlider"): size = (width, 31)
+        case view.isKind("UISegmentedControl"): size = (width, 32)
         case view.isKind("UIProgressView"): size = (width, 4)
         case view.isKind("UILabel"): size = (width, 24)
         default: size = (width, 44)

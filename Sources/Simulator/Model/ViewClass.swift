@@ -20,6 +20,7 @@ enum ViewClass {
         "UISwitch": "UIControl",
         "UISlider": "UIControl",
         "UISegmentedControl": "UIControl",
+        "UISegment": "UIView",
         "UIScrollView": "UIView",
         "UITableView": "UIScrollView",
         "UITextView": "UIScrollView",

@@ -51,6 +51,10 @@ M.steps = {
   ["I set the switch {string} to {word}"] = { description = "Turns the switch with this accessibility identifier (or label) on or off, by touching it when it differs.", example = 'When I set the switch "dark_mode" to on' },
   ["I set the switch with label {string} to {word}"] = { description = "Turns the switch with this label on or off.", example = 'When I set the switch with label "Dark mode" to on' },
   ["I should see the switch {string}"] = { description = "Checks that a switch with this accessibility identifier (or label) is there.", example = 'Then I should see the switch "notifications"' },
+  ["I set the drop-down {string} to {string}"] = { description = "Chooses an option of the drop-down (a segmented control) with this accessibility identifier (or label) by touching it; an unknown option fails listing the options.", example = 'When I set the drop-down "text_size" to "Large"' },
+  ["I set the drop-down with label {string} to {string}"] = { description = "Chooses an option of the drop-down with this label.", example = 'When I set the drop-down with label "Text size" to "Small"' },
+  ["the drop-down {string} should show {string}"] = { description = "Checks the option the drop-down with this accessibility identifier (or label) shows.", example = 'Then the drop-down "text_size" should show "Large"' },
+  ["the drop-down with label {string} should show {string}"] = { description = "Checks the option the drop-down with this label shows.", example = 'Then the drop-down with label "Text size" should show "Medium"' },
   ["I should see the switch with label {string}"] = { description = "Checks that a switch with this label is there.", example = 'Then I should see the switch with label "Notifications"' },
   -- The mock backend
   ["the app uses a mock backend"] = { description = "Starts a mock backend and relaunches the app with BACKEND_URL pointing at it.", example = "Given the app uses a mock backend" },

@@ -1,5 +1,5 @@
----Swerkin's steps: screens (render, wait for, navigate), and buttons, text fields and switches by accessibility
----identifier or by label.
+---Swerkin's steps: screens (render, wait for, navigate), and buttons, text fields, switches and drop-downs by
+---accessibility identifier or by label.
 local ui = require("fscript.ui")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
@@ -14,6 +14,9 @@ local KINDS = {
   button = { class = "UIButton", by_label = function(l) return ui.marked("button", l) .. " first" end },
   ["text field"] = { class = "UITextField", by_label = function(l) return frank_steps.text_field(l) end },
   switch = { class = "UISwitch", by_label = function(l) return ui.marked("view:'UISwitch'", l) .. " first" end },
+  -- A drop-down is a segmented control (UIKit's picker is not modelled): its options are its UISegment views.
+  ["drop-down"] = { class = "UISegmentedControl",
+    by_label = function(l) return ui.marked("view:'UISegmentedControl'", l) .. " first" end },
 }
 
 ---The selector of the `kind` whose accessibility identifier is `key`, or failing that whose label is `key`
@@ -80,6 +83,37 @@ local function set_switch(sel, on)
   end, config.get("validation"))
 end
 
+-- The titles of the drop-down `sel`'s options and the one selected (nil when none is).
+local function options_of(sel)
+  local titles = {}
+  for i, title in ipairs(ui.map(sel .. " view:'UISegment'", "accessibilityLabel")) do titles[i] = tostring(title) end
+  local index = ui.map(sel, "selectedSegmentIndex")[1]
+  return titles, math.type(index) == "integer" and titles[index + 1] or nil
+end
+
+-- Chooses `value` in the drop-down `sel` by touching its option, then checks it is the one selected.
+local function choose(sel, what, value)
+  local titles = options_of(sel)
+  local found = false
+  for _, title in ipairs(titles) do found = found or title == value end
+  if not found then
+    failure.raise(("%s has no option %q; its options: %s"):format(what, value, table.concat(titles, ", ")))
+  end
+  ui.touch(sel .. " view:'UISegment' marked:" .. util.quote(value) .. " first")
+  wait.eventually(function()
+    local _, shown = options_of(sel)
+    return shown == value, function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
+  end, config.get("validation"))
+end
+
+-- Checks (retrying for the validation limit) that the drop-down `sel` shows `value`.
+local function check_choice(sel, what, value)
+  wait.eventually(function()
+    local _, shown = options_of(sel)
+    return shown == value, function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
+  end, config.get("validation"))
+end
+
 -- Replaces the field's text: cleared, then typed (type_into touches the field first, focusing it).
 local function type_into(sel, text)
   util.app():map(sel, "setText:", "")
@@ -132,6 +166,19 @@ function M.install(define, session)
   end)
   define("I should see the switch {string}", function(id) M.by_id("switch", id) end)
   define("I should see the switch with label {string}", function(label) by_label("switch", label) end)
+  -- Drop-downs (Swerkin's ISetDropDown)
+  define("I set the drop-down {string} to {string}", function(id, value)
+    choose(M.by_id("drop-down", id), ("the drop-down %q"):format(id), value)
+  end)
+  define("I set the drop-down with label {string} to {string}", function(label, value)
+    choose(by_label("drop-down", label), ("the drop-down labelled %q"):format(label), value)
+  end)
+  define("the drop-down {string} should show {string}", function(id, value)
+    check_choice(M.by_id("drop-down", id), ("the drop-down %q"):format(id), value)
+  end)
+  define("the drop-down with label {string} should show {string}", function(label, value)
+    check_choice(by_label("drop-down", label), ("the drop-down labelled %q"):format(label), value)
+  end)
 end
 
 return M
