@@ -34,6 +34,10 @@ wrong = cases["a wrong identifier names the ones on screen"]["failure"]["message
 for word in ("signin", "'username'", "'password'", "'login'"):
     if word not in wrong:
         fail(f"the wrong identifier's failure does not name {word}: {wrong}")
+trait = cases["a wrong render trait says what the screen shows"]["failure"]["message"]
+for words in ("Mislabelled screen: nothing matches its trait", "the screen shows:", "Notifications"):
+    if words not in trait:
+        fail(f"the wrong trait's failure does not say {words!r}: {trait}")
 option = cases["a wrong option names the ones there are"]["failure"]["message"]
 if 'no option "Huge"; its options: Small, Medium, Large' not in option:
     fail(f"the wrong option's failure: {option}")

@@ -6,6 +6,7 @@ local util = require("fscript.util")
 local config = require("fscript.config")
 local wait = require("fscript.wait")
 local failure = require("fscript.failure")
+local ui = require("fscript.ui")
 
 local M = {}
 
@@ -153,8 +154,10 @@ end
 local function wait_for_trait(screen)
   wait.eventually(function()
     local app = util.app()
-    return app ~= nil and app:lookup(screen.trait):exists(),
-      ("Expected to be on the %s screen: nothing matches its trait %s"):format(screen.name, screen.trait)
+    return app ~= nil and app:lookup(screen.trait):exists(), function()
+      return ("Expected to be on the %s screen: nothing matches its trait %s; the screen shows: %s")
+        :format(screen.name, screen.trait, ui.shown())
+    end
   end, config.get("wait"), "the " .. screen.name .. " screen")
 end
 
