@@ -235,6 +235,53 @@ local STATES = {
   examples_table = with({ "EOF", "TableRow" }, with(AFTER_SCENARIO, { "Comment", "Empty" })),
 }
 
+-- The Levenshtein distance between two byte strings.
+local function edit_distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a:sub(i, i) == b:sub(j, j) and 0 or 1))
+    end
+    prev = cur
+  end
+  return prev[#b]
+end
+
+local function util_trim(s)
+  return (s:gsub("^%s+", ""):gsub("%s+$", ""))
+end
+
+-- The keyword a mistyped line probably meant (`Scenaro: x` → `Scenario:`, `Givn x` → `Given `), or nil; an
+-- exact keyword is not a typo. Returns the keyword and whether it is a step keyword.
+local function nearest_keyword(text, dialect)
+  local word = text:match("^([^:]+):")
+  if not word then
+    local first = text:match("^(%S+)%s")
+    if not first then return nil end
+    local best, best_distance
+    for _, step in ipairs(dialect.steps) do
+      local keyword = util_trim(step.keyword)
+      local d = edit_distance(first:lower(), keyword:lower())
+      if keyword ~= "*" and d > 0 and d <= math.max(1, #keyword // 4) and (not best_distance or d < best_distance) then
+        best, best_distance = keyword, d
+      end
+    end
+    return best, true
+  end
+  local best, best_distance
+  for _, kind in ipairs({ "feature", "rule", "background", "scenario", "outline", "examples" }) do
+    for _, keyword in ipairs(dialect[kind]) do
+      local d = edit_distance(word:lower(), keyword:lower())
+      if d > 0 and d <= math.max(2, #keyword // 4) and (not best_distance or d < best_distance) then
+        best, best_distance = keyword, d
+      end
+    end
+  end
+  return best
+end
+
 local Parser = {}
 Parser.__index = Parser
 
@@ -305,6 +352,16 @@ function Parser:take(token, line)
   end
   if kind == "Other" then
     self.description[#self.description + 1] = token.text
+    -- Description text one typo away from a keyword (`Scenaro: …`) would silently swallow a scenario.
+    -- So would a step keyword typo (`Givn …`) before a scenario's or background's first step.
+    local keyword, is_step = nearest_keyword(line.trimmed, self.dialect)
+    if keyword and not is_step then
+      self:error(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s:'?")
+        :format(util_trim(line.trimmed:match("^[^:]+:") or line.trimmed), keyword))
+    elseif keyword and (self.state == "scenario" or self.state == "background") then
+      self:error(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s'?")
+        :format(line.trimmed:match("^%S+"), keyword))
+    end
     return
   end
   self.description = nil
@@ -426,34 +483,6 @@ local function expected(state)
   return table.concat(out, ", ")
 end
 
--- The keyword a mistyped title line probably meant (`Scenaro: x` → `Scenario:`), or nil.
-local function nearest_keyword(text, dialect)
-  local word = text:match("^([^:]+):")
-  if not word then return nil end
-  local best, best_distance
-  local function distance(a, b)
-    local prev = {}
-    for j = 0, #b do prev[j] = j end
-    for i = 1, #a do
-      local cur = { [0] = i }
-      for j = 1, #b do
-        cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a:sub(i, i) == b:sub(j, j) and 0 or 1))
-      end
-      prev = cur
-    end
-    return prev[#b]
-  end
-  for _, kind in ipairs({ "feature", "rule", "background", "scenario", "outline", "examples" }) do
-    for _, keyword in ipairs(dialect[kind]) do
-      local d = distance(word:lower(), keyword:lower())
-      if d <= math.max(2, #keyword // 4) and (not best_distance or d < best_distance) then
-        best, best_distance = keyword, d
-      end
-    end
-  end
-  return best
-end
-
 ---@class fscript.GherkinError
 ---@field line integer
 ---@field column integer 0 at the end of the file
@@ -491,8 +520,8 @@ function M.parse(text, opts)
       else
         local shown = trim(raw)
         local message = ("expected %s; got '%s'"):format(expected(parser.state), shown)
-        local keyword = nearest_keyword(shown, parser.dialect)
-        if keyword then message = message .. (" (did you mean '%s:'?)"):format(keyword) end
+        local keyword, is_step = nearest_keyword(shown, parser.dialect)
+        if keyword then message = message .. (" (did you mean '%s%s'?)"):format(keyword, is_step and "" or ":") end
         parser:error(number, line.indent + 1, message)
       end
     end

@@ -15,6 +15,7 @@ local backend = require("fscript.backend")
 local artifacts = require("fscript.artifacts")
 local console_mod = require("fscript.report.console")
 local json = require("fscript.json")
+local features = require("fscript.features")
 local util = require("fscript.util")
 
 local M = {}
@@ -79,16 +80,17 @@ local function is_dir(path)
   return code == 21 -- EISDIR
 end
 
----The *.lua files under a directory, sorted: `fscript.list_lua_files(dir)` from the host, else `find`.
+---The *.lua and *.feature files under a directory, sorted: `fscript.list_test_files(dir)` from the host, else
+---`find`.
 ---@param dir string
 ---@return string[]
-function M.lua_files(dir)
-  local host = util.host().list_lua_files
+function M.test_files(dir)
+  local host = util.host().list_test_files
   local files = {}
   if host then
     files = host(dir)
   else
-    local pipe = io.popen("find " .. util.shell_quote(dir) .. " -type f -name '*.lua' 2>/dev/null")
+    local pipe = io.popen("find " .. util.shell_quote(dir) .. " -type f \\( -name '*.lua' -o -name '*.feature' \\) 2>/dev/null")
     if pipe then
       for line in pipe:lines() do files[#files + 1] = line end
       pipe:close()
@@ -98,9 +100,10 @@ function M.lua_files(dir)
   return files
 end
 
----Whether a *.lua file found in a directory is a test: not the project file, not the app file the run
----simulates (`--app`), not a file whose name starts with `_`, and nothing under a folder named `apps`,
----`support` or `helpers` (app files and helper modules live there). Files named on the command line always run.
+---Whether a file found in a directory is a test: not the project file, not the app file the run simulates
+---(`--app`), not a file whose name starts with `_`, and nothing under a folder named `apps`, `support`,
+---`helpers` (app files and helper modules live there) or `step_definitions` (loaded first, for the `.feature`
+---files). Files named on the command line always run.
 ---@param path string
 ---@param app? string the `--app` file
 ---@return boolean
@@ -109,7 +112,9 @@ function M.is_test_file(path, app)
   if name == M.PROJECT_FILE or name:sub(1, 1) == "_" then return false end
   if app and (path == app or path:gsub("^%./", "") == app:gsub("^%./", "")) then return false end
   for folder in path:gmatch("([^/]+)/") do
-    if folder == "apps" or folder == "support" or folder == "helpers" then return false end
+    if folder == "apps" or folder == "support" or folder == "helpers" or folder == "step_definitions" then
+      return false
+    end
   end
   return true
 end
@@ -118,7 +123,7 @@ local function expand(paths, app)
   local files = {}
   for _, path in ipairs(paths) do
     if is_dir(path) then
-      for _, f in ipairs(M.lua_files((path:gsub("/+$", "")))) do
+      for _, f in ipairs(M.test_files((path:gsub("/+$", "")))) do
         if M.is_test_file(f, app) then files[#files + 1] = f end
       end
     else
@@ -319,13 +324,61 @@ local function load_file(run_state, path)
   return err == nil
 end
 
+-- Declares the scenarios of a `.feature` file; a file that does not parse is a load error naming each problem
+-- as FILE:LINE:COLUMN.
+local function load_feature(run_state, path)
+  local pickles, errors = features.load(path)
+  if not pickles then
+    run_state.file.load_error = errors
+    run_state.load_errors = run_state.load_errors + 1
+    local case = new_case("(load)", {}, true)
+    case.mark = nil
+    run_state.file.cases[1] = case
+    finish_case(run_state, case, util.clock(), failure.new({ message = errors }))
+    return false
+  end
+  for _, pickle in ipairs(pickles) do
+    run_state.session:add_scenario(features.scenario(run_state.session, path, pickle))
+  end
+  return true
+end
+
+-- Loads the step definition files the run's `.feature` files use, before any test; one that fails to load is a
+-- load error of its own.
+local function load_step_files(run_state, paths)
+  for _, path in ipairs(features.step_files(paths, is_dir, M.test_files)) do
+    run_state.session:begin_file()
+    local chunk, err = loadfile(path, "t", run_state.env)
+    if chunk then
+      local ok, run_err = pcall(chunk)
+      err = not ok and tostring(run_err) or nil
+    end
+    if err then
+      local file = { path = path, cases = {}, load_error = err }
+      run_state.files[#run_state.files + 1] = file
+      run_state.file = file
+      run_state.load_errors = run_state.load_errors + 1
+      local case = new_case("(load)", {}, true)
+      case.mark = nil
+      file.cases[1] = case
+      finish_case(run_state, case, util.clock(), failure.new({ message = err }))
+    end
+  end
+end
+
 local function run_file(run_state, path)
   local file = { path = path, cases = {} }
   run_state.files[#run_state.files + 1] = file
   run_state.file = file
   run_state.console:file_start(path)
   run_state.session:begin_file()
-  if not load_file(run_state, path) then return end
+  local loaded
+  if features.is_feature(path) then
+    loaded = load_feature(run_state, path)
+  else
+    loaded = load_file(run_state, path)
+  end
+  if not loaded then return end
   local session = run_state.session
   session:apply_file_options()
   local hooks = { before = session.before_hooks, after = session.after_hooks }
@@ -437,6 +490,7 @@ function M.run(opts)
   local state = new_state(opts, filter)
   if opts.target then state.console:target(opts.target) end
   local ok, err = pcall(function()
+    load_step_files(state, opts.files)
     for _, path in ipairs(expand(opts.files, opts.app)) do
       if state.interrupted then
         state.files[#state.files + 1] = { path = path, cases = {} }

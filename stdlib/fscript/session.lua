@@ -187,10 +187,17 @@ function Session:scenario(name, opts, fn)
   end
   local info, preconditions = facts(opts, "scenario", 3)
   local at = debug.getinfo(3, "Sl")
-  self.scenarios[#self.scenarios + 1] = { name = name, tags = tags, fn = fn, reset = opts.reset,
+  self:add_scenario({ name = name, tags = tags, fn = fn, reset = opts.reset,
     info = info, preconditions = preconditions,
     limits = { wait = opts.wait, validation = opts.validation, timeout = opts.timeout },
-    where = at and ("%s:%d"):format(at.short_src, at.currentline) or "?" }
+    where = at and ("%s:%d"):format(at.short_src, at.currentline) or "?" })
+end
+
+---Adds a checked scenario spec to the file being loaded (`scenario()` and `.feature` files both end here).
+---@param spec {name: string, tags: string[], fn: function, where: string, reset?: boolean, info?: table, preconditions?: table, limits?: table}
+function Session:add_scenario(spec)
+  spec.info, spec.preconditions, spec.limits = spec.info or {}, spec.preconditions or {}, spec.limits or {}
+  self.scenarios[#self.scenarios + 1] = spec
 end
 
 local function where(level)

@@ -221,10 +221,10 @@ function fscript.isatty(fd) end
 ---Optional: creates a directory and its parents (else the stdlib runs mkdir -p).
 ---@param path string
 function fscript.mkdir(path) end
----Optional: every *.lua file under dir (else the stdlib runs find).
+---Optional: every *.lua and *.feature file under dir (else the stdlib runs find).
 ---@param dir string
 ---@return string[]
-function fscript.list_lua_files(dir) end
+function fscript.list_test_files(dir) end
 
 ---Runs the one step matching the text, e.g. `When "I touch the button marked 'Log In'"`.
 ---@param text string

@@ -25,9 +25,9 @@ enum BuiltinModule {
                     if let problem = FileSystem.makeDirectories(path) { return args.result(LuaValue.nil, problem) }
                     return args.result(true)
                 },
-                "list_lua_files": { args in
+                "list_test_files": { args in
                     let directory = try args.string(1)
-                    switch FileSystem.luaFiles(under: directory) {
+                    switch FileSystem.testFiles(under: directory) {
                     case .success(let files): return args.result(files)
                     case .failure(let problem): return args.result(LuaValue.nil, problem.message)
                     }

@@ -30,9 +30,10 @@ enum FileSystem {
         return nil
     }
 
-    /// Every `*.lua` file under `directory`, in subfolders too, sorted byte-wise so runs are reproducible.
+    /// Every test file (`*.lua`, `*.feature`) under `directory`, in subfolders too, sorted byte-wise so runs are
+    /// reproducible.
     /// Symbolic links to directories are not followed, so a link cycle cannot loop.
-    static func luaFiles(under directory: String) -> Result<[String], Problem> {
+    static func testFiles(under directory: String) -> Result<[String], Problem> {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         var files: [String] = []
         var pending = [root]
@@ -51,7 +52,9 @@ enum FileSystem {
                 guard lstat(path, &info) == 0 else { continue }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
-                } else if name.hasSuffix(".lua") && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+                } else if name.hasSuffix(".lua") || name.hasSuffix(".feature"), stat(path, &info) == 0,
+                    (info.st_mode & S_IFMT) == S_IFREG
+                {
                     files.append(path)
                 }
             }

@@ -1,0 +1,117 @@
+---`.feature` files in a run: each Gherkin scenario (after Background and Outline expansion, see
+---`fscript.gherkin`) becomes a runner scenario whose steps run through the step catalog, with the feature's tags
+---and its keywords as written (`Angenommen`, `*`). Step definitions live in Lua files under a `step_definitions`
+---folder, as in a cucumber project: they load before any test of the run.
+local gherkin = require("fscript.gherkin")
+local util = require("fscript.util")
+
+local M = {}
+
+---True for a path the runner treats as Gherkin.
+---@param path string
+---@return boolean
+function M.is_feature(path)
+  return path:match("%.feature$") ~= nil
+end
+
+local function read(path)
+  local f, err = io.open(path, "rb")
+  if not f then return nil, err end
+  local text = f:read("a")
+  f:close()
+  return text
+end
+
+---Parses a feature file. On failure returns nil and one `FILE:LINE:COLUMN: message` line per error.
+---@param path string
+---@return fscript.Pickle[]?
+---@return string? errors
+function M.load(path)
+  local text, err = read(path)
+  if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err) end
+  local doc, errors = gherkin.parse(text)
+  if #errors > 0 then
+    local lines = {}
+    for i, e in ipairs(errors) do lines[i] = ("%s:%d:%d: %s"):format(path, e.line, e.column, e.message) end
+    return nil, table.concat(lines, "\n")
+  end
+  return gherkin.pickles(doc)
+end
+
+-- The step's argument as a Lua value: a data table as a list of rows (each a list of strings), a doc string as
+-- its text. A step with both gets the table, with the doc string as `doc_string` on it.
+local function argument(step)
+  if step.data_table then
+    local rows = {}
+    for i, row in ipairs(step.data_table) do rows[i] = row end
+    rows.doc_string = step.doc_string and step.doc_string.content
+    return rows
+  end
+  return step.doc_string and step.doc_string.content
+end
+
+---The runner scenario for a pickle of `path`: its steps run in `session` with their keywords as written.
+---@param session fscript.Session
+---@param path string
+---@param pickle fscript.Pickle
+---@return table spec as `Session:add_scenario` takes it
+function M.scenario(session, path, pickle)
+  local tags = {}
+  for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
+  return {
+    name = pickle.name,
+    tags = tags,
+    where = ("%s:%d"):format(path, pickle.line),
+    keyword = pickle.keyword,
+    feature = pickle.feature,
+    fn = function()
+      for _, step in ipairs(pickle.steps) do
+        session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line))
+      end
+    end,
+  }
+end
+
+-- The folder holding `path` (a file), "." for a bare name.
+local function folder_of(path)
+  return path:match("^(.*)/[^/]*$") or "."
+end
+
+---The step definition files a run with these feature files loads first: the Lua files under the nearest
+---`step_definitions` folder beside each feature file or in a folder above it (up to the current directory),
+---and every `step_definitions` folder under a directory given on the command line.
+---@param paths string[] the run's paths as given
+---@param is_dir fun(path: string): boolean
+---@param list fun(dir: string): string[] every test file under a directory
+---@return string[]
+function M.step_files(paths, is_dir, list)
+  local seen, out = {}, {}
+  local function add(file)
+    if file:match("%.lua$") and not seen[file] then
+      seen[file] = true
+      out[#out + 1] = file
+    end
+  end
+  for _, path in ipairs(paths) do
+    if is_dir(path) then
+      for _, file in ipairs(list((path:gsub("/+$", "")))) do
+        if file:find("/step_definitions/", 1, true) then add(file) end
+      end
+    elseif M.is_feature(path) then
+      local dir = folder_of(path)
+      while true do
+        local candidate = dir .. "/step_definitions"
+        if is_dir(candidate) then
+          for _, file in ipairs(list(candidate)) do add(file) end
+          break
+        end
+        if dir == "." or dir == "/" then break end
+        dir = dir:find("/") and folder_of(dir) or "."
+      end
+    end
+  end
+  table.sort(out)
+  return out
+end
+
+return M
