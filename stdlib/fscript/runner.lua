@@ -16,6 +16,7 @@ local artifacts = require("fscript.artifacts")
 local console_mod = require("fscript.report.console")
 local json = require("fscript.json")
 local features = require("fscript.features")
+local snippets = require("fscript.snippets")
 local util = require("fscript.util")
 
 local M = {}
@@ -90,7 +91,8 @@ function M.test_files(dir)
   if host then
     files = host(dir)
   else
-    local pipe = io.popen("find " .. util.shell_quote(dir) .. " -type f \\( -name '*.lua' -o -name '*.feature' \\) 2>/dev/null")
+    local pipe = io.popen("find " .. util.shell_quote(dir)
+      .. " -type f \\( -name '*.lua' -o -name '*.feature' \\) 2>/dev/null")
     if pipe then
       for line in pipe:lines() do files[#files + 1] = line end
       pipe:close()
@@ -471,6 +473,69 @@ local function new_state(opts, filter)
   return state
 end
 
+-- The undefined steps the run met, each text once, in the order met.
+local function undefined_steps(run)
+  local list, seen = {}, {}
+  for _, file in ipairs(run.files) do
+    for _, case in ipairs(file.cases) do
+      for _, step in ipairs(case.steps) do
+        if step.error and step.error:find("^Undefined step: ") and not seen[step.text] then
+          seen[step.text] = true
+          list[#list + 1] = { text = step.text, argument = step.argument, where = step.where }
+        end
+      end
+    end
+  end
+  return list
+end
+
+-- `fscript --dry-run`: runs nothing and touches no target. Step definition files load; each step of each
+-- selected Gherkin scenario is matched against the catalog (Lua test files are not loaded: their code would
+-- run). Prints the undefined steps with snippets; 0 when every step is defined, 1 when some are not (or are
+-- ambiguous), 2 when a file does not load.
+local function dry_run(state, opts)
+  local out = state.console
+  load_step_files(state, opts.files)
+  local undefined, seen, ambiguous, checked = {}, {}, {}, 0
+  for _, path in ipairs(expand(opts.files, opts.app)) do
+    if features.is_feature(path) then
+      local pickles, errors = features.load(path)
+      if not pickles then
+        out:error_line(errors)
+        state.load_errors = state.load_errors + 1
+      else
+        for _, pickle in ipairs(pickles) do
+          local tags = {}
+          for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
+          if tags_mod.matches(state.filter, tags) then
+            for _, step in ipairs(pickle.steps) do
+              checked = checked + 1
+              local def, err = state.session.registry:match(step.text)
+              local where = ("%s:%d"):format(path, step.line)
+              if not def and err:find("^Ambiguous") then
+                ambiguous[#ambiguous + 1] = where .. ": " .. err
+              elseif not def and not seen[step.text] then
+                seen[step.text] = true
+                undefined[#undefined + 1] = { text = step.text, where = where,
+                  argument = step.data_table and "table" or (step.doc_string and "doc") or nil }
+              end
+            end
+          end
+        end
+      end
+    end
+  end
+  for _, file in ipairs(state.files) do
+    if file.load_error then out:error_line(file.load_error) end
+  end
+  for _, line in ipairs(ambiguous) do out:line(line) end
+  if #undefined > 0 then out:line(snippets.block(undefined)) end
+  out:line(("dry run: %d step%s checked, %d undefined, %d ambiguous"):format(checked, checked == 1 and "" or "s",
+    #undefined, #ambiguous))
+  if state.load_errors > 0 then return 2 end
+  return (#undefined > 0 or #ambiguous > 0) and 1 or 0
+end
+
 ---Runs scripts and writes reports. Never raises for script errors; returns the run as data too.
 ---@param opts fscript.RunOptions
 ---@return integer exit_code 0 passed, 1 a test failed, 2 usage/load error, 130 interrupted
@@ -488,6 +553,7 @@ function M.run(opts)
     end
   end
   local state = new_state(opts, filter)
+  if opts.dry_run then return dry_run(state, opts), nil end
   if opts.target then state.console:target(opts.target) end
   local ok, err = pcall(function()
     load_step_files(state, opts.files)
@@ -517,6 +583,8 @@ function M.run(opts)
   local run = tally(state)
   write_reports(run, reports)
   state.console:finish(run)
+  local block = snippets.block(undefined_steps(run))
+  if block ~= "" then state.console:line("\n" .. block) end
   return run.exit_code, run
 end
 

@@ -109,7 +109,8 @@ function Session:run_step(keyword, text, data, where)
     error(("bad argument #1 to '%s' (string expected, got %s)"):format(keyword, type(text)), 3)
   end
   if keyword == "" then keyword, text = M.split_keyword(text) end
-  local result = { keyword = keyword, text = text, depth = self.depth, where = where ~= "" and where or nil }
+  local result = { keyword = keyword, text = text, depth = self.depth, where = where ~= "" and where or nil,
+    argument = (type(data) == "table" and "table") or (type(data) == "string" and "doc") or nil }
   local started = util.clock()
   self.depth = self.depth + 1
   local ok, err = xpcall(function()

@@ -48,6 +48,8 @@ struct RunArguments: Equatable {
     /// The project file's waits (no flags: `config.set{}` in a script, or the project file).
     var wait: Double?
     var validation: Double?
+    /// `--dry-run`: check the Gherkin steps against the catalog; nothing runs and no target is contacted.
+    var dryRun = false
 
     /// The target settings these arguments give.
     var settings: TargetSettings {
@@ -102,7 +104,8 @@ struct RunArguments: Equatable {
         var options = TargetOptions(target: target, app: app)
         let target: String?
         do {
-            target = try options.resolve()
+            // A dry run contacts no target, so an unreachable one is no reason to stop it.
+            target = dryRun ? self.target : try options.resolve()
         } catch let interrupt as HostInterrupt {
             writeError("fscript: \(interrupt.message)\n")
             throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
@@ -130,7 +133,8 @@ struct RunArguments: Equatable {
                 .init(
                     files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
                     wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
-                    target: Self.describeTarget(target, app: app, launch: launch), app: app, arguments: arguments))
+                    target: Self.describeTarget(target, app: app, launch: launch), app: app, arguments: arguments,
+                    dryRun: dryRun))
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {

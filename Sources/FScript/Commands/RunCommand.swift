@@ -89,7 +89,12 @@ struct RunCommand: ParsableCommand {
                 + "(mock.start{host = \"0.0.0.0\"}).", valueName: "host"))
     var advertiseHost: String?
 
-    @Argument(help: ArgumentHelp("Test scripts, or folders of them.", valueName: "file.lua|dir"))
+    @Flag(help: ArgumentHelp(
+        "Check every step of the .feature files against the step catalog and print a snippet for each undefined "
+            + "one; runs nothing. Exit 0: all defined, 1: some undefined, 2: a file does not parse."))
+    var dryRun = false
+
+    @Argument(help: ArgumentHelp("Test scripts and .feature files, or folders of them.", valueName: "file|dir"))
     var files: [String] = []
 
     /// What followed `--` on the command line; `FScriptCommand.run(arguments:)` rewrites each one into
@@ -142,7 +147,7 @@ struct RunCommand: ParsableCommand {
             chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
             artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
             resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
-            pollInterval: pollInterval, advertiseHost: advertiseHost)
+            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun)
     }
 
     func run() throws {

@@ -23,6 +23,8 @@ extension ScriptSession {
         var app: String?
         /// Passed to each file as `...`; also the global `arg` (`arg[0]` the first file), as `lua.c` does.
         var arguments: [String] = []
+        /// `--dry-run`: check every Gherkin step against the catalog, run nothing.
+        var dryRun = false
 
         /// The options as the Lua table `runner.main` reads.
         var table: LuaTable {
@@ -39,6 +41,7 @@ extension ScriptSession {
             if let target { table["target"] = .string(target) }
             if let app { table["app"] = .string(app) }
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
+            if dryRun { table["dry_run"] = .boolean(true) }
             return table
         }
     }
