@@ -32,7 +32,7 @@ import Testing
         let result = try runFScript(["steps", "alert"])
         #expect(result.status == 0)
         let patterns = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") }
-        #expect(patterns.count == 4)
+        #expect(patterns.count == 5)
         #expect(patterns.allSatisfy { $0.contains("alert") })
         let none = try runFScript(["steps", "nosuchword"])
         #expect(none.stdout == "no step matches \"nosuchword\"; fscript steps lists them all\n")

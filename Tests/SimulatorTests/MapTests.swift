@@ -1,5 +1,6 @@
 import Foundation
 import Frankly
+import JSON
 import Testing
 
 @testable import Simulator
@@ -9,12 +10,30 @@ struct MapTests {
     @Test func unknownEngineIsAnInvalidSelector() throws {
         let app = try LiveSimulator(source: fixtureApp)
         let answer = try app.postJSON("/map", .object([
-            "query": .string("button"), "selector_engine": .string("uiquery"),
+            "query": .string("button"), "selector_engine": .string("sizzle"),
             "operation": .object(["method_name": .string("tag"), "arguments": .array([])]),
         ]))
         #expect(answer["outcome"] == .string("ERROR"))
         #expect(answer["reason"] == .string("invalid selector"))
-        #expect(answer["details"]?.stringValue?.contains("uiquery") == true)
+        #expect(answer["details"]?.stringValue?.contains("shelley_compat and uiquery") == true)
+    }
+
+    /// Frank suites that never call use_shelley_from_now_on send UIQuery: answered as Shelley when it reads the
+    /// same, else told what to change.
+    @Test func uiquerySelectorsAreReadAsShelley() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        func map(_ query: String) throws -> JSONValue {
+            try app.postJSON("/map", .object([
+                "query": .string(query), "selector_engine": .string("uiquery"),
+                "operation": .object(["method_name": .string("tag"), "arguments": .array([])]),
+            ]))
+        }
+        let plain = try map("button")
+        #expect(plain["outcome"] == .string("SUCCESS"))
+        if case .array(let results)? = plain["results"] { #expect(!results.isEmpty) } else { Issue.record("no results") }
+        let odd = try map("button marked:foo")
+        #expect(odd["outcome"] == .string("ERROR"))
+        #expect(odd["details"]?.stringValue?.contains("use_shelley_from_now_on") == true)
     }
 
     @Test func malformedSelectorIsAnInvalidSelector() throws {

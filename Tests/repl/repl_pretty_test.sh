@@ -27,6 +27,6 @@ keys C-u "app:touch(\"view:'UIB" Tab
 await_screen "^> app:touch\\(\"view:'UIButton *\$"
 keys C-u "app:touch(\"button marked:'Lo" Tab
 await_screen "^> app:touch\\(\"button marked:'Log In *\$"
-keys C-u 'Then "I wait to n' Tab
-await_screen '^> Then "I wait to not see \{string\} *$'
+keys C-u 'Then "I wait to see a n' Tab
+await_screen '^> Then "I wait to see a navigation bar titled \{string\} *$'
 echo "repl_pretty_test: ok"

@@ -10,6 +10,10 @@
 ---| `{text}` | any non-empty text (fscript's own, for names with spaces) | a string, quotes around it removed |
 ---
 ---The whole step text must match: a pattern is anchored at both ends, and spaces match any run of spaces.
+---
+---A pattern that starts with `^` or ends with `$` is a regular expression instead, as Frank's and
+---cucumber-ruby's step files write them (`^I wait for ([\d\.]+) second(?:s)?$`): the host matches it (ICU
+---syntax) and each group is passed as a string, `false` for a group that took no part.
 local util = require("fscript.util")
 
 local M = {}
@@ -38,6 +42,7 @@ local KINDS = {
 
 ---@class fscript.Matcher
 ---@field source string the pattern as written
+---@field regex? string set for a regular-expression pattern
 ---@field variants {lua: string, kinds: string[]}[] one Lua pattern per choice of quote kinds
 
 local function escape(literal)
@@ -88,6 +93,12 @@ end
 ---@return fscript.Matcher
 function M.compile(pattern)
   local trimmed = util.trim(pattern)
+  if trimmed:sub(1, 1) == "^" or trimmed:sub(-1) == "$" then
+    local host = util.host().regex_match
+    if not host then error("regular-expression step patterns need fscript (fscript.regex_match)", 0) end
+    host(trimmed, "") -- raises for an expression that does not compile, where the step is defined
+    return { source = pattern, regex = trimmed, variants = {} }
+  end
   return { source = pattern, variants = expand(tokens(trimmed)) }
 end
 
@@ -107,6 +118,7 @@ end
 ---@return any[]? args the converted placeholder values, or nil when the text does not match
 function M.match(matcher, text)
   text = util.trim(text)
+  if matcher.regex then return util.host().regex_match(matcher.regex, text) end
   for _, variant in ipairs(matcher.variants) do
     local captures = { text:match(variant.lua) }
     if captures[1] ~= nil then

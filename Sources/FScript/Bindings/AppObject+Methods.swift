@@ -31,6 +31,15 @@ extension AppObject {
                     let results = try app.map(selector.text, method, arguments, operation: "map")
                     return args.result(LuaJSONResult(value: .array(results)))
                 },
+                "simulate_memory_warning": { app, args in
+                    guard try app.call("simulate_memory_warning", { try $0.simulateMemoryWarning() }) else {
+                        throw FrankError(
+                            "simulate_memory_warning: \(app.displayURL) cannot simulate a memory warning (a Frank server "
+                                + "has no endpoint for it; Frank drove the iOS Simulator's Hardware menu): give the app an "
+                                + "app_exec method that posts UIApplicationDidReceiveMemoryWarningNotification and call that")
+                    }
+                    return .none
+                },
                 "lookup": { app, args in
                     if args.typeName(1) == "table" { return args.result(QueryObject(app: app, selector: try app.identified(args))) }
                     return args.result(QueryObject(app: app, selector: try args.selector(1)))

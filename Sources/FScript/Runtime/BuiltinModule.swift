@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import HTTPCore
 import LuaKit
+import NIOCore
 
 /// The `fscript` global: small, cheap host facts every script may use (`fscript.clock()`, `fscript.version`),
 /// and the host services the stdlib asks for (the test deadline, TTY detection, directories).
@@ -14,6 +16,7 @@ enum BuiltinModule {
 
     /// Registers the module in `state`.
     static func register(in state: LuaState) {
+        let regex = StepRegex()
         state.register(
             module: "fscript",
             functions: [
@@ -24,6 +27,14 @@ enum BuiltinModule {
                     let path = try args.string(1)
                     if let problem = FileSystem.makeDirectories(path) { return args.result(LuaValue.nil, problem) }
                     return args.result(true)
+                },
+                "regex_match": { args in try regex.match(args) },
+                // A deliberate pause (`I wait for 2 seconds`), never a wait for a condition: Ctrl-C and the test
+                // deadline end it, as they end every wait.
+                "sleep": { args in
+                    let seconds = try args.number(1, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
+                    try Interruption.sleep(until: .now() + .nanoseconds(Int64(seconds * 1e9)))
+                    return .none
                 },
                 "list_test_files": { args in
                     let directory = try args.string(1)

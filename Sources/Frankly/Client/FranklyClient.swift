@@ -157,6 +157,16 @@ public final class FranklyClient: Sendable {
         return true
     }
 
+    /// Simulates a memory warning (`POST /memory_warning`, fscript's extension, what Frank did through the iOS
+    /// Simulator's Hardware menu). False when the target does not offer it.
+    public func simulateMemoryWarning() throws -> Bool {
+        let request = makeRequest("POST", "/memory_warning")
+        let response = try send(request, body: [], allowing: [404])
+        guard response.status != 404 else { return false }
+        _ = try envelope(request, from: response)
+        return true
+    }
+
     /// The header the simulator puts its change count in.
     public static let changeHeader = "X-Fscript-Change"
 

@@ -58,6 +58,42 @@ extension SimulatedApp {
         layoutWindow()
     }
 
-    /// The alert view on screen, if any.
+    /// Shows an action sheet over everything: a `UIActionSheet` at the bottom of a dimmed window, its title on
+    /// top and one full-width button per choice, stacked, as iOS 6 draws them (Frank's pop-over menus).
+    func showActionSheet(title: String?, buttons: [AlertButton]) {
+        dismissAlert()
+        let overlay = makeView(className: "_UIDimmingView", frame: device.bounds)
+        overlay.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        let width = device.bounds.width
+        let titleHeight = title == nil ? 0.0 : 36.0
+        let height = 10 + titleHeight + Double(buttons.count) * 52 + 10
+        let sheet = makeView(className: "UIActionSheet", frame: Rect(x: 0, y: 0, width: width, height: height))
+        sheet.title = title
+        sheet.accessibilityLabelValue = title
+        sheet.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        if let title {
+            let label = makeView(className: "UILabel", frame: Rect(x: 16, y: 10, width: width - 32, height: 28))
+            label.text = title
+            label.fontSize = 13
+            label.textAlignment = 1
+            sheet.addChild(label)
+        }
+        for (index, spec) in buttons.enumerated() {
+            let button = makeView(
+                className: "UIAlertButton",
+                frame: Rect(x: 16, y: 10 + titleHeight + Double(index) * 52, width: width - 32, height: 44))
+            button.title = spec.title
+            button.tag = index + 1
+            button.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
+            if let behaviour = spec.behaviour { button.behaviours["touch"] = behaviour }
+            sheet.addChild(button)
+        }
+        overlay.addChild(sheet)
+        alertOverlay = overlay
+        focusedField = nil
+        layoutWindow()
+    }
+
+    /// The alert view (or action sheet) on screen, if any.
     var alertView: SimView? { alertOverlay?.children.first }
 }

@@ -148,7 +148,7 @@ extension SimView {
             case "frame": return result(frame.json)
             case "tag": return result(.integer(Int64(tag)))
             case "title":
-                guard isKind("UIAlertView") || isKind("UIButton") || isKind("UINavigationItemView") else {
+                guard isKind("UIAlertView") || isKind("UIActionSheet") || isKind("UIButton") || isKind("UINavigationItemView") else {
                     return .notUnderstood
                 }
                 return result((title ?? accessibilityLabelValue).map(JSONValue.string) ?? .null)

@@ -210,6 +210,7 @@ final class LuaBridge {
             let title = args.isNil(1) ? nil : try args.string(1)
             let message = args.isNil(2) ? nil : try args.string(2)
             let list = try args.table(3)
+            let isSheet = args.truthy(4)
             let reader = SpecReader(bridge: self)
             let buttons = try list.array.enumerated().map { index, item -> AlertButton in
                 guard case .table(let table) = item, let title = table["title"].stringValue else {
@@ -218,7 +219,11 @@ final class LuaBridge {
                 return AlertButton(
                     title: title, behaviour: try self.lua { try reader.behaviour(table["on_touch"], name: "alert button '\(title)'") })
             }
-            app.showAlert(title: title, message: message, buttons: buttons)
+            if isSheet {
+                app.showActionSheet(title: title, buttons: buttons)
+            } else {
+                app.showAlert(title: title, message: message, buttons: buttons)
+            }
             return .none
         }
         lua.register(global: "__sim_dismiss_alert") { [unowned self] args in

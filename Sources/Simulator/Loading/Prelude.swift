@@ -61,7 +61,21 @@ function App:alert(spec)
   end
   sim.alert(spec.title, spec.message, buttons)
 end
----Removes the alert on screen, if any.
+---Shows an action sheet (a pop-over menu of choices) at the bottom: {title=, buttons={"Share", "Delete"} or
+---{{title="Delete", on_touch=function(app) … end}}}.
+function App:action_sheet(spec)
+  if type(spec) ~= "table" then
+    error(("bad argument #1 to 'action_sheet' (table expected, got %s)"):format(type(spec)), 2)
+  end
+  local buttons = {}
+  for i, button in ipairs(spec.buttons or {}) do
+    if type(button) == "string" then button = {title = button} end
+    buttons[i] = button
+  end
+  if #buttons == 0 then error("bad argument #1 to 'action_sheet' (buttons must list at least one choice)", 2) end
+  sim.alert(spec.title, nil, buttons, true)
+end
+---Removes the alert or action sheet on screen, if any.
 function App:dismiss_alert() sim.dismiss_alert() end
 ---Starts an animation: {view=, what=, duration=seconds, on_done=function(app) … end}.
 function App:animate(spec)

@@ -54,7 +54,8 @@ struct SpecReader {
         }
         return AppSpec(
             name: table["name"].stringValue ?? "App", screens: screens, firstScreen: first, execMethods: exec,
-            classes: classes, onLaunch: try behaviour(table["on_launch"], name: "on_launch"))
+            classes: classes, onLaunch: try behaviour(table["on_launch"], name: "on_launch"),
+            onMemoryWarning: try behaviour(table["on_memory_warning"], name: "on_memory_warning"))
     }
 
     private func screen(named name: String, from value: LuaValue) throws -> ScreenSpec {

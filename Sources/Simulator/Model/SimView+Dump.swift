@@ -50,7 +50,7 @@ extension SimView {
         }
         let isSlider = isKind("UISlider")
         if isSlider { json.member("maximumValue", maximumValue) }
-        let isAlert = isKind("UIAlertView")
+        let isAlert = isKind("UIAlertView") || isKind("UIActionSheet")
         if isAlert, let message { json.member("message", message) }
         if isSlider { json.member("minimumValue", minimumValue) }
         let isTextField = isKind("UITextField")

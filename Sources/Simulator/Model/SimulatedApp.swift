@@ -219,7 +219,9 @@ final class SimulatedApp {
             alertOverlay.frame = bounds
             if let alert = alertOverlay.children.first {
                 alert.frame.x = (bounds.width - alert.frame.width) / 2
-                alert.frame.y = (bounds.height - alert.frame.height) / 2
+                // An action sheet rises from the bottom edge; an alert sits in the middle.
+                alert.frame.y = alert.isKind("UIActionSheet")
+                    ? bounds.height - alert.frame.height : (bounds.height - alert.frame.height) / 2
             }
             window.addChild(alertOverlay)
         }

@@ -30,6 +30,7 @@ enum ViewClass {
         "UINavigationItemView": "UIView",
         "UINavigationItemButtonView": "UINavigationButton",
         "UIAlertView": "UIView",
+        "UIActionSheet": "UIView",
         "_UIDimmingView": "UIView",
         "UIKeyboard": "UIView",
     ]

@@ -59,10 +59,12 @@ final class AppSpec {
     var classes: [String: String]
     /// Runs once when the app launches, before the first screen appears.
     var onLaunch: Behaviour?
+    /// Runs when a memory warning is simulated (`POST /memory_warning`), as `didReceiveMemoryWarning` would.
+    var onMemoryWarning: Behaviour?
 
     init(
         name: String, screens: [String: ScreenSpec], firstScreen: String, execMethods: [String: ExecMethod] = [:],
-        classes: [String: String] = [:], onLaunch: Behaviour? = nil
+        classes: [String: String] = [:], onLaunch: Behaviour? = nil, onMemoryWarning: Behaviour? = nil
     ) {
         self.name = name
         self.screens = screens
@@ -70,5 +72,6 @@ final class AppSpec {
         self.execMethods = execMethods
         self.classes = classes
         self.onLaunch = onLaunch
+        self.onMemoryWarning = onMemoryWarning
     }
 }

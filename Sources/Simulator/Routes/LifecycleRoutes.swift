@@ -10,6 +10,16 @@ enum LifecycleRoutes {
             Route(methods: ["POST"], path: "/launch") { request, host in
                 try relaunch(request, host)
             },
+            // fscript's extension: what Frank did through the iOS Simulator's Hardware menu.
+            Route(methods: ["POST"], path: "/memory_warning") { _, host in
+                do {
+                    try host.app.spec.onMemoryWarning?.run(nil, [])
+                } catch {
+                    throw RouteError("the app's on_memory_warning failed", details: "\(error)")
+                }
+                host.app.changes?.bump()
+                return .success([])
+            },
             Route(methods: ["GET", "POST"], path: "/exit") { _, host in
                 host.app.hasExited = true
                 host.onExit()

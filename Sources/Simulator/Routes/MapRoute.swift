@@ -11,11 +11,21 @@ enum MapRoute {
         Route(methods: ["POST"], path: "/map", observesOnly: true) { request, host in
             let body = try request.jsonBody()
             let engine = body["selector_engine"]?.stringValue ?? "uiquery"
-            guard engine == "shelley_compat" else {
-                throw RouteError(.invalidSelector("unknown selector engine '\(engine)'; the only engine is shelley_compat"))
+            guard engine == "shelley_compat" || engine == "uiquery" else {
+                throw RouteError(.invalidSelector(
+                    "unknown selector engine '\(engine)'; the engines are shelley_compat and uiquery (read as Shelley)"))
             }
             guard let query = body["query"]?.stringValue else {
                 throw RouteError("invalid selector", details: "the body needs a \"query\" string")
+            }
+            // Frank suites that never call use_shelley_from_now_on still send UIQuery, the old default. Their
+            // selectors (`view marked:'X'`, `button`, `view:'UISwitch'`, `first`, `index:N`) read the same in
+            // Shelley, so they are answered as Shelley; one that does not parse says what to change.
+            if engine == "uiquery", case .failure(let problem) = Selection.check(query) {
+                throw RouteError(.invalidSelector(
+                    "this selector was sent with selector_engine uiquery (Frank's old default), which fscript reads as "
+                        + "Shelley, and it is not Shelley: \(problem); call use_shelley_from_now_on in "
+                        + "features/support/env.rb and write it in Shelley (docs/PROTOCOL.md)"))
             }
             let operation = try OperationRequest(body: body)
             // Counted before acting: an operation that fails half-way has still acted on the views before.

@@ -164,9 +164,13 @@ public final class Simulator: Sendable {
         try server.wait()
     }
 
-    /// Only what a real Frank server answers: no `/idle`, no `/launch`, no change count (`serve --no-extensions`).
+    /// fscript's own endpoints, which a real Frank server does not have.
+    static let extensionPaths: Set<String> = ["/idle", "/launch", "/memory_warning"]
+
+    /// Only what a real Frank server answers: none of fscript's extensions, no change count
+    /// (`serve --no-extensions`).
     static var franklyRoutes: [Route] {
-        routes.filter { $0.path != "/idle" && $0.path != "/launch" }
+        routes.filter { !extensionPaths.contains($0.path) }
     }
 
     static var routes: [Route] {

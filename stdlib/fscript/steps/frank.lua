@@ -184,6 +184,119 @@ local function install_seeing(define)
   end)
 end
 
+-- True when `sel` matches a view and none of its matches is hidden (Frank's element_is_not_hidden).
+local function shown_and_not_hidden(sel)
+  local hidden = ui.map(sel, "isHidden")
+  if #hidden == 0 then return false end
+  for _, h in ipairs(hidden) do if util.truthy(h) then return false end end
+  return true
+end
+
+-- The navigation bar titles on screen.
+local function navigation_titles()
+  return ui.map("navigationItemView", "accessibilityLabel")
+end
+
+local function has(list, value)
+  for _, v in ipairs(list) do if v == value then return true end end
+  return false
+end
+
+local function install_more_seeing(define)
+  define("I wait to see a navigation bar titled {string}", function(title)
+    wait.eventually(function()
+      return has(navigation_titles(), title), function()
+        return ("Expected a navigation bar titled %q within %g s; passed in: %s")
+          :format(title, config.get("wait"), quoted_list(navigation_titles()))
+      end
+    end, config.get("wait"))
+  end)
+  define("I wait to not see a navigation bar titled {string}", function(title)
+    wait.eventually(function()
+      return not has(navigation_titles(), title),
+        ("Expected the navigation bar titled %q to go away within %g s; it is still there"):format(title,
+          config.get("wait"))
+    end, config.get("wait"))
+  end)
+  define("I should see an alert view with the message {string}", function(message)
+    validate(function()
+      local messages = ui.map("alertView", "message")
+      return has(messages, message), function()
+        return ("Expected an alert view with the message %q; passed in: %s"):format(message, quoted_list(messages))
+      end
+    end)
+  end)
+  -- Frank's containment checks: the view marked NAME whose ancestor is of CLASS holds each label (or button).
+  define("I should see an element of class {string} with name {string} with the following labels: {string}",
+    function(class, name, labels)
+      for label in labels:gmatch("[^,]+") do
+        local sel = ("view marked:%s parent view:%s descendant view marked:%s"):format(util.quote(name),
+          util.quote(class), util.quote(label))
+        validate(function()
+          return ui.count(sel) > 0, function()
+            return ("Expected %q inside the %s named %q (%s); the screen shows: %s"):format(label, class, name, sel,
+              ui.shown())
+          end
+        end)
+      end
+    end)
+  define("I should see an element of class {string} with name {string} with a {string} button",
+    function(class, name, button)
+      local sel = ("view marked:%s parent view:%s descendant button marked:%s"):format(util.quote(name),
+        util.quote(class), util.quote(button))
+      validate(function()
+        return ui.count(sel) > 0, function()
+          return ("Expected a %q button inside the %s named %q (%s); the screen shows: %s"):format(button, class,
+            name, sel, ui.shown())
+        end
+      end)
+    end)
+  -- Frank words these two oddly but means: the button is hidden or gone / the button is there and not hidden.
+  define("I should not see a hidden button marked {string}", function(mark)
+    local sel = ui.marked("button", mark)
+    validate(function()
+      return not shown_and_not_hidden(sel), ("Expected no visible button marked %q (%s); one is showing")
+        :format(mark, sel)
+    end)
+  end)
+  define("I should see a nonhidden button marked {string}", function(mark)
+    local sel = ui.marked("button", mark)
+    validate(function()
+      return shown_and_not_hidden(sel), function()
+        return ("Expected a button marked %q that is not hidden (%s); the screen shows: %s"):format(mark, sel,
+          ui.shown())
+      end
+    end)
+  end)
+  define("I should see an element of class {string}", function(class)
+    local sel = "view:" .. util.quote(class)
+    validate(function()
+      return shown_and_not_hidden(sel), function()
+        return ("Expected a %s that is not hidden (%s); the screen shows: %s"):format(class, sel, ui.shown())
+      end
+    end)
+  end)
+  define("I should not see an element of class {string}", function(class)
+    local sel = "view:" .. util.quote(class)
+    validate(function()
+      return not shown_and_not_hidden(sel), ("Expected no visible %s (%s); one is showing"):format(class, sel)
+    end)
+  end)
+  define("a pop-over menu is displayed with the following:", function(data)
+    local wanted = rows(data)
+    validate(function()
+      local missing = {}
+      for _, mark in ipairs(wanted) do
+        if ui.count("actionSheet view marked:" .. util.quote(mark)) == 0 then missing[#missing + 1] = mark end
+      end
+      return #missing == 0, function()
+        return ("Expected a pop-over menu (action sheet) with %s; missing: %s; the screen shows: %s")
+          :format(quoted_list(wanted), quoted_list(missing), ui.shown())
+      end
+    end)
+  end)
+end
+
 local function install_touching(define)
   define("I touch {string}", function(mark)
     ui.touch_when_ready(ui.marked("view", mark) .. " first", ("a view marked %q"):format(mark))
@@ -197,6 +310,22 @@ local function install_touching(define)
   define("I touch the table cell marked {string}", function(mark)
     ui.touch_when_ready(ui.marked("tableViewCell", mark) .. " first", ("a table cell marked %q"):format(mark))
   end)
+  define("I touch {string} if exists", function(mark)
+    local sel = ui.marked("view", mark) .. " first"
+    if ui.count(sel) > 0 then ui.touch(sel) end
+  end)
+  define("I touch the following:", function(data)
+    for _, mark in ipairs(rows(data)) do
+      ui.touch_when_ready(ui.marked("view", mark), ("a view marked %q"):format(mark))
+    end
+  end)
+  define("I touch the {string} action sheet button", function(mark)
+    ui.touch_when_ready("actionSheet button marked:" .. util.quote(mark) .. " first",
+      ("an action sheet button marked %q"):format(mark))
+  end)
+  define("I touch the {ordinal} action sheet button", function(n)
+    ui.touch_when_ready(("actionSheet button index:%d"):format(n - 1), ("action sheet button #%d"):format(n))
+  end)
   define("I touch the {string} alert view button", function(mark)
     local q = util.quote(mark)
     ui.touch_first({ "alertView button marked:" .. q .. " first", "alertView view marked:" .. q .. " first" },
@@ -207,6 +336,42 @@ local function install_touching(define)
   end)
   define("I navigate back", function()
     ui.touch_first({ "navigationItemButtonView first", "navigationButton first" }, "the back button")
+  end)
+end
+
+-- Whether the target can be relaunched: what the lifecycle steps say when it cannot.
+local function relaunch(what)
+  local ok, err = pcall(frank.reset)
+  if not ok then
+    if util.is_fatal(err) then error(err, 0) end
+    failure.raise(("%s: %s"):format(what, tostring(err)))
+  end
+end
+
+local function install_lifecycle(define)
+  -- Frank's skeleton's launch steps: a fresh launch through fscript's lifecycle (the embedded simulator,
+  -- fscript serve's /launch, or --launch 'COMMAND' for a real app). The iOS version and device family of the
+  -- skeleton's wording are those of the target; fscript does not pick a simulator.
+  define("^I launch the app$", function() relaunch("I launch the app") end)
+  define("^I launch the app using iOS ([\\d\\.]+)(?: and the (iphone|ipad) simulator)?$", function()
+    relaunch("I launch the app")
+  end)
+  define("^I quit the simulator$", function() relaunch("I quit the simulator (fscript relaunches the app fresh)") end)
+  define("^I reset the simulator$", function() relaunch("I reset the simulator (a fresh app, its data reset)") end)
+  define("^I simulate a memory warning$", function()
+    local ok, err = pcall(ui.target().simulate_memory_warning, ui.target())
+    if not ok then
+      if util.is_fatal(err) then error(err, 0) end
+      failure.raise(tostring(err))
+    end
+  end)
+  define("^I wait for ([\\d\\.]+) seconds?$", function(seconds)
+    local n = tonumber(seconds)
+    if not n then failure.raise(("I wait for %s seconds: %q is not a number of seconds"):format(seconds, seconds)) end
+    util.host().sleep(n)
+  end)
+  define("^I dump the DOM$", function()
+    print(require("fscript.pretty").tree(ui.target():dump()))
   end)
 end
 
@@ -240,8 +405,10 @@ end
 ---@param define fun(pattern: string, fn: function)
 function M.install(define)
   install_seeing(define)
+  install_more_seeing(define)
   install_touching(define)
   install_controls(define)
+  install_lifecycle(define)
 end
 
 return M

@@ -1,0 +1,50 @@
+import Foundation
+import LuaKit
+
+/// Regular-expression step patterns, as Frank's and cucumber-ruby's step files write them
+/// (`^I wait for ([\d\.]+) second(?:s)?$`), for `step()` beside `{string}` expressions.
+///
+/// ICU's syntax (NSRegularExpression) covers what Ruby step regexes use: groups, `(?:…)`, classes, `\d`,
+/// quantifiers, anchors. Each pattern is compiled once per session; the stdlib's `fscript.pattern` calls
+/// `fscript.regex_match(pattern, text)`, which answers the captures (false for a group that took no part) or nil.
+final class StepRegex {
+    private var compiled: [String: NSRegularExpression] = [:]
+
+    /// The compiled expression, or the reason it does not compile.
+    func expression(_ pattern: String) throws(LuaError) -> NSRegularExpression {
+        if let known = compiled[pattern] { return known }
+        do {
+            let expression = try NSRegularExpression(pattern: pattern)
+            compiled[pattern] = expression
+            return expression
+        } catch {
+            throw LuaError.runtime(
+                message: "invalid regular expression in step pattern \"\(pattern)\": \(error.localizedDescription)",
+                traceback: "")
+        }
+    }
+
+    /// `fscript.regex_match(pattern, text)`.
+    func match(_ args: LuaArgs) throws -> LuaReturn {
+        let pattern = try args.string(1, expected: "regular expression")
+        let text = try args.string(2)
+        let expression: NSRegularExpression
+        do {
+            expression = try self.expression(pattern)
+        } catch {
+            throw args.badArgument(1, error.message)
+        }
+        let range = NSRange(text.startIndex..., in: text)
+        guard let found = expression.firstMatch(in: text, range: range) else { return args.result(LuaValue.nil) }
+        var captures: [LuaValue] = []
+        for group in 1..<max(found.numberOfRanges, 1) {
+            let groupRange = found.range(at: group)
+            if groupRange.location == NSNotFound {
+                captures.append(.boolean(false))
+            } else if let swiftRange = Range(groupRange, in: text) {
+                captures.append(.string(String(text[swiftRange])))
+            }
+        }
+        return args.result(LuaValue.table(LuaTable(array: captures)))
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Frank's core catalog end to end: Tests/frank_suite/frank_core.feature uses every step of fscript's Frank
+# catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
+# additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
+# ran at least once; and the run takes less than a tenth of the fixed sleeps Frank's own step definitions would
+# have spent on the same steps (both numbers printed).
+source "$(dirname "$0")/common.sh"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+status=0
+"$bin" --app Tests/frank_suite/apps/frank_app.lua Tests/frank_suite --report "json:$work/run.json" \
+  >"$work/run.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "the Frank suite failed (exit $status): $(cat "$work/run.out")"
+python3 - "$work/run.json" stdlib/fscript/steps/frank.lua <<'PY'
+import json, re, sys
+run, catalog = json.load(open(sys.argv[1])), sys.argv[2]
+steps = [s for f in run["files"] for c in f["cases"] for s in c["steps"]]
+defined = {i + 1 for i, line in enumerate(open(catalog)) if re.search(r'\bdefine\("', line)}
+used = {int(s["definition"].rsplit(":", 1)[1]) for s in steps
+        if s.get("definition", "").rsplit(":", 1)[0].endswith("steps/frank.lua")}
+missing = sorted(defined - used)
+if missing:
+    sys.exit(f"** ERROR: Frank catalog steps never run by frank_core.feature: lines {missing} of {catalog}")
+# The fixed sleeps of Frank's own definitions (core_frank_steps.rb) for the same steps.
+def frank_sleep(text):
+    if re.fullmatch(r'I touch "[^"]*"', text) or re.fullmatch(r'I touch "[^"]*" if exists', text):
+        return 1
+    if re.fullmatch(r'I wait to not see "[^"]*"', text):
+        return 3
+    if text.startswith("I rotate to the ") or text.startswith("a pop-over menu is displayed"):
+        return 1
+    if text == "I touch the following:":
+        return 2  # per row; the suite touches one
+    m = re.fullmatch(r"I wait for ([\d.]+) seconds?", text)
+    return float(m.group(1)) if m else 0
+sleeps = sum(frank_sleep(s["text"]) for s in steps)
+print(f"Frank's fixed sleeps for these {len(steps)} steps: {sleeps:.1f} s; fscript ran them in {run['duration']:.2f} s")
+if run["duration"] >= sleeps / 10:
+    sys.exit(f"** ERROR: {run['duration']:.2f} s is not under a tenth of {sleeps:.1f} s")
+PY
+echo "frank_suite_test: passed"
