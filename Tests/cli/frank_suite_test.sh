@@ -3,7 +3,8 @@
 # catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
 # additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
 # ran at least once; and the run takes less than a tenth of the fixed sleeps Frank's own step definitions would
-# have spent on the same steps (both numbers printed).
+# have spent on the same steps (both numbers printed). And step definitions from Frank's own example app, ported
+# to Lua with fscript.frank_compat (Tests/frank_port), pass against an app of the same shape.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -40,4 +41,8 @@ print(f"Frank's fixed sleeps for these {len(steps)} steps: {sleeps:.1f} s; fscri
 if run["duration"] >= sleeps / 10:
     sys.exit(f"** ERROR: {run['duration']:.2f} s is not under a tenth of {sleeps:.1f} s")
 PY
+status=0
+"$bin" --app Tests/frank_port/apps/controls_app.lua Tests/frank_port >"$work/port.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "the ported Frank steps failed (exit $status): $(cat "$work/port.out")"
+grep -q "2 passed, 0 failed" "$work/port.out" || fatal "the ported suite: $(tail -3 "$work/port.out")"
 echo "frank_suite_test: passed"
