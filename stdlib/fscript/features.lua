@@ -62,8 +62,9 @@ function M.scenario(session, path, pickle)
     name = pickle.name,
     tags = tags,
     where = ("%s:%d"):format(path, pickle.line),
-    keyword = pickle.keyword,
-    feature = pickle.feature,
+    -- What cucumber's JSON report needs of it: the feature, and every step (also those a failure skipped).
+    gherkin = { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
+      line = pickle.line, tags = pickle.tag_records, steps = pickle.steps },
     fn = function()
       for _, step in ipairs(pickle.steps) do
         session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line))

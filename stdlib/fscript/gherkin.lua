@@ -579,6 +579,15 @@ local function tag_names(...)
   return out
 end
 
+-- The same tags with where they stand, for reports that want their lines (cucumber's JSON).
+local function tag_records(...)
+  local out = {}
+  for _, list in ipairs({ ... }) do
+    for _, tag in ipairs(list) do out[#out + 1] = { name = tag.name, line = tag.line } end
+  end
+  return out
+end
+
 ---@class fscript.Pickle
 ---@field name string
 ---@field line integer
@@ -588,6 +597,8 @@ end
 ---@field feature string
 ---@field rule? string
 ---@field language string
+---@field tag_records {name: string, line: integer}[] the tags with their lines
+---@field feature_info {keyword: string, line: integer, description: string, tags: {name: string, line: integer}[]}
 
 ---The scenarios of a parsed document as the runner runs them: Background steps (the feature's, then the rule's)
 ---before each scenario's own, a Scenario Outline once per Examples row with its `<placeholders>` replaced, tags
@@ -598,6 +609,11 @@ function M.pickles(doc)
   local feature = doc.feature
   local out = {}
   if not feature then return out end
+  local description = {}
+  for _, text in ipairs(feature.description) do description[#description + 1] = text end
+  while description[#description] == "" do description[#description] = nil end
+  local feature_info = { keyword = feature.keyword, line = feature.line, tags = tag_records(feature.tags),
+    description = table.concat(description, "\n") }
   local function compile(scenario, background_steps, inherited, rule)
     local function steps_for(header, values)
       local list, last = {}, "Unknown"
@@ -611,10 +627,11 @@ function M.pickles(doc)
       return list
     end
     local base = { feature = feature.name, rule = rule and rule.name, language = feature.language,
-      keyword = scenario.keyword }
+      keyword = scenario.keyword, feature_info = feature_info }
     if #scenario.examples == 0 then
       local p = { name = scenario.name, line = scenario.line, column = scenario.column,
-        tags = tag_names(inherited, scenario.tags), steps = steps_for(nil, nil) }
+        tags = tag_names(inherited, scenario.tags), tag_records = tag_records(inherited, scenario.tags),
+        steps = steps_for(nil, nil) }
       for k, v in pairs(base) do p[k] = v end
       out[#out + 1] = p
       return
@@ -629,6 +646,7 @@ function M.pickles(doc)
           for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
           local p = { name = interpolate(scenario.name, header, values), line = rows[r].line,
             column = rows[r].column, tags = tag_names(inherited, scenario.tags, examples.tags),
+            tag_records = tag_records(inherited, scenario.tags, examples.tags),
             steps = steps_for(header, values), examples = examples.name, outline_line = scenario.line }
           for k, v in pairs(base) do p[k] = v end
           out[#out + 1] = p

@@ -57,14 +57,15 @@ local M = {}
 M.PROJECT_FILE = "fscript.project.lua"
 
 M.REPORT_KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json",
-  html = "fscript.report.html" }
+  html = "fscript.report.html", cucumber = "fscript.report.cucumber" }
 
 local function parse_reports(list)
   local reports = {}
   for _, spec in ipairs(list or {}) do
     local kind, path = tostring(spec):match("^(%w+):(.+)$")
     if not kind or not M.REPORT_KINDS[kind] then
-      return nil, ("bad report %q: write junit:FILE, tap:FILE, json:FILE or html:DIR"):format(tostring(spec))
+      return nil, ("bad report %q: write junit:FILE, tap:FILE, json:FILE, cucumber:FILE or html:DIR")
+        :format(tostring(spec))
     end
     -- The HTML report is a page in a folder of its own (html:out/report → out/report/index.html).
     if kind == "html" and not path:match("%.html?$") and path ~= "-" then path = path:gsub("/+$", "") .. "/index.html" end
@@ -262,7 +263,7 @@ end
 
 local function run_scenario(run_state, spec, hooks)
   local case = new_case(spec.name, spec.tags)
-  case.info, case.preconditions = spec.info, spec.preconditions
+  case.info, case.preconditions, case.gherkin = spec.info, spec.preconditions, spec.gherkin
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
   local down = target_down()

@@ -136,4 +136,21 @@ function M.write_file(path, contents)
   return true
 end
 
+local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+---Base64 of a byte string: images embedded in the HTML report and the cucumber JSON report.
+---@param bytes string
+---@return string
+function M.base64(bytes)
+  local out = {}
+  for i = 1, #bytes, 3 do
+    local a, b, c = bytes:byte(i, i + 2)
+    local n = a * 65536 + (b or 0) * 256 + (c or 0)
+    local function digit(shift) local k = (n >> shift) & 63 return B64:sub(k + 1, k + 1) end
+    out[#out + 1] = digit(18) .. digit(12) .. (b and digit(6) or "=") .. (c and digit(0) or "=")
+  end
+  return table.concat(out)
+end
+
+
 return M

@@ -3,26 +3,11 @@
 ---traceback, the failure screenshot (embedded) and the view tree the target showed, collapsible. Buttons filter
 ---by status and a box by tag. Nothing is fetched: the style and the script are in the page.
 local junit = require("fscript.report.junit")
+local util = require("fscript.util")
 
 local M = {}
 
 local escape = junit.escape
-
-local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-
----Base64 of a byte string, for images embedded as data: URLs.
----@param bytes string
----@return string
-function M.base64(bytes)
-  local out = {}
-  for i = 1, #bytes, 3 do
-    local a, b, c = bytes:byte(i, i + 2)
-    local n = a * 65536 + (b or 0) * 256 + (c or 0)
-    local function digit(shift) local k = (n >> shift) & 63 return B64:sub(k + 1, k + 1) end
-    out[#out + 1] = digit(18) .. digit(12) .. (b and digit(6) or "=") .. (c and digit(0) or "=")
-  end
-  return table.concat(out)
-end
 
 local function read(path)
   local file = io.open(path, "rb")
@@ -121,7 +106,7 @@ local function render_case(out, case)
         local bytes = read(path)
         if bytes then
           out[#out + 1] = ('<p><img class="shot" alt="the screen when %s failed" src="data:image/png;base64,%s"></p>')
-            :format(escape(case.name), M.base64(bytes))
+            :format(escape(case.name), util.base64(bytes))
         end
       end
     end

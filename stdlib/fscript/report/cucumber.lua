@@ -1,0 +1,153 @@
+---Cucumber's JSON report (`--report cucumber:FILE`), the format CI plugins read (Jenkins cucumber-reports, the
+---cucumber-html-reporter family): the array of features cucumber-ruby writes. Each file is a feature; each
+---scenario an element of type `scenario` with its steps, their keyword, line, result status and duration in
+---nanoseconds. A `.feature` file's scenarios list every step of the scenario, those after a failure `skipped`;
+---an undefined step is `undefined`. A failure's screenshot is embedded (base64 PNG) on the failed step, as
+---cucumber-ruby embeds one. Lua scripts appear too, a feature per file, their steps as they ran.
+local json = require("fscript.json")
+local util = require("fscript.util")
+
+local M = {}
+
+-- cucumber's ids: lower case, spaces as dashes.
+local function id_of(s)
+  return (tostring(s):lower():gsub("%s+", "-"))
+end
+
+local function read(path)
+  local file = io.open(path, "rb")
+  if not file then return nil end
+  local bytes = file:read("a")
+  file:close()
+  return bytes
+end
+
+local function nanoseconds(seconds)
+  return math.floor((seconds or 0) * 1e9 + 0.5)
+end
+
+-- The result of a step as it ran: status, duration, and for a failure its message.
+local function result_of(step)
+  local status = step.status == "passed" and "passed" or "failed"
+  if step.error and step.error:find("^Undefined step: ") then status = "undefined" end
+  local result = { status = status, duration = nanoseconds(step.duration) }
+  if status ~= "passed" and step.error then result.error_message = json.valid_utf8(step.error) end
+  return result
+end
+
+-- The screenshot of a failed case, as cucumber's embedding.
+local function embeddings(case)
+  local out = {}
+  for _, path in ipairs(case.artifacts or {}) do
+    if path:match("%.png$") then
+      local bytes = read(path)
+      if bytes then out[#out + 1] = { mime_type = "image/png", data = util.base64(bytes) } end
+    end
+  end
+  return out
+end
+
+-- The top-level steps a case ran (steps run by other steps, such as navigation, are inside their parent).
+local function ran_steps(case)
+  local list = {}
+  for _, step in ipairs(case.steps or {}) do
+    if (step.depth or 0) == 0 then list[#list + 1] = step end
+  end
+  return list
+end
+
+local function step_record(keyword, text, line, result, definition)
+  local record = { keyword = keyword, name = text, line = line or 0, result = result }
+  if definition then record.match = { location = definition } end
+  return record
+end
+
+-- A Gherkin scenario's steps: each step of the pickle, with its result when it ran, else skipped.
+local function gherkin_steps(case)
+  local ran = ran_steps(case)
+  local out = {}
+  for i, step in ipairs(case.gherkin.steps) do
+    local done = ran[i]
+    local record = step_record(step.keyword, step.text, step.line,
+      done and result_of(done) or { status = "skipped", duration = 0 }, done and done.definition)
+    if step.data_table then
+      local rows = {}
+      for r, row in ipairs(step.data_table) do rows[r] = { cells = row } end
+      record.rows = rows
+    end
+    if step.doc_string then
+      record.doc_string = { value = step.doc_string.content, content_type = step.doc_string.media_type,
+        line = step.line + 1 }
+    end
+    out[i] = record
+  end
+  return out
+end
+
+-- A Lua scenario's steps, as they ran.
+local function lua_steps(case)
+  local out = {}
+  for i, step in ipairs(ran_steps(case)) do
+    local line = step.where and tonumber(step.where:match(":(%d+)$"))
+    out[i] = step_record((step.keyword ~= "" and step.keyword or "*") .. " ", step.text, line, result_of(step),
+      step.definition)
+  end
+  return out
+end
+
+local function tag_records(case)
+  local out = {}
+  if case.gherkin then
+    for i, tag in ipairs(case.gherkin.tags or {}) do out[i] = { name = tag.name, line = tag.line } end
+  else
+    for i, tag in ipairs(case.tags or {}) do out[i] = { name = "@" .. tostring(tag):gsub("^@", ""), line = 1 } end
+  end
+  return out
+end
+
+local function element(feature_id, case)
+  local g = case.gherkin
+  local steps = g and gherkin_steps(case) or lua_steps(case)
+  -- A case that failed outside its steps (a hook, a load error) gets a step that says so, so CI sees it.
+  local failed_step
+  for _, s in ipairs(steps) do if s.result.status ~= "passed" and s.result.status ~= "skipped" then failed_step = s end end
+  if case.status == "failed" and not failed_step then
+    local message = case.failure and case.failure.message or "failed"
+    failed_step = step_record("* ", "(the scenario failed outside its steps)", g and g.line or 0,
+      { status = "failed", duration = 0, error_message = json.valid_utf8(message) })
+    steps[#steps + 1] = failed_step
+  end
+  if failed_step then
+    local shots = embeddings(case)
+    if #shots > 0 then failed_step.embeddings = shots end
+  end
+  local line = g and g.line or 1
+  return {
+    id = feature_id .. ";" .. id_of(case.name), keyword = g and g.keyword or "Scenario", name = case.name,
+    line = line, description = "", type = "scenario", tags = tag_records(case), steps = steps,
+  }
+end
+
+---Renders the run as cucumber-ruby's JSON.
+---@param run fscript.RunResult
+---@return string
+function M.render(run)
+  local features = {}
+  for _, file in ipairs(run.files) do
+    local first = file.cases[1]
+    local g = first and first.gherkin
+    local info = g and g.feature_info
+    local name = g and g.feature or (file.path:match("([^/]+)$") or file.path)
+    local feature = { uri = file.path, id = id_of(name), keyword = info and info.keyword or "Feature", name = name,
+      line = info and info.line or 1, description = info and info.description or "", elements = {},
+      tags = {} }
+    for i, tag in ipairs(info and info.tags or {}) do feature.tags[i] = { name = tag.name, line = tag.line } end
+    for _, case in ipairs(file.cases) do
+      if case.status ~= "skipped" then feature.elements[#feature.elements + 1] = element(feature.id, case) end
+    end
+    features[#features + 1] = feature
+  end
+  return json.encode(json.array(features), { indent = "  " }) .. "\n"
+end
+
+return M
