@@ -16,7 +16,7 @@ struct EndpointTests {
     @Test func fixedAnswers() throws {
         let app = try LiveSimulator(source: fixtureApp)
         #expect(try app.getJSON("/version")["version"]?.stringValue?.isEmpty == false)
-        #expect(try app.getJSON("/device") == .object(["device": .string("iphone"), "os_version": .string("17.0")]))
+        #expect(try app.getJSON("/device") == .object(["device": .string("iphone"), "os_version": .string("6.1")]))
         let resolution = try app.getJSON("/resolution")
         #expect([resolution["width"], resolution["height"], resolution["scale"]].map { $0?.doubleValue } == [750, 1334, 2])
         #expect(try app.getJSON("/accessibility_check") == .object(["accessibility_enabled": .string("true")]))
@@ -135,6 +135,23 @@ struct EndpointTests {
         #expect(try app.send("GET", "/dump/view/999999").status == 404)
         #expect(try app.send("GET", "/dump/views/999999").status == 404)
         #expect(try app.send("POST", "/dump").status == 200)
+    }
+
+    /// Frank's driver fetches views by the uids a dump shows: every one answers, the application node too, with
+    /// an alert over the screen and the navigation bar's back button among them.
+    @Test func everyUIDADumpShowsAnswersOnItsOwn() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        try app.touch("button marked:'Alert'")
+        for path in ["/dump", "/dump/allwindows"] {
+            let uids = flatten(try app.getJSON(path)).compactMap { $0["uid"]?.stringValue }
+            #expect(uids.count > 5, "\(path)")
+            for uid in uids {
+                #expect(try app.send("GET", "/dump/view/\(uid)").status == 200, "\(path): /dump/view/\(uid)")
+                #expect(try app.send("GET", "/dump/views/\(uid)").status == 200, "\(path): /dump/views/\(uid)")
+            }
+        }
+        #expect(try app.getJSON("/dump/view/application")["class"] == .string("UIApplication"))
+        #expect(try app.getJSON("/dump/view/application")["subviews"] == nil)
     }
 
     @Test func screenshotIsAPNGOfTheScreen() throws {

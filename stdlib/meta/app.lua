@@ -66,6 +66,9 @@ function App:screen() end
 ---Shows an alert over everything.
 ---@param spec {title?: string, message?: string, buttons?: (string|{title: string, on_touch?: sim.Behaviour})[]}
 function App:alert(spec) end
+---Shows an action sheet (a pop-over menu) at the bottom.
+---@param spec {title?: string, buttons: (string|{title: string, on_touch?: sim.Behaviour})[]}
+function App:action_sheet(spec) end
 function App:dismiss_alert() end
 ---An animation: busy on /idle until it ends.
 ---@param spec {view?: sim.View, what?: string, duration?: number, on_done?: fun(app: sim.App)}

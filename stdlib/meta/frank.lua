@@ -47,6 +47,9 @@ function App:map(sel, method, ...) end
 ---@param sel string|{id: string, class?: string}
 ---@return frank.Query
 function App:lookup(sel) end
+---Runs the app's memory-warning handling (POST /memory_warning on the simulator and fscript serve); fails saying
+---what to do on a target without it.
+function App:simulate_memory_warning() end
 ---Touches the one view `sel` matches. Raises when nothing matched (naming what the screen shows) and, unless
 ---`sel` narrows itself (`first`, `index:N`) or `opts.all` is true, when it matched several (listing them).
 ---The other actions (double_tap, touch_and_hold, swipe, set_slider, type_into) take the same `{all = true}`.

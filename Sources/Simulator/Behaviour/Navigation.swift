@@ -56,7 +56,8 @@ extension SimulatedApp {
     /// The name of the screen on top.
     var currentScreenName: String? { stack.last?.spec.name }
 
-    /// Puts the top screen's title in the bar, and a back button titled after the screen below when there is one.
+    /// Puts the top screen's title in the bar, and a back button titled after the screen below when there is one:
+    /// iOS 6's `UINavigationItemButtonView`, whose accessibility label is that title ("Back" when it has none).
     func rebuildNavigationBar() {
         navigationBar.removeAllChildren()
         let width = device.bounds.width
@@ -73,7 +74,7 @@ extension SimulatedApp {
         if stack.count > 1 {
             let back = makeView(className: "UINavigationItemButtonView", frame: Rect(x: 8, y: 6, width: 84, height: 32))
             back.title = stack[stack.count - 2].spec.title ?? "Back"
-            back.accessibilityLabelValue = "Back"
+            back.accessibilityLabelValue = back.title
             back.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
             navigationBar.addChild(back)
         }

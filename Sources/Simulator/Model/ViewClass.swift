@@ -14,7 +14,9 @@ enum ViewClass {
         "UIProgressView": "UIView",
         "UIControl": "UIView",
         "UIButton": "UIControl",
-        "UIAlertButton": "UIButton",
+        // iOS 6: alert and action sheet buttons are UIThreePartButtons (Frank's `alertView threePartButton`).
+        "UIThreePartButton": "UIButton",
+        "UIAlertButton": "UIThreePartButton",
         "UINavigationButton": "UIButton",
         "UITextField": "UIControl",
         "UISwitch": "UIControl",

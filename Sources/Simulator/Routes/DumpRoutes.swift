@@ -12,16 +12,17 @@ enum DumpRoutes {
             Route(methods: ["GET"], path: "/dump/allwindows") { _, host in
                 .json(written { writeApplication(host.app, to: &$0) })
             },
+            // Every uid a dump shows answers here, the allwindows dump's `application` node too.
             Route(methods: ["GET"], path: "/dump/view", prefix: true) { request, host in
-                guard let view = host.app.view(withUID: uid(in: request.path, after: "/dump/view")) else {
-                    return .notFound(request.path)
-                }
+                let id = uid(in: request.path, after: "/dump/view")
+                if id == applicationUID { return .json(written { writeApplication(host.app, to: &$0, recursive: false) }) }
+                guard let view = host.app.view(withUID: id) else { return .notFound(request.path) }
                 return .json(written { view.writeDump(to: &$0, recursive: false) })
             },
             Route(methods: ["GET"], path: "/dump/views", prefix: true) { request, host in
-                guard let view = host.app.view(withUID: uid(in: request.path, after: "/dump/views")) else {
-                    return .notFound(request.path)
-                }
+                let id = uid(in: request.path, after: "/dump/views")
+                if id == applicationUID { return .json(written { writeApplication(host.app, to: &$0) }) }
+                guard let view = host.app.view(withUID: id) else { return .notFound(request.path) }
                 return .json(written { view.writeDump(to: &$0) })
             },
         ]
@@ -33,18 +34,23 @@ enum DumpRoutes {
         try! JSONValue(parsing: written { writeApplication(app, to: &$0) })
     }
 
-    private static func writeApplication(_ app: SimulatedApp, to json: inout JSONWriter) {
+    /// The uid of the allwindows dump's application node.
+    static let applicationUID = "application"
+
+    private static func writeApplication(_ app: SimulatedApp, to json: inout JSONWriter, recursive: Bool = true) {
         json.beginObject()
         json.key("accessibilityFrame")
         app.device.bounds.write(to: &json)
         json.member("class", "UIApplication")
         json.key("frame")
         app.device.bounds.write(to: &json)
-        json.key("subviews")
-        json.beginArray()
-        for window in app.windows { window.writeDump(to: &json) }
-        json.endArray()
-        json.member("uid", "application")
+        if recursive {
+            json.key("subviews")
+            json.beginArray()
+            for window in app.windows { window.writeDump(to: &json) }
+            json.endArray()
+        }
+        json.member("uid", applicationUID)
         json.endObject()
     }
 
