@@ -4,11 +4,12 @@
 # additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
 # ran at least once; and the run takes less than a tenth of the fixed sleeps Frank's own step definitions would
 # have spent on the same steps (both numbers printed). And step definitions from Frank's own example app, ported
-# to Lua with fscript.frank_compat (Tests/frank_port), pass against an app of the same shape.
+# to Lua with fscript.frank_compat (Tests/frank_port), pass against an app of the same shape. On a target that
+# cannot be relaunched (a plain Frank server), the launch step fails saying why instead of going on.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'cleanup_servers; rm -rf "$work"' EXIT
 
 status=0
 "$bin" --app Tests/frank_suite/apps/frank_app.lua Tests/frank_suite --report "json:$work/run.json" \
@@ -45,4 +46,12 @@ status=0
 "$bin" --app Tests/frank_port/apps/controls_app.lua Tests/frank_port >"$work/port.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 0 ] || fatal "the ported Frank steps failed (exit $status): $(cat "$work/port.out")"
 grep -q "2 passed, 0 failed" "$work/port.out" || fatal "the ported suite: $(tail -3 "$work/port.out")"
+
+start_server plain serve --port 0 --no-extensions
+printf 'Feature: launching\n  Scenario: a launch the target cannot do\n    Given I launch the app\n' >"$work/launch.feature"
+status=0
+"$bin" --target "$url" "$work/launch.feature" >"$work/launch.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "launching on a target without /launch: exit $status, expected 1: $(cat "$work/launch.out")"
+grep -q "I launch the app: the target $url .*has no /launch.*--launch 'COMMAND'" "$work/launch.out" ||
+  fatal "the launch step's failure does not say why: $(cat "$work/launch.out")"
 echo "frank_suite_test: passed"

@@ -341,11 +341,14 @@ end
 
 -- Whether the target can be relaunched: what the lifecycle steps say when it cannot.
 local function relaunch(what)
-  local ok, err = pcall(frank.reset)
+  local ok, done, why = pcall(frank.reset)
   if not ok then
-    if util.is_fatal(err) then error(err, 0) end
-    failure.raise(("%s: %s"):format(what, tostring(err)))
+    if util.is_fatal(done) then error(done, 0) end
+    failure.raise(("%s: %s"):format(what, tostring(done)))
   end
+  -- frank.reset() answers false and why when the target cannot be relaunched (a Frank server without /launch,
+  -- no --launch command): the step fails saying so instead of going on with the old app.
+  if done == false then failure.raise(("%s: %s"):format(what, tostring(why))) end
 end
 
 local function install_lifecycle(define)
