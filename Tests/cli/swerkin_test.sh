@@ -51,6 +51,22 @@ check_run embedded
 start_server serve serve --port 0
 check_run served --target "$url"
 
+# The same in Gherkin: info and preconditions as tags (@info:KEY=VALUE, @precondition:NAME), the feature's for
+# each scenario; the precondition picks the signed-in render variant.
+status=0
+"$bin" Tests/cli/fixtures/swerkin_gherkin --report "json:$work/gherkin.json" --report "junit:$work/gherkin.xml" \
+  >"$work/gherkin.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "the Gherkin render variants failed (exit $status): $(cat "$work/gherkin.out")"
+python3 - "$work/gherkin.json" "$work/gherkin.xml" <<'PY'
+import json, sys, xml.etree.ElementTree as ET
+cases = {c["name"]: c for f in json.load(open(sys.argv[1]))["files"] for c in f["cases"]}
+if cases["the signed-in home screen"].get("info") != {"suite": "gherkin", "ticket": "FS-17"}:
+    sys.exit(f"** ERROR: Gherkin info: {cases['the signed-in home screen'].get('info')}")
+props = {p.get("name"): p.get("value") for p in ET.parse(sys.argv[2]).iter("property")}
+if props.get("the signed-in home screen: ticket") != "FS-17" or props.get("the signed-out home screen: suite") != "gherkin":
+    sys.exit(f"** ERROR: Gherkin info in JUnit: {props}")
+PY
+
 # Selection by identifier with what every Frankly server offers: one /map of accessibilityIdentifier, then an
 # index. Against a server without fscript's extensions, count the round trips.
 start_server plain serve --port 0 --no-extensions

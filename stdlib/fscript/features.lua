@@ -50,6 +50,22 @@ local function argument(step)
   return step.doc_string and step.doc_string.content
 end
 
+-- Info and preconditions written as tags (a Gherkin scenario has no options table): `@info:ticket=FS-17` sets
+-- info.ticket, `@precondition:signed_in` sets preconditions.signed_in = true and `@precondition:user=alice`
+-- preconditions.user = "alice". Tags on the feature, rule or examples count for each of their scenarios.
+local function facts_of(tags)
+  local info, preconditions = {}, {}
+  for _, tag in ipairs(tags) do
+    local kind, rest = tag:match("^@?(%a+):(.+)$")
+    local into = (kind == "info" and info) or (kind == "precondition" and preconditions) or nil
+    if into then
+      local key, value = rest:match("^([^=]+)=(.*)$")
+      if key then into[key] = value else into[rest] = true end
+    end
+  end
+  return info, preconditions
+end
+
 ---The runner scenario for a pickle of `path`: its steps run in `session` with their keywords as written.
 ---@param session fscript.Session
 ---@param path string
@@ -58,9 +74,12 @@ end
 function M.scenario(session, path, pickle)
   local tags = {}
   for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
+  local info, preconditions = facts_of(pickle.tags)
   return {
     name = pickle.name,
     tags = tags,
+    info = info,
+    preconditions = preconditions,
     where = ("%s:%d"):format(path, pickle.line),
     -- What cucumber's JSON report needs of it: the feature, and every step (also those a failure skipped).
     gherkin = { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
