@@ -301,15 +301,20 @@ local function skip_case(run_state, name, tags, reason)
   run_state.console:case_end(case)
 end
 
+-- Records that the current file did not load (`message`, e.g. FILE:LINE: …): a failed "(load)" case, and exit 2.
+local function load_failed(run_state, message)
+  run_state.file.load_error = message
+  run_state.load_errors = run_state.load_errors + 1
+  local case = new_case("(load)", {}, true)
+  case.mark = nil
+  run_state.file.cases[1] = case
+  finish_case(run_state, case, util.clock(), failure.new({ message = message }))
+end
+
 local function load_file(run_state, path)
   local chunk, compile_err = loadfile(path, "t", run_state.env)
   if not chunk then
-    run_state.file.load_error = compile_err
-    run_state.load_errors = run_state.load_errors + 1
-    local case = new_case("(load)", {}, true)
-    case.mark = nil
-    run_state.file.cases[1] = case
-    finish_case(run_state, case, util.clock(), failure.new({ message = compile_err }))
+    load_failed(run_state, compile_err)
     return false
   end
   local case, started = new_case("(script)", {}, true), util.clock()
@@ -332,12 +337,7 @@ end
 local function load_feature(run_state, path)
   local pickles, errors = features.load(path)
   if not pickles then
-    run_state.file.load_error = errors
-    run_state.load_errors = run_state.load_errors + 1
-    local case = new_case("(load)", {}, true)
-    case.mark = nil
-    run_state.file.cases[1] = case
-    finish_case(run_state, case, util.clock(), failure.new({ message = errors }))
+    load_failed(run_state, errors)
     return false
   end
   for _, pickle in ipairs(pickles) do
@@ -357,14 +357,10 @@ local function load_step_files(run_state, paths)
       err = not ok and tostring(run_err) or nil
     end
     if err then
-      local file = { path = path, cases = {}, load_error = err }
-      run_state.files[#run_state.files + 1] = file
-      run_state.file = file
-      run_state.load_errors = run_state.load_errors + 1
-      local case = new_case("(load)", {}, true)
-      case.mark = nil
-      file.cases[1] = case
-      finish_case(run_state, case, util.clock(), failure.new({ message = err }))
+      run_state.file = { path = path, cases = {} }
+      run_state.files[#run_state.files + 1] = run_state.file
+      run_state.console:file_start(path)
+      load_failed(run_state, err)
     end
   end
 end
