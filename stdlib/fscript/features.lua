@@ -14,20 +14,13 @@ function M.is_feature(path)
   return path:match("%.feature$") ~= nil
 end
 
-local function read(path)
-  local f, err = io.open(path, "rb")
-  if not f then return nil, err end
-  local text = f:read("a")
-  f:close()
-  return text
-end
 
 ---Parses a feature file. On failure returns nil and one `FILE:LINE:COLUMN: message` line per error.
 ---@param path string
 ---@return fscript.Pickle[]?
 ---@return string? errors
 function M.load(path)
-  local text, err = read(path)
+  local text, err = util.read_file(path)
   if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err) end
   local doc, errors = gherkin.parse(text)
   if #errors > 0 then

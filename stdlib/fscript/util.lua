@@ -136,6 +136,18 @@ function M.write_file(path, contents)
   return true
 end
 
+---A whole file's bytes, or nil and why it cannot be read.
+---@param path string
+---@return string? bytes
+---@return string? err
+function M.read_file(path)
+  local file, err = io.open(path, "rb")
+  if not file then return nil, err end
+  local bytes = file:read("a")
+  file:close()
+  return bytes
+end
+
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
 ---Base64 of a byte string: images embedded in the HTML report and the cucumber JSON report.

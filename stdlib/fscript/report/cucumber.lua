@@ -14,13 +14,6 @@ local function id_of(s)
   return (tostring(s):lower():gsub("%s+", "-"))
 end
 
-local function read(path)
-  local file = io.open(path, "rb")
-  if not file then return nil end
-  local bytes = file:read("a")
-  file:close()
-  return bytes
-end
 
 local function nanoseconds(seconds)
   return math.floor((seconds or 0) * 1e9 + 0.5)
@@ -40,7 +33,7 @@ local function embeddings(case)
   local out = {}
   for _, path in ipairs(case.artifacts or {}) do
     if path:match("%.png$") then
-      local bytes = read(path)
+      local bytes = util.read_file(path)
       if bytes then out[#out + 1] = { mime_type = "image/png", data = util.base64(bytes) } end
     end
   end

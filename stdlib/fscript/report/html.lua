@@ -9,13 +9,6 @@ local M = {}
 
 local escape = junit.escape
 
-local function read(path)
-  local file = io.open(path, "rb")
-  if not file then return nil end
-  local bytes = file:read("a")
-  file:close()
-  return bytes
-end
 
 local STYLE = [[
 body { font: 14px/1.45 -apple-system, "DejaVu Sans", sans-serif; margin: 24px; color: #1d1d1f; }
@@ -103,7 +96,7 @@ local function render_case(out, case)
     end
     for _, path in ipairs(case.artifacts or {}) do
       if path:match("%.png$") then
-        local bytes = read(path)
+        local bytes = util.read_file(path)
         if bytes then
           out[#out + 1] = ('<p><img class="shot" alt="the screen when %s failed" src="data:image/png;base64,%s"></p>')
             :format(escape(case.name), util.base64(bytes))
