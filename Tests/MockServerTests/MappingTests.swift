@@ -12,9 +12,28 @@ import Testing
         let bodies = root.appendingPathComponent("__files")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: bodies, withIntermediateDirectories: true)
-        for (name, text) in mappings { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
+        for (name, text) in mappings {
+            let file = folder.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
         for (name, text) in files { try Data(text.utf8).write(to: bodies.appendingPathComponent(name)) }
         return root
+    }
+
+    /// WireMock reads mappings in subfolders too; they were skipped ("loaded 0 stubs").
+    @Test func mappingsInSubfoldersLoad() throws {
+        let root = try writeRoot([
+            "users/list.json": #"{"request": {"method": "GET", "urlPath": "/users"}, "response": {"body": "users"}}"#,
+            "users/admin/one.json": #"{"request": {"method": "GET", "urlPath": "/users/1"}, "response": {"body": "one"}}"#,
+            "top.json": #"{"request": {"method": "GET", "urlPath": "/top"}, "response": {"body": "top"}}"#,
+        ])
+        let mock = try MockServer.start()
+        defer { mock.stop() }
+        let stubs = try mock.load(directory: root.path)
+        #expect(stubs.count == 3)
+        #expect(Set(mock.stubs.map(\.summary)).count == 3)
     }
 
     @Test func loadsWireMockMappingsUnchanged() throws {

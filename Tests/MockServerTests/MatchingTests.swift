@@ -106,7 +106,9 @@ import Testing
         #expect(try harness.send("POST", "/body", body: notMatching).status == 404)
     }
 
-    @Test func mostSpecificStubWinsThenNewest() throws {
+    /// WireMock's precedence: among the stubs that match, the newest one answers (at equal priority), however
+    /// specific the older ones are.
+    @Test func newestMatchingStubWinsAtEqualPriority() throws {
         let harness = try MockHarness()
         try harness.mock.stub(.init(method: nil, url: .pathMatching("/api/.*")), .text("catch-all"))
         try harness.mock.stub(.init(method: "GET", path: "/api/items"), .text("items"))
@@ -119,12 +121,15 @@ import Testing
         #expect(try harness.send("GET", "/api/items?page=2").text == "page 2")
         try harness.mock.stub(.init(method: "GET", path: "/api/items"), .text("newer items"))
         #expect(try harness.send("GET", "/api/items").text == "newer items")
+        try harness.mock.stub(.init(method: nil, url: .pathMatching("/api/.*")), .text("newest catch-all"))
+        #expect(try harness.send("GET", "/api/items").text == "newest catch-all")
+        #expect(try harness.send("GET", "/api/items?page=2").text == "newest catch-all")
     }
 
-    @Test func lowerPriorityNumberBeatsSpecificity() throws {
+    @Test func lowerPriorityNumberBeatsNewer() throws {
         let harness = try MockHarness()
-        try harness.mock.stub(Stub(request: .init(method: "GET", path: "/x"), response: .text("specific")))
         try harness.mock.stub(Stub(request: RequestPattern(), response: .text("maintenance"), priority: 1))
+        try harness.mock.stub(Stub(request: .init(method: "GET", path: "/x"), response: .text("specific")))
         #expect(try harness.send("GET", "/x").text == "maintenance")
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import JSON
 
-/// Reads a WireMock root directory into stubs: `mappings/*.json` and the `__files` their bodies refer to.
+/// Reads a WireMock root directory into stubs: `mappings/**/*.json` (subfolders too, as WireMock reads them) and
+/// the `__files` their bodies refer to.
 ///
-/// Files load in name order and all or nothing, so a broken file never leaves half a suite of stubs behind.
+/// Files load in path order and all or nothing, so a broken file never leaves half a suite of stubs behind.
 package enum MappingLoader {
     static func load(directory: String) throws(MappingError) -> [Stub] {
         let root = URL(fileURLWithPath: directory)
@@ -16,11 +17,20 @@ package enum MappingLoader {
         let hasMappings = manager.fileExists(atPath: mappings.path, isDirectory: &isDirectory) && isDirectory.boolValue
         let folder = hasMappings ? mappings : root
         let files = root.appendingPathComponent("__files").path
+        // Without a mappings folder, the root itself holds the files, and only its top level counts: its
+        // subfolders are WireMock's own (__files) or someone else's.
         let names: [String]
-        do {
-            names = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
-            throw MappingError(file: directory, message: "cannot list \(folder.path): \(error.localizedDescription)")
+        if hasMappings {
+            guard let walker = manager.enumerator(atPath: folder.path) else {
+                throw MappingError(file: directory, message: "cannot list \(folder.path)")
+            }
+            names = walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".json") }.sorted()
+        } else {
+            do {
+                names = try manager.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+            } catch {
+                throw MappingError(file: directory, message: "cannot list \(folder.path): \(error.localizedDescription)")
+            }
         }
         var stubs: [Stub] = []
         for name in names {

@@ -30,11 +30,6 @@ struct RequestMatcher: Sendable {
         self.bodies = bodies
     }
 
-    /// How many constraints the pattern sets; the most specific matching stub answers.
-    var specificity: Int {
-        (pattern.requiredMethod == nil ? 0 : 1) + (url == nil ? 0 : 1) + query.count + headers.count + bodies.count
-    }
-
     /// Checks every part of the request and lists what did not match.
     func evaluate(_ request: HTTPRequest) -> MatchOutcome {
         var outcome = MatchOutcome()

@@ -5,6 +5,12 @@ import HTTPCore
 ///
 /// Choosing a stub, advancing its sequence and moving its scenario happen in one critical section, so two
 /// concurrent requests can never both get the first response of a sequence or both see the old state.
+///
+/// Precedence is WireMock's: the lowest priority number wins, then the newest stub. Stubs are indexed by the
+/// literal path they match (`urlPath`, `url`), so a request is compared only with the stubs for its path and the
+/// ones without a literal path (patterns, templates, any URL): matching costs the same with 1,000 stubs of other
+/// paths as with one. The nearest miss, which compares with every stub, is worked out only for a request that
+/// nothing matched.
 final class StubStore: @unchecked Sendable {
     /// What to do with a request: answer it with a stub's response, or explain why nothing matched.
     enum Decision: Sendable {
@@ -19,11 +25,13 @@ final class StubStore: @unchecked Sendable {
         var served = 0
 
         var priority: Int { stub.priority ?? 5 }
-        var specificity: Int { matcher.specificity + (stub.scenario?.requiredState == nil ? 0 : 1) }
     }
 
     private let lock = NSLock()
     private var entries: [Entry] = []
+    /// Positions in `entries` of the stubs for each literal path, and of the stubs without one.
+    private var byPath: [String: [Int]] = [:]
+    private var unindexed: [Int] = []
     private var nextOrder = 0
     private var scenarios: [String: String] = [:]
 
@@ -36,6 +44,29 @@ final class StubStore: @unchecked Sendable {
             entries.removeAll { $0.stub.id == stub.id }
             entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder))
             nextOrder += 1
+            reindex()
+        }
+    }
+
+    /// The literal path a URL pattern matches, or nil when it matches more than one path.
+    private static func literalPath(_ url: URLPattern?) -> String? {
+        switch url {
+        case .path(let path)?: return path
+        case .url(let url)?: return String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
+        default: return nil
+        }
+    }
+
+    /// Rebuilds the path index after the stubs changed (under the lock).
+    private func reindex() {
+        byPath.removeAll(keepingCapacity: true)
+        unindexed.removeAll(keepingCapacity: true)
+        for (position, entry) in entries.enumerated() {
+            if let path = Self.literalPath(entry.stub.request.url) {
+                byPath[path, default: []].append(position)
+            } else {
+                unindexed.append(position)
+            }
         }
     }
 
@@ -44,6 +75,7 @@ final class StubStore: @unchecked Sendable {
         lock.withLock {
             let before = entries.count
             entries.removeAll { $0.stub.id == id }
+            reindex()
             return entries.count != before
         }
     }
@@ -56,6 +88,7 @@ final class StubStore: @unchecked Sendable {
         lock.withLock {
             entries.removeAll()
             scenarios.removeAll()
+            reindex()
         }
     }
 
@@ -71,40 +104,36 @@ final class StubStore: @unchecked Sendable {
         lock.withLock { scenarios.removeAll() }
     }
 
+    /// How `entries[index]` fits the request, its scenario's required state included (under the lock).
+    private func outcome(of index: Int, for request: HTTPRequest) -> MatchOutcome {
+        let entry = entries[index]
+        var outcome = entry.matcher.evaluate(request)
+        if let scenario = entry.stub.scenario, let required = scenario.requiredState {
+            let current = scenarios[scenario.name] ?? ScenarioStep.started
+            if current != required {
+                outcome.mismatches.append(
+                    Mismatch(part: "scenario \(scenario.name)", expected: required, actual: current, weight: 1)
+                )
+            }
+        }
+        return outcome
+    }
+
     /// Picks the stub that answers the request and takes its next response, or explains the nearest miss.
     func decide(_ request: HTTPRequest) -> Decision {
         lock.withLock {
+            // Only the stubs that could match: those for this path (as sent, or decoded) and those without one.
+            var candidates = unindexed
+            candidates += byPath[request.path] ?? []
+            if request.decodedPath != request.path { candidates += byPath[request.decodedPath] ?? [] }
             var best: (index: Int, captures: [String: String])?
-            var closest: (index: Int, outcome: MatchOutcome)?
-            for index in entries.indices {
-                let entry = entries[index]
-                var outcome = entry.matcher.evaluate(request)
-                if let scenario = entry.stub.scenario, let required = scenario.requiredState {
-                    let current = scenarios[scenario.name] ?? ScenarioStep.started
-                    if current != required {
-                        outcome.mismatches.append(
-                            Mismatch(part: "scenario \(scenario.name)", expected: required, actual: current, weight: 1)
-                        )
-                    }
-                }
-                if outcome.isMatch {
-                    if best.map({ Self.ranks(entry, above: entries[$0.index]) }) ?? true {
-                        best = (index, outcome.captures)
-                    }
-                } else if closest.map({ Self.isCloser(outcome, entry, than: $0.outcome, entries[$0.index]) }) ?? true {
-                    closest = (index, outcome)
+            for index in candidates {
+                let outcome = outcome(of: index, for: request)
+                if outcome.isMatch, best.map({ Self.ranks(entries[index], above: entries[$0.index]) }) ?? true {
+                    best = (index, outcome.captures)
                 }
             }
-            guard let best else {
-                let request = "\(request.method) \(request.uri)"
-                guard let closest else {
-                    return .unmatched(explanation: "No stub matched \(request). There are no stubs.")
-                }
-                let stub = entries[closest.index].stub.summary
-                return .unmatched(
-                    explanation: "No stub matched \(request). Closest stub: \(stub): \(closest.outcome.explanation)"
-                )
-            }
+            guard let best else { return .unmatched(explanation: nearestMiss(request)) }
             let stub = entries[best.index].stub
             let turn = min(entries[best.index].served, stub.responses.count - 1)
             entries[best.index].served += 1
@@ -115,10 +144,23 @@ final class StubStore: @unchecked Sendable {
         }
     }
 
-    /// Priority first (lower wins), then specificity (more wins), then age (newer wins).
+    /// Why nothing matched: the closest stub of all and what differs (under the lock; unmatched requests only).
+    private func nearestMiss(_ request: HTTPRequest) -> String {
+        let shown = "\(request.method) \(request.uri)"
+        var closest: (index: Int, outcome: MatchOutcome)?
+        for index in entries.indices {
+            let outcome = outcome(of: index, for: request)
+            if closest.map({ Self.isCloser(outcome, entries[index], than: $0.outcome, entries[$0.index]) }) ?? true {
+                closest = (index, outcome)
+            }
+        }
+        guard let closest else { return "No stub matched \(shown). There are no stubs." }
+        return "No stub matched \(shown). Closest stub: \(entries[closest.index].stub.summary): \(closest.outcome.explanation)"
+    }
+
+    /// WireMock's precedence: priority first (lower wins), then age (newer wins).
     private static func ranks(_ entry: Entry, above other: Entry) -> Bool {
         if entry.priority != other.priority { return entry.priority < other.priority }
-        if entry.specificity != other.specificity { return entry.specificity > other.specificity }
         return entry.order > other.order
     }
 
