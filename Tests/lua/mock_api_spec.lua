@@ -31,7 +31,7 @@ check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; valid o
 check.equal("bad argument #1 to 'stub' (field 'respond.status': integer expected, got string)",
   err(s.stub, s, { path = "/x", respond = { status = "ok" } }), "status type")
 check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a fault; use one of empty, hang, " ..
-  "malformed, reset)", err(s.stub, s, { path = "/x", respond = { fault = "boom" } }), "fault names")
+  "malformed, malformed_chunk, reset)", err(s.stub, s, { path = "/x", respond = { fault = "boom" } }), "fault names")
 check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, path_template, url and url_pattern)",
   err(s.stub, s, { path = "/x", url = "/y" }), "one URL kind")
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",

@@ -161,7 +161,7 @@ function frank.reset() end
 ---@field json? any
 ---@field file? string
 ---@field delay? number seconds
----@field fault? "reset"|"empty"|"malformed"|"hang"
+---@field fault? "reset"|"empty"|"malformed"|"malformed_chunk"|"hang"
 
 ---@class mock.Request a journal entry
 ---@field method string

@@ -19,7 +19,8 @@ struct MockOptions {
     static let responseKeys = ["status", "headers", "body", "json", "file", "delay", "fault"]
     /// The `fault` names and what they do on the wire.
     static let faults: [String: HTTPFault] = [
-        "reset": .connectionReset, "empty": .emptyResponse, "malformed": .malformedResponse, "hang": .noResponse,
+        "reset": .connectionReset, "empty": .emptyResponse, "malformed": .malformedResponse,
+        "malformed_chunk": .malformedChunk, "hang": .noResponse,
     ]
 
     let args: LuaArgs

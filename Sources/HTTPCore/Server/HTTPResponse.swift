@@ -39,8 +39,11 @@ public enum HTTPFault: String, Sendable, CaseIterable {
     case connectionReset
     /// The connection is closed without a byte of response.
     case emptyResponse
-    /// Bytes that are not HTTP are sent, then the connection is closed.
+    /// Bytes that are not HTTP are sent, then the connection is closed (WireMock's `RANDOM_DATA_THEN_CLOSE`).
     case malformedResponse
+    /// A 200 status line and chunked headers, then a chunk whose size line is not hex, then the connection is
+    /// closed: the response starts well and breaks in its body (WireMock's `MALFORMED_RESPONSE_CHUNK`).
+    case malformedChunk
     /// Nothing is ever sent; the connection stays open until the client gives up.
     case noResponse
 }

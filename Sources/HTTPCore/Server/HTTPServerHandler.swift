@@ -154,15 +154,19 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             sockets.setSoLinger(linger(l_onoff: 1, l_linger: 0)).whenComplete { _ in channel.close(promise: nil) }
         case .emptyResponse:
             channel.close(promise: nil)
-        case .malformedResponse:
+        case .malformedResponse, .malformedChunk:
             // Written from the encoder's own context, the bytes skip the encoder and reach the socket as they are.
             guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
             else {
                 channel.close(promise: nil)
                 return
             }
-            let garbage = channel.allocator.buffer(string: "lorem ipsum \u{1}\u{2}\u{3} not http\r\n\r\n")
-            encoder.writeAndFlush(NIOAny(garbage)).whenComplete { _ in channel.close(promise: nil) }
+            let bytes = fault == .malformedChunk
+                ? "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nlorem ipsum\r\nnot a chunk\r\n"
+                : "lorem ipsum \u{1}\u{2}\u{3} not http\r\n\r\n"
+            encoder.writeAndFlush(NIOAny(channel.allocator.buffer(string: bytes))).whenComplete { _ in
+                channel.close(promise: nil)
+            }
         case .noResponse:
             break
         }

@@ -22,12 +22,12 @@ enum WireMockMapping {
     ]
     private static let responseKeys: Set = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-        "fixedDelayMilliseconds", "fault", "transformers", "transformerParameters",
+        "fixedDelayMilliseconds", "delayDistribution", "fault", "transformers", "transformerParameters",
     ]
     private static let faults: [String: HTTPFault] = [
         "CONNECTION_RESET_BY_PEER": .connectionReset,
         "EMPTY_RESPONSE": .emptyResponse,
-        "MALFORMED_RESPONSE_CHUNK": .malformedResponse,
+        "MALFORMED_RESPONSE_CHUNK": .malformedChunk,
         "RANDOM_DATA_THEN_CLOSE": .malformedResponse,
     ]
 
@@ -75,10 +75,11 @@ enum WireMockMapping {
             throw Problem(prefix + "scenarioName", "missing, but a scenario state is given")
         }
         let id = (mapping["id"] ?? mapping["uuid"])?.stringValue.flatMap(UUID.init(uuidString:)) ?? UUID()
-        let stub = Stub(
+        var stub = Stub(
             id: id, name: mapping["name"]?.stringValue, request: pattern, response: response, priority: priority,
             scenario: scenario
         )
+        stub.substitutesCaptures = false
         // Compile now so a bad regular expression is reported against its file, not at the first request.
         do {
             _ = try RequestMatcher(pattern)
@@ -166,6 +167,12 @@ enum WireMockMapping {
     {
         let members = try object(value, at: path)
         try rejectUnknown(members, allowed: responseKeys, at: path)
+        // Response templating is not built yet: a stub that asks for it must not answer with its {{…}} unrendered.
+        if case .array(let transformers)? = members["transformers"], !transformers.isEmpty {
+            let names = transformers.map { $0.stringValue ?? $0.jsonString }.joined(separator: ", ")
+            throw Problem(path + ".transformers", "\(names): response templating is not supported by fscript's mock yet; "
+                + "remove the transformer (the body would be sent with its {{…}} as written)")
+        }
         var response = ResponseDefinition()
         if let status = members["status"] {
             guard case .integer(let code) = status else {
@@ -208,6 +215,9 @@ enum WireMockMapping {
             }
             response.delay = milliseconds / 1000
         }
+        if let spec = members["delayDistribution"] {
+            response.delayDistribution = try delayDistribution(spec, at: path + ".delayDistribution")
+        }
         if let name = try string(members["fault"], at: path + ".fault") {
             guard let fault = faults[name] else {
                 let known = faults.keys.sorted().joined(separator: ", ")
@@ -216,6 +226,34 @@ enum WireMockMapping {
             response.fault = fault
         }
         return response
+    }
+
+    /// `{"type": "lognormal", "median": ms, "sigma": s}` or `{"type": "uniform", "lower": ms, "upper": ms}`.
+    private static func delayDistribution(_ spec: JSONValue, at path: String) throws(Problem) -> DelayDistribution {
+        let members = try object(spec, at: path)
+        func milliseconds(_ key: String) throws(Problem) -> Double {
+            guard let value = members[key]?.doubleValue, value.isFinite, value >= 0,
+                value <= CheckedNumber.maximumSeconds * 1000
+            else {
+                throw Problem("\(path).\(key)", "expected a number of milliseconds from 0 to 86400000, got \(members[key]?.jsonString ?? "nothing")")
+            }
+            return value / 1000
+        }
+        switch try string(members["type"], at: path + ".type") {
+        case "lognormal":
+            try rejectUnknown(members, allowed: ["type", "median", "sigma"], at: path)
+            guard let sigma = members["sigma"]?.doubleValue, sigma.isFinite, sigma >= 0, sigma <= 10 else {
+                throw Problem(path + ".sigma", "expected a number from 0 to 10, got \(members["sigma"]?.jsonString ?? "nothing")")
+            }
+            return .lognormal(median: try milliseconds("median"), sigma: sigma)
+        case "uniform":
+            try rejectUnknown(members, allowed: ["type", "lower", "upper"], at: path)
+            let lower = try milliseconds("lower"), upper = try milliseconds("upper")
+            guard lower <= upper else { throw Problem(path, "lower (\(lower * 1000) ms) is above upper (\(upper * 1000) ms)") }
+            return .uniform(lower: lower, upper: upper)
+        case let other:
+            throw Problem(path + ".type", "\(other.map { "'\($0)'" } ?? "no type"): expected lognormal or uniform")
+        }
     }
 
     private static func string(_ value: JSONValue?, at path: String) throws(Problem) -> String? {

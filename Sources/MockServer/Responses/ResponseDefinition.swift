@@ -14,6 +14,8 @@ public struct ResponseDefinition: Sendable {
     public var body: ResponseBody
     /// Seconds to wait before answering (or before the fault), to test spinners and timeouts.
     public var delay: Double
+    /// A random delay added to `delay` for each answer.
+    public var delayDistribution: DelayDistribution?
     /// When set, the connection misbehaves this way instead of answering: reset, closed empty, garbage, or a hang
     /// that lasts until the client gives up.
     public var fault: HTTPFault?
@@ -47,6 +49,11 @@ public struct ResponseDefinition: Sendable {
     /// A fault instead of a response, to test the app's error handling.
     public static func fault(_ fault: HTTPFault, delay: Double = 0) -> ResponseDefinition {
         ResponseDefinition(delay: delay, fault: fault)
+    }
+
+    /// The seconds to wait before this answer: the fixed delay plus one sample of the distribution.
+    func sampledDelay() -> Double {
+        delay + (delayDistribution?.sample() ?? 0)
     }
 
     /// Throws when the JSON body does not parse, so the mistake shows where the stub was made.

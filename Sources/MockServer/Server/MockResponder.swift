@@ -13,16 +13,17 @@ struct MockResponder: HTTPResponder {
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let decision = stubs.decide(request)
-        guard case .matched(_, let definition, let captures) = decision else {
+        guard case .matched(let stub, let definition, let captures) = decision else {
             journal.record(request, decision: decision)
             if case .unmatched(let explanation) = decision {
                 return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))
             }
             preconditionFailure("a decision is either matched or unmatched")
         }
-        let response = definition.render(captures: captures, filesDirectory: filesDirectory)
+        let response = definition.render(captures: stub.substitutesCaptures ? captures : [:], filesDirectory: filesDirectory)
         let hangs = definition.fault == .noResponse
-        guard hangs || definition.delay > 0 else {
+        let delay = definition.sampledDelay()
+        guard hangs || delay > 0 else {
             journal.record(request, decision: decision)
             return eventLoop.makeSucceededFuture(response)
         }
@@ -34,10 +35,10 @@ struct MockResponder: HTTPResponder {
         // Whichever comes first ends the tracking: the answer leaving, or the client hanging up.
         request.connectionClosed?.whenComplete { _ in tracker.end(token) }
         if hangs && request.connectionClosed == nil { tracker.end(token) }
-        guard definition.delay > 0 else { return eventLoop.makeSucceededFuture(response) }
+        guard delay > 0 else { return eventLoop.makeSucceededFuture(response) }
 
         let promise = eventLoop.makePromise(of: HTTPResponse.self)
-        eventLoop.scheduleTask(in: .nanoseconds(Int64(definition.delay * 1_000_000_000))) {
+        eventLoop.scheduleTask(in: .nanoseconds(Int64(delay * 1_000_000_000))) {
             if !hangs { tracker.end(token) }
             promise.succeed(response)
         }

@@ -2,9 +2,9 @@ import Foundation
 
 /// A canned answer: a request pattern and the responses to give, in turn, to the requests it matches.
 ///
-/// When several stubs match, the one with the lowest `priority` answers; among equal priorities the most
-/// specific one (the most constraints), and among equally specific ones the newest. With several responses the
-/// stub answers them in order and then repeats the last, to script retries and polling.
+/// When several stubs match, the one with the lowest `priority` answers, and among equal priorities the newest,
+/// as in WireMock. With several responses the stub answers them in order and then repeats the last, to script
+/// retries and polling.
 public struct Stub: Sendable, Identifiable {
     /// Identifies the stub for `removeStub` and in the journal.
     public var id: UUID
@@ -18,6 +18,9 @@ public struct Stub: Sendable, Identifiable {
     public var priority: Int?
     /// The scenario state it needs and sets, if any.
     public var scenario: ScenarioStep?
+    /// Whether `{{name}}` in the answer takes the value a path template captured: fscript's own stubs do;
+    /// WireMock mappings do not (WireMock leaves the braces unless response templating is on).
+    public var substitutesCaptures = true
 
     /// Makes a stub with one response.
     public init(

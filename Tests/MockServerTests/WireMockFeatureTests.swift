@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import HTTPCore
+import Testing
+
+@testable import MockServer
+
+/// The WireMock features teams rely on, each against a real mock over HTTP: delay distributions, the malformed
+/// chunk fault as WireMock sends it, template braces left alone in mappings, and templating asked for refused at
+/// load rather than ignored.
+@Suite struct WireMockFeatureTests {
+    private func load(_ mapping: String) throws -> MockHarness {
+        let root = try temporaryDirectory()
+        let folder = root.appendingPathComponent("mappings")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(mapping.utf8).write(to: folder.appendingPathComponent("m.json"))
+        let harness = try MockHarness()
+        _ = try harness.mock.load(directory: root.path)
+        return harness
+    }
+
+    private func loadError(_ mapping: String) -> String {
+        errorText { _ = try load(mapping) }
+    }
+
+    @Test func uniformDelayDistributionStaysInItsBounds() throws {
+        let harness = try load(#"""
+            {"request": {"urlPath": "/slow"},
+             "response": {"body": "ok", "delayDistribution": {"type": "uniform", "lower": 40, "upper": 80}}}
+            """#)
+        for _ in 0..<3 {
+            let started = Date()
+            #expect(try harness.send("GET", "/slow").text == "ok")
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed >= 0.04, "answered after \(elapsed) s")
+        }
+        let samples = (0..<1000).map { _ in DelayDistribution.uniform(lower: 0.04, upper: 0.08).sample() }
+        #expect(samples.allSatisfy { $0 >= 0.04 && $0 <= 0.08 })
+        #expect(Set(samples).count > 900, "the delays vary")
+    }
+
+    @Test func lognormalDelayDistributionCentresOnItsMedian() throws {
+        let harness = try load(#"""
+            {"request": {"urlPath": "/net"},
+             "response": {"delayDistribution": {"type": "lognormal", "median": 20, "sigma": 0.1}}}
+            """#)
+        #expect(try harness.send("GET", "/net").status == 200)
+        let samples = (0..<2001).map { _ in DelayDistribution.lognormal(median: 0.02, sigma: 0.4).sample() }.sorted()
+        #expect(abs(samples[1000] - 0.02) < 0.003, "median \(samples[1000])")
+        #expect(samples.first! > 0)
+    }
+
+    @Test(arguments: [
+        (#"{"type": "gaussian"}"#, "delayDistribution.type: 'gaussian': expected lognormal or uniform"),
+        (#"{"type": "uniform", "lower": 90, "upper": 10}"#, "delayDistribution: lower (90.0 ms) is above upper (10.0 ms)"),
+        (#"{"type": "lognormal", "median": 10}"#, "delayDistribution.sigma: expected a number from 0 to 10, got nothing"),
+        (#"{"type": "uniform", "lower": 1, "upper": 2, "mean": 3}"#, "delayDistribution.mean: not supported"),
+    ])
+    func badDelayDistributionsNameTheField(spec: String, message: String) {
+        let error = loadError(#"{"request": {"urlPath": "/x"}, "response": {"delayDistribution": \#(spec)}}"#)
+        #expect(error.contains("mappings/m.json: response.\(message)"), "\(error)")
+    }
+
+    /// WireMock's MALFORMED_RESPONSE_CHUNK: a good status line and chunked headers, then a broken chunk.
+    @Test func malformedResponseChunkStartsAsHTTPAndBreaksInTheBody() throws {
+        let harness = try load(#"{"request": {"urlPath": "/chunk"}, "response": {"fault": "MALFORMED_RESPONSE_CHUNK"}}"#)
+        let answer = try rawRequest(port: harness.mock.port, "GET /chunk HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        #expect(answer.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(answer)")
+        #expect(answer.contains("Transfer-Encoding: chunked\r\n\r\n"))
+        guard case .malformedResponse = harness.failure("GET", "/chunk") else {
+            Issue.record("a client must fail reading the body")
+            return
+        }
+    }
+
+    /// Under urlPathTemplate WireMock leaves `{{id}}` as written (only response templating renders it); fscript's
+    /// own path_template stubs do put the captured value in.
+    @Test func templateBracesStayLiteralInMappings() throws {
+        let harness = try load(#"{"request": {"urlPathTemplate": "/items/{id}"}, "response": {"body": "item {{id}}"}}"#)
+        #expect(try harness.send("GET", "/items/7").text == "item {{id}}")
+        try harness.mock.stub(.init(method: "GET", url: .pathTemplate("/own/{id}")), .text("own {{id}}"))
+        #expect(try harness.send("GET", "/own/7").text == "own 7")
+    }
+
+    @Test func responseTemplatingAskedForIsALoadError() {
+        let error = loadError(#"""
+            {"request": {"urlPath": "/x"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"]}}
+            """#)
+        #expect(error.contains("mappings/m.json: response.transformers: response-template: response templating is not supported"), "\(error)")
+    }
+}
+
+/// Sends raw bytes to the mock and returns everything it answers until it closes (5 s at most).
+private func rawRequest(port: Int, _ text: String) throws -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    var limit = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    _ = text.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = recv(fd, &buffer, buffer.count, 0)
+        if count <= 0 { break }
+        bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
