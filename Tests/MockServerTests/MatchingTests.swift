@@ -97,7 +97,8 @@ import Testing
         (.matches("hel+o .*"), "hello world", "help"),
         (.equalToJSON(#"{"user":"alice","age":3}"#), #"{ "age": 3.0, "user": "alice" }"#, #"{"user":"alice"}"#),
         (.containsJSON(#"{"user":"alice"}"#), #"{"user":"alice","remember":true}"#, #"{"user":"bob","x":1}"#),
-        (.containsJSON(#"{"tags":[{"id":1}]}"#), #"{"tags":[{"id":1,"n":"a"}]}"#, #"{"tags":[{"id":1},{"id":2}]}"#),
+        // WireMock's ignoreExtraElements ignores extra array items too (after the expected ones, in order).
+        (.containsJSON(#"{"tags":[{"id":1}]}"#), #"{"tags":[{"id":1,"n":"a"},{"id":2}]}"#, #"{"tags":[{"id":2},{"id":1}]}"#),
     ])
     func bodyPatterns(pattern: BodyPattern, matching: String, notMatching: String) throws {
         let harness = try MockHarness()

@@ -84,6 +84,33 @@ import Testing
         #expect(try harness.send("GET", "/own/7").text == "own 7")
     }
 
+    /// equalToJson with WireMock's options and json-unit placeholders, as mapping files write them.
+    @Test(arguments: [
+        (#"{"equalToJson": {"ids": [1, 2, 3]}, "ignoreArrayOrder": true}"#, #"{"ids":[3,1,2]}"#, #"{"ids":[3,1]}"#),
+        (#"{"equalToJson": {"ids": [1, 2]}, "ignoreArrayOrder": true, "ignoreExtraElements": true}"#,
+         #"{"ids":[9,2,1],"more":true}"#, #"{"ids":[2,2]}"#),
+        (#"{"equalToJson": {"items": [{"id": 1}]}, "ignoreExtraElements": true}"#,
+         #"{"items":[{"id":1,"name":"a"},{"id":2}],"page":1}"#, #"{"items":[{"id":2},{"id":1}]}"#),
+        (#"{"equalToJson": {"items": [1, 2]}}"#, #"{"items":[1,2]}"#, #"{"items":[1,2,3]}"#),
+        (#"{"equalToJson": {"id": "${json-unit.any-string}", "n": "${json-unit.any-number}", "ok": "${json-unit.any-boolean}"}}"#,
+         #"{"id":"x7","n":2.5,"ok":false}"#, #"{"id":7,"n":2.5,"ok":false}"#),
+        (#"{"equalToJson": {"token": "${json-unit.ignore}", "user": "alice"}}"#,
+         #"{"token":[1,{"a":null}],"user":"alice"}"#, #"{"user":"alice"}"#),
+        (#"{"equalToJson": {"trace": "${json-unit.ignore-element}", "user": "alice"}}"#,
+         #"{"user":"alice"}"#, #"{"user":"bob"}"#),
+        (#"{"equalToJson": {"code": "${json-unit.regex}[A-Z]{3}-[0-9]+"}}"#, #"{"code":"ABC-42"}"#, #"{"code":"abc-42"}"#),
+    ])
+    func equalToJsonOptionsAndPlaceholders(pattern: String, matching: String, notMatching: String) throws {
+        let harness = try load(#"{"request": {"method": "POST", "urlPath": "/j", "bodyPatterns": [\#(pattern)]}, "response": {"body": "ok"}}"#)
+        #expect(try harness.send("POST", "/j", body: matching).text == "ok", "\(matching)")
+        #expect(try harness.send("POST", "/j", body: notMatching).status == 404, "\(notMatching)")
+    }
+
+    @Test func equalToJsonOptionsAreChecked() {
+        let error = loadError(#"{"request": {"bodyPatterns": [{"equalToJson": {}, "ignoreArrayOrder": "yes"}]}, "response": {}}"#)
+        #expect(error.contains("request.bodyPatterns[0].ignoreArrayOrder: expected true or false"), "\(error)")
+    }
+
     @Test func responseTemplatingAskedForIsALoadError() {
         let error = loadError(#"""
             {"request": {"urlPath": "/x"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"]}}

@@ -152,7 +152,7 @@ function frank.reset() end
 ---@field body_contains? string
 ---@field body_matches? string
 ---@field json_body? any JSON equal to this
----@field json_subset? any JSON containing at least these members
+---@field json_subset? any JSON containing at least these members and array items (WireMock's ignoreExtraElements)
 
 ---@class mock.Response
 ---@field status? integer default 200

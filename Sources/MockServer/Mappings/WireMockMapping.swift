@@ -156,7 +156,18 @@ enum WireMockMapping {
             } catch {
                 throw Problem(path + ".equalToJson", "not valid JSON (\(error)): \(Mismatch.excerpt(text))")
             }
-            return spec["ignoreExtraElements"] == .bool(true) ? .containsJSON(text) : .equalToJSON(text)
+            for key in spec.keys.sorted() where !["equalToJson", "ignoreExtraElements", "ignoreArrayOrder"].contains(key) {
+                throw Problem("\(path).\(key)", "not supported beside equalToJson (supported: ignoreArrayOrder, ignoreExtraElements)")
+            }
+            var options: JSONMatchOptions = []
+            for (key, option) in [("ignoreExtraElements", JSONMatchOptions.ignoreExtraElements), ("ignoreArrayOrder", .ignoreArrayOrder)] {
+                switch spec[key] {
+                case nil, .bool(false)?: break
+                case .bool(true)?: options.insert(option)
+                case let other?: throw Problem("\(path).\(key)", "expected true or false, got \(other.jsonString)")
+                }
+            }
+            return .json(text, options)
         }
         let given = spec.keys.sorted().joined(separator: ", ")
         throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, matches, equalToJson)")

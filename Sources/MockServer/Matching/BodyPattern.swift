@@ -11,11 +11,15 @@ public enum BodyPattern: Sendable, Hashable {
     case contains(String)
     /// The whole body matches this regular expression.
     case matches(String)
+    /// The body is JSON that matches this JSON text as WireMock's `equalToJson` does with these options.
+    case json(String, JSONMatchOptions)
+
     /// The body is JSON equal to this JSON text.
-    case equalToJSON(String)
-    /// The body is JSON that has at least these members with these values (WireMock's `equalToJson` with
-    /// `ignoreExtraElements`): use it when the app sends more fields than the test cares about.
-    case containsJSON(String)
+    public static func equalToJSON(_ json: String) -> BodyPattern { .json(json, []) }
+
+    /// The body is JSON that has at least these members and array items with these values (WireMock's
+    /// `equalToJson` with `ignoreExtraElements`): use it when the app sends more than the test cares about.
+    public static func containsJSON(_ json: String) -> BodyPattern { .json(json, .ignoreExtraElements) }
 
     /// The pattern as it reads in a stub description, expected JSON shown compact with sorted keys.
     var summary: String {
@@ -23,8 +27,7 @@ public enum BodyPattern: Sendable, Hashable {
         case .equalTo(let text): return "body \(Self.quoted(text))"
         case .contains(let text): return "body containing \(Self.quoted(text))"
         case .matches(let pattern): return "body matching \(pattern)"
-        case .equalToJSON(let json): return "JSON body \(Self.normalized(json))"
-        case .containsJSON(let json): return "JSON body containing \(Self.normalized(json))"
+        case .json(let json, let options): return "JSON body \(Self.describe(json, options))"
         }
     }
 
@@ -34,9 +37,16 @@ public enum BodyPattern: Sendable, Hashable {
         case .equalTo(let text): return Self.quoted(text)
         case .contains(let text): return "containing \(Self.quoted(text))"
         case .matches(let pattern): return "matching \(pattern)"
-        case .equalToJSON(let json): return Self.normalized(json)
-        case .containsJSON(let json): return "containing \(Self.normalized(json))"
+        case .json(let json, let options): return Self.describe(json, options)
         }
+    }
+
+    /// `{"a":1}`, `containing {"a":1}`, `… in any order`.
+    static func describe(_ json: String, _ options: JSONMatchOptions) -> String {
+        var text = normalized(json)
+        if options.contains(.ignoreExtraElements) { text = "containing " + text }
+        if options.contains(.ignoreArrayOrder) { text += " (arrays in any order)" }
+        return text
     }
 
     static func normalized(_ json: String) -> String {

@@ -165,7 +165,7 @@ private struct CompiledBody: Sendable {
         case equal(String)
         case contains(String)
         case regex(CompiledRegex)
-        case json(JSONValue, subset: Bool)
+        case json(JSONValue, JSONMatchOptions)
     }
 
     private let check: Check
@@ -177,18 +177,14 @@ private struct CompiledBody: Sendable {
         case .equalTo(let text): check = .equal(text)
         case .contains(let text): check = .contains(text)
         case .matches(let pattern): check = .regex(try CompiledRegex(pattern))
-        case .equalToJSON(let text), .containsJSON(let text):
+        case .json(let text, let options):
             let json: JSONValue
             do {
                 json = try JSONValue(parsing: text.utf8)
             } catch {
                 throw .invalidJSON(text, role: "the expected JSON body", reason: error.description)
             }
-            if case .containsJSON = pattern {
-                check = .json(json, subset: true)
-            } else {
-                check = .json(json, subset: false)
-            }
+            check = .json(json, options)
         }
     }
 
@@ -201,10 +197,10 @@ private struct CompiledBody: Sendable {
         case .equal(let expected): fits = text == expected
         case .contains(let expected): fits = text.contains(expected)
         case .regex(let regex): fits = regex.matches(text)
-        case .json(let expected, let subset):
+        case .json(let expected, let options):
             do {
                 let actual = try JSONValue(parsing: body)
-                fits = subset ? expected.isSubset(of: actual) : expected.jsonEquals(actual)
+                fits = expected.matches(actual, options: options)
                 shown = actual.jsonString
             } catch {
                 // Where and why the app's body is not JSON: the parser's line, column and cause.
