@@ -114,12 +114,12 @@ import Testing
         (
             #"{"request": {"url": "/a", "cookies": {}}}"#,
             "mappings/bad.json: request.cookies: not supported (supported: bodyPatterns, headers, method, "
-                + "queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
+                + "pathParameters, queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
         ),
         (
-            #"{"request": {"url": "/a", "headers": {"Accept": {"doesNotMatch": "x"}}}}"#,
-            "mappings/bad.json: request.headers.Accept: unsupported matcher doesNotMatch (supported: equalTo, "
-                + "contains, matches, absent)"
+            #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
+            "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
+                + "caseInsensitive, contains, matches, doesNotMatch, absent, and, or)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

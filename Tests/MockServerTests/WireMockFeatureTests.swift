@@ -106,6 +106,43 @@ import Testing
         #expect(try harness.send("POST", "/j", body: notMatching).status == 404, "\(notMatching)")
     }
 
+    /// urlPathTemplate with pathParameters: the template matches, then each named segment must fit its matcher.
+    @Test func pathParametersConstrainTheTemplate() throws {
+        let harness = try load(#"""
+            {"request": {"method": "GET", "urlPathTemplate": "/users/{id}/posts/{slug}",
+                         "pathParameters": {"id": {"matches": "[0-9]+"}, "slug": {"doesNotMatch": "draft-.*"}}},
+             "response": {"body": "post"}}
+            """#)
+        #expect(try harness.send("GET", "/users/7/posts/hello").text == "post")
+        let miss = try harness.send("GET", "/users/alice/posts/hello")
+        #expect(miss.status == 404)
+        #expect(miss.text.contains("path parameter id"), "\(miss.text)")
+        #expect(try harness.send("GET", "/users/7/posts/draft-1").status == 404)
+        let error = loadError(#"{"request": {"urlPathTemplate": "/u/{id}", "pathParameters": {"name": {"equalTo": "x"}}}, "response": {}}"#)
+        #expect(error.contains("request.pathParameters.name: the urlPathTemplate /u/{id} has no {name}"), "\(error)")
+        let without = loadError(#"{"request": {"urlPath": "/u/1", "pathParameters": {"id": {"equalTo": "1"}}}, "response": {}}"#)
+        #expect(without.contains("request.pathParameters: needs a urlPathTemplate"), "\(without)")
+    }
+
+    /// String matchers WireMock users write: caseInsensitive, doesNotMatch, absent, and `and` / `or` of them.
+    @Test func compositeAndNegatedStringMatchers() throws {
+        let harness = try load(#"""
+            {"request": {"method": "GET", "urlPath": "/search",
+                         "queryParameters": {
+                           "q": {"and": [{"matches": "[a-z]+"}, {"doesNotMatch": "admin"}]},
+                           "sort": {"or": [{"equalTo": "asc"}, {"equalTo": "DESC", "caseInsensitive": true}]},
+                           "debug": {"absent": true}}},
+             "response": {"body": "found"}}
+            """#)
+        #expect(try harness.send("GET", "/search?q=milk&sort=asc").text == "found")
+        #expect(try harness.send("GET", "/search?q=milk&sort=desc").text == "found")
+        #expect(try harness.send("GET", "/search?q=admin&sort=asc").status == 404)
+        #expect(try harness.send("GET", "/search?q=milk&sort=up").status == 404)
+        #expect(try harness.send("GET", "/search?q=milk&sort=asc&debug=1").status == 404)
+        let error = loadError(#"{"request": {"queryParameters": {"q": {"or": []}}}, "response": {}}"#)
+        #expect(error.contains("request.queryParameters.q.or: expected a non-empty array of matchers"), "\(error)")
+    }
+
     @Test func equalToJsonOptionsAreChecked() {
         let error = loadError(#"{"request": {"bodyPatterns": [{"equalToJson": {}, "ignoreArrayOrder": "yes"}]}, "response": {}}"#)
         #expect(error.contains("request.bodyPatterns[0].ignoreArrayOrder: expected true or false"), "\(error)")

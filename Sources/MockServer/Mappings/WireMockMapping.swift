@@ -17,8 +17,8 @@ enum WireMockMapping {
     }
 
     private static let requestKeys: Set = [
-        "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "queryParameters", "headers",
-        "bodyPatterns",
+        "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
+        "queryParameters", "headers", "bodyPatterns",
     ]
     private static let responseKeys: Set = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -107,6 +107,14 @@ enum WireMockMapping {
             }
             pattern.url = make(value)
         }
+        pattern.pathParameters = try valuePatterns(members["pathParameters"], at: path + ".pathParameters")
+        if case .pathTemplate(let template)? = pattern.url {
+            for name in pattern.pathParameters.keys.sorted() where !template.contains("{\(name)}") {
+                throw Problem("\(path).pathParameters.\(name)", "the urlPathTemplate \(template) has no {\(name)}")
+            }
+        } else if !pattern.pathParameters.isEmpty {
+            throw Problem(path + ".pathParameters", "needs a urlPathTemplate whose {names} they constrain")
+        }
         pattern.queryParameters = try valuePatterns(members["queryParameters"], at: path + ".queryParameters")
         pattern.headers = try valuePatterns(members["headers"], at: path + ".headers")
         if let bodies = members["bodyPatterns"] {
@@ -125,22 +133,34 @@ enum WireMockMapping {
         let members = try object(value, at: path)
         var patterns: [String: ValuePattern] = [:]
         for (name, matcher) in members {
-            let at = "\(path).\(name)"
-            let spec = try object(matcher, at: at)
-            if let text = try string(spec["equalTo"], at: at + ".equalTo") {
-                patterns[name] = spec["caseInsensitive"] == .bool(true) ? .equalToIgnoringCase(text) : .equalTo(text)
-            } else if let text = try string(spec["contains"], at: at + ".contains") {
-                patterns[name] = .contains(text)
-            } else if let text = try string(spec["matches"], at: at + ".matches") {
-                patterns[name] = .matches(text)
-            } else if spec["absent"] == .bool(true) {
-                patterns[name] = .absent
-            } else {
-                let given = spec.keys.sorted().joined(separator: ", ")
-                throw Problem(at, "unsupported matcher \(given) (supported: equalTo, contains, matches, absent)")
-            }
+            patterns[name] = try valuePattern(matcher, at: "\(path).\(name)")
         }
         return patterns
+    }
+
+    /// One string matcher: equalTo (with caseInsensitive), contains, matches, doesNotMatch, absent, and `and` /
+    /// `or` of them.
+    private static func valuePattern(_ matcher: JSONValue, at: String) throws(Problem) -> ValuePattern {
+        let spec = try object(matcher, at: at)
+        if let text = try string(spec["equalTo"], at: at + ".equalTo") {
+            return spec["caseInsensitive"] == .bool(true) ? .equalToIgnoringCase(text) : .equalTo(text)
+        }
+        if let text = try string(spec["contains"], at: at + ".contains") { return .contains(text) }
+        if let text = try string(spec["matches"], at: at + ".matches") { return .matches(text) }
+        if let text = try string(spec["doesNotMatch"], at: at + ".doesNotMatch") { return .doesNotMatch(text) }
+        if spec["absent"] == .bool(true) { return .absent }
+        for key in ["and", "or"] {
+            guard let list = spec[key] else { continue }
+            guard case .array(let items) = list, !items.isEmpty else {
+                throw Problem("\(at).\(key)", "expected a non-empty array of matchers, got \(list.jsonString)")
+            }
+            var parts: [ValuePattern] = []
+            for (index, item) in items.enumerated() { parts.append(try valuePattern(item, at: "\(at).\(key)[\(index)]")) }
+            return key == "and" ? .all(parts) : .any(parts)
+        }
+        let given = spec.keys.sorted().joined(separator: ", ")
+        throw Problem(at, "unsupported matcher \(given) (supported: equalTo, caseInsensitive, contains, matches, "
+            + "doesNotMatch, absent, and, or)")
     }
 
     private static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {

@@ -11,6 +11,7 @@ struct RequestMatcher: Sendable {
     private let query: [(name: String, value: CompiledValue)]
     private let headers: [(name: String, value: CompiledValue)]
     private let bodies: [CompiledBody]
+    private let pathParameters: [(name: String, value: CompiledValue)]
 
     init(_ pattern: RequestPattern) throws(MockServerError) {
         self.pattern = pattern
@@ -28,6 +29,11 @@ struct RequestMatcher: Sendable {
         var bodies: [CompiledBody] = []
         for body in pattern.bodyPatterns { bodies.append(try CompiledBody(body)) }
         self.bodies = bodies
+        var parameters: [(name: String, value: CompiledValue)] = []
+        for (name, value) in pattern.pathParameters.sorted(by: { $0.key < $1.key }) {
+            parameters.append((name, try CompiledValue(value)))
+        }
+        pathParameters = parameters
     }
 
     /// Checks every part of the request and lists what did not match.
@@ -38,7 +44,15 @@ struct RequestMatcher: Sendable {
         }
         if let url {
             switch url.match(request) {
-            case .matched(let captures): outcome.captures = captures
+            case .matched(let captures):
+                outcome.captures = captures
+                for (name, value) in pathParameters {
+                    let sent = captures[name].map { [$0] } ?? []
+                    if !value.accepts(sent) {
+                        outcome.mismatches.append(Mismatch(
+                            part: "path parameter \(name)", expected: value.expectation, actual: Self.list(sent), weight: 1))
+                    }
+                }
             case .missed(let mismatch): outcome.mismatches.append(mismatch)
             }
         }
@@ -120,12 +134,15 @@ private enum CompiledURL: Sendable {
 }
 
 /// A value pattern ready to test the values sent under one name.
-private enum CompiledValue: Sendable {
+private indirect enum CompiledValue: Sendable {
     case equal(String)
     case equalIgnoringCase(String)
     case contains(String)
     case regex(CompiledRegex)
+    case notRegex(CompiledRegex)
     case absent
+    case all([CompiledValue])
+    case any([CompiledValue])
 
     init(_ pattern: ValuePattern) throws(MockServerError) {
         switch pattern {
@@ -133,7 +150,16 @@ private enum CompiledValue: Sendable {
         case .equalToIgnoringCase(let text): self = .equalIgnoringCase(text)
         case .contains(let text): self = .contains(text)
         case .matches(let pattern): self = .regex(try CompiledRegex(pattern))
+        case .doesNotMatch(let pattern): self = .notRegex(try CompiledRegex(pattern))
         case .absent: self = .absent
+        case .all(let patterns):
+            var compiled: [CompiledValue] = []
+            for pattern in patterns { compiled.append(try CompiledValue(pattern)) }
+            self = .all(compiled)
+        case .any(let patterns):
+            var compiled: [CompiledValue] = []
+            for pattern in patterns { compiled.append(try CompiledValue(pattern)) }
+            self = .any(compiled)
         }
     }
 
@@ -145,6 +171,9 @@ private enum CompiledValue: Sendable {
         case .equalIgnoringCase(let text): return values.contains { $0.lowercased() == text.lowercased() }
         case .contains(let text): return values.contains { $0.contains(text) }
         case .regex(let regex): return values.contains { regex.matches($0) }
+        case .notRegex(let regex): return !values.isEmpty && values.contains { !regex.matches($0) }
+        case .all(let patterns): return patterns.allSatisfy { $0.accepts(values) }
+        case .any(let patterns): return patterns.contains { $0.accepts(values) }
         }
     }
 
@@ -155,6 +184,9 @@ private enum CompiledValue: Sendable {
         case .equalIgnoringCase(let text): return "\(text) (any case)"
         case .contains(let text): return "containing \(text)"
         case .regex(let regex): return "matching \(regex.pattern)"
+        case .notRegex(let regex): return "not matching \(regex.pattern)"
+        case .all(let patterns): return patterns.map(\.expectation).joined(separator: " and ")
+        case .any(let patterns): return patterns.map(\.expectation).joined(separator: " or ")
         }
     }
 }

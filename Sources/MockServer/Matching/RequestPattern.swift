@@ -1,7 +1,6 @@
 /// What a request must look like: for a stub to answer it, and for the journal to count or wait for it.
 ///
-/// Every field left empty matches anything, so `RequestPattern()` matches every request. The more fields are
-/// set, the more specific the pattern; when several stubs match, the most specific one answers.
+/// Every field left empty matches anything, so `RequestPattern()` matches every request.
 public struct RequestPattern: Sendable, Hashable {
     /// The method, compared case-insensitively; nil or `ANY` matches every method.
     public var method: String?
@@ -13,6 +12,8 @@ public struct RequestPattern: Sendable, Hashable {
     public var headers: [String: ValuePattern]
     /// Body patterns; every one must match.
     public var bodyPatterns: [BodyPattern]
+    /// The named segments of a path template (`/items/{id}`) and what each must be (WireMock's `pathParameters`).
+    public var pathParameters: [String: ValuePattern] = [:]
 
     /// Makes a pattern; leave out what should not matter.
     public init(
@@ -49,6 +50,9 @@ public struct RequestPattern: Sendable, Hashable {
         }
         for (name, value) in headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             clauses.append(value == .absent ? "no header \(name)" : "header \(name): \(value.summary)")
+        }
+        for (name, value) in pathParameters.sorted(by: { $0.key < $1.key }) {
+            clauses.append("path parameter \(name) \(value.summary)")
         }
         clauses += bodyPatterns.map(\.summary)
         if !clauses.isEmpty { line += " with " + clauses.joined(separator: ", ") }

@@ -11,8 +11,14 @@ public enum ValuePattern: Sendable, Hashable {
     case contains(String)
     /// The whole value matches this regular expression.
     case matches(String)
+    /// The whole value does not match this regular expression (WireMock's `doesNotMatch`).
+    case doesNotMatch(String)
     /// The parameter or header is not sent at all.
     case absent
+    /// Every one of these holds (WireMock's `and`).
+    indirect case all([ValuePattern])
+    /// At least one of these holds (WireMock's `or`).
+    indirect case any([ValuePattern])
 
     /// The pattern as it reads in a stub description: `alice`, `containing ali`, `matching a.*`.
     var summary: String {
@@ -21,7 +27,10 @@ public enum ValuePattern: Sendable, Hashable {
         case .equalToIgnoringCase(let text): return "\(text) (any case)"
         case .contains(let text): return "containing \(text)"
         case .matches(let pattern): return "matching \(pattern)"
+        case .doesNotMatch(let pattern): return "not matching \(pattern)"
         case .absent: return "absent"
+        case .all(let patterns): return patterns.map(\.summary).joined(separator: " and ")
+        case .any(let patterns): return patterns.map(\.summary).joined(separator: " or ")
         }
     }
 }
