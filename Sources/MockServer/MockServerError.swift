@@ -7,6 +7,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     /// JSON text given to a body pattern or a JSON response does not parse; `role` says which one, `reason`
     /// where and why (the parser's line, column and cause).
     case invalidJSON(String, role: String, reason: String)
+    /// A `matchesJsonPath` expression is outside the JSONPath fscript reads; `reason` says where.
+    case invalidJSONPath(String, reason: String)
     /// A stub was given an empty list of responses.
     case noResponses
     /// A request-count expectation is negative.
@@ -16,6 +18,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
         switch self {
         case .invalidRegularExpression(let pattern): return "invalid regular expression: \(pattern)"
         case .invalidJSON(let text, let role, let reason): return "\(role) is not valid JSON (\(reason)): \(text)"
+        case .invalidJSONPath(let path, let reason): return "unsupported JSONPath \(path): \(reason)"
         case .noResponses: return "a stub needs at least one response"
         case .invalidCount(let count): return "a request count cannot be negative (got \(count))"
         }

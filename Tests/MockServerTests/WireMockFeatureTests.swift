@@ -143,6 +143,33 @@ import Testing
         #expect(error.contains("request.queryParameters.q.or: expected a non-empty array of matchers"), "\(error)")
     }
 
+    /// matchesJsonPath: a bare expression matches when it selects something; with a matcher, something it
+    /// selects must fit.
+    @Test(arguments: [
+        (#"{"matchesJsonPath": "$.items[?(@.qty > 1)]"}"#, #"{"items":[{"qty":1},{"qty":3}]}"#, #"{"items":[{"qty":1}]}"#),
+        (#"{"matchesJsonPath": "$.user.email"}"#, #"{"user":{"email":"a@b"}}"#, #"{"user":{"name":"a"}}"#),
+        (#"{"matchesJsonPath": {"expression": "$.user.name", "equalTo": "Tom"}}"#, #"{"user":{"name":"Tom"}}"#,
+         #"{"user":{"name":"Tim"}}"#),
+        (#"{"matchesJsonPath": {"expression": "$..id", "matches": "[0-9]+"}}"#, #"{"a":{"b":[{"id":"x"},{"id":"42"}]}}"#,
+         #"{"a":{"b":[{"id":"x"}]}}"#),
+        (#"{"matchesJsonPath": {"expression": "$.tags[*]", "contains": "urgent"}}"#, #"{"tags":["new","urgent!"]}"#,
+         #"{"tags":["new"]}"#),
+        (#"{"matchesJsonPath": "$.items[-1][?(@.state == 'done')]"}"#, #"{"items":[{"state":"open"},{"state":"done"}]}"#,
+         #"{"items":[{"state":"done"},{"state":"open"}]}"#),
+        (#"{"matchesJsonPath": "$['first name']"}"#, #"{"first name":"Ann"}"#, #"{"first_name":"Ann"}"#),
+        (#"{"matchesJsonPath": "$.items[?(@.sku =~ /AB-[0-9]+/)]"}"#, #"{"items":[{"sku":"AB-12"}]}"#, #"{"items":[{"sku":"AB-x"}]}"#),
+    ])
+    func matchesJsonPath(pattern: String, matching: String, notMatching: String) throws {
+        let harness = try load(#"{"request": {"method": "POST", "urlPath": "/p", "bodyPatterns": [\#(pattern)]}, "response": {"body": "ok"}}"#)
+        #expect(try harness.send("POST", "/p", body: matching).text == "ok", "\(matching)")
+        #expect(try harness.send("POST", "/p", body: notMatching).status == 404, "\(notMatching)")
+    }
+
+    @Test func anUnsupportedJSONPathIsALoadError() {
+        let error = loadError(#"{"request": {"bodyPatterns": [{"matchesJsonPath": "$.items[1:3]"}]}, "response": {}}"#)
+        #expect(error.contains("unsupported JSONPath $.items[1:3]"), "\(error)")
+    }
+
     @Test func equalToJsonOptionsAreChecked() {
         let error = loadError(#"{"request": {"bodyPatterns": [{"equalToJson": {}, "ignoreArrayOrder": "yes"}]}, "response": {}}"#)
         #expect(error.contains("request.bodyPatterns[0].ignoreArrayOrder: expected true or false"), "\(error)")

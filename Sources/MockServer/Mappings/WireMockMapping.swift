@@ -189,8 +189,18 @@ enum WireMockMapping {
             }
             return .json(text, options)
         }
+        if let jsonPath = spec["matchesJsonPath"] {
+            // A bare expression, or {"expression": …} with a string matcher for what it selects.
+            if let expression = jsonPath.stringValue { return .jsonPath(expression, nil) }
+            guard case .object(var members) = jsonPath, let expression = members.removeValue(forKey: "expression")?.stringValue
+            else {
+                throw Problem(path + ".matchesJsonPath", "expected a JSONPath string or {\"expression\": …, matcher}")
+            }
+            return .jsonPath(expression, try valuePattern(.object(members), at: path + ".matchesJsonPath"))
+        }
         let given = spec.keys.sorted().joined(separator: ", ")
-        throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, matches, equalToJson)")
+        throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, matches, equalToJson, "
+            + "matchesJsonPath)")
     }
 
     private static func responseDefinition(_ value: JSONValue, at path: String, files: String) throws(Problem)

@@ -13,6 +13,9 @@ public enum BodyPattern: Sendable, Hashable {
     case matches(String)
     /// The body is JSON that matches this JSON text as WireMock's `equalToJson` does with these options.
     case json(String, JSONMatchOptions)
+    /// The body is JSON in which this JSONPath selects something (WireMock's `matchesJsonPath`); with a matcher,
+    /// something it selects must fit it (a string as it is, anything else as compact JSON).
+    indirect case jsonPath(String, ValuePattern?)
 
     /// The body is JSON equal to this JSON text.
     public static func equalToJSON(_ json: String) -> BodyPattern { .json(json, []) }
@@ -28,6 +31,7 @@ public enum BodyPattern: Sendable, Hashable {
         case .contains(let text): return "body containing \(Self.quoted(text))"
         case .matches(let pattern): return "body matching \(pattern)"
         case .json(let json, let options): return "JSON body \(Self.describe(json, options))"
+        case .jsonPath(let path, let value): return "JSON body where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
         }
     }
 
@@ -38,6 +42,7 @@ public enum BodyPattern: Sendable, Hashable {
         case .contains(let text): return "containing \(Self.quoted(text))"
         case .matches(let pattern): return "matching \(pattern)"
         case .json(let json, let options): return Self.describe(json, options)
+        case .jsonPath(let path, let value): return "JSON where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
         }
     }
 

@@ -198,6 +198,7 @@ private struct CompiledBody: Sendable {
         case contains(String)
         case regex(CompiledRegex)
         case json(JSONValue, JSONMatchOptions)
+        case jsonPath(JSONPath, CompiledValue?)
     }
 
     private let check: Check
@@ -217,6 +218,14 @@ private struct CompiledBody: Sendable {
                 throw .invalidJSON(text, role: "the expected JSON body", reason: error.description)
             }
             check = .json(json, options)
+        case .jsonPath(let expression, let value):
+            let path: JSONPath
+            do {
+                path = try JSONPath(expression)
+            } catch {
+                throw .invalidJSONPath(expression, reason: error.description)
+            }
+            check = .jsonPath(path, try value.map { v throws(MockServerError) in try CompiledValue(v) })
         }
     }
 
@@ -233,6 +242,21 @@ private struct CompiledBody: Sendable {
             do {
                 let actual = try JSONValue(parsing: body)
                 fits = expected.matches(actual, options: options)
+                shown = actual.jsonString
+            } catch {
+                // Where and why the app's body is not JSON: the parser's line, column and cause.
+                fits = false
+                shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text)) (\(error.description))"
+            }
+        case .jsonPath(let path, let value):
+            do {
+                let actual = try JSONValue(parsing: body)
+                let selected = path.select(in: actual)
+                if let value {
+                    fits = value.accepts(selected.map { $0.stringValue ?? $0.jsonString })
+                } else {
+                    fits = !selected.isEmpty
+                }
                 shown = actual.jsonString
             } catch {
                 // Where and why the app's body is not JSON: the parser's line, column and cause.
