@@ -238,25 +238,10 @@ private struct CompiledBody: Sendable {
         case .equal(let expected): fits = text == expected
         case .contains(let expected): fits = text.contains(expected)
         case .regex(let regex): fits = regex.matches(text)
-        case .json(let expected, let options):
+        case .json, .jsonPath:
             do {
                 let actual = try JSONValue(parsing: body)
-                fits = expected.matches(actual, options: options)
-                shown = actual.jsonString
-            } catch {
-                // Where and why the app's body is not JSON: the parser's line, column and cause.
-                fits = false
-                shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text)) (\(error.description))"
-            }
-        case .jsonPath(let path, let value):
-            do {
-                let actual = try JSONValue(parsing: body)
-                let selected = path.select(in: actual)
-                if let value {
-                    fits = value.accepts(selected.map { $0.stringValue ?? $0.jsonString })
-                } else {
-                    fits = !selected.isEmpty
-                }
+                fits = jsonFits(actual)
                 shown = actual.jsonString
             } catch {
                 // Where and why the app's body is not JSON: the parser's line, column and cause.
@@ -265,6 +250,19 @@ private struct CompiledBody: Sendable {
             }
         }
         return fits ? nil : Mismatch(part: "body", expected: expectation, actual: shown, weight: 1)
+    }
+
+    /// Whether a body that parsed as JSON fits a JSON check: equal under the options, or selected by the path
+    /// (and fitting its matcher, strings as they are and anything else as compact JSON).
+    private func jsonFits(_ actual: JSONValue) -> Bool {
+        switch check {
+        case .json(let expected, let options): return expected.matches(actual, options: options)
+        case .jsonPath(let path, let value):
+            let selected = path.select(in: actual)
+            guard let value else { return !selected.isEmpty }
+            return value.accepts(selected.map { $0.stringValue ?? $0.jsonString })
+        default: return false
+        }
     }
 
     /// The body for a message: quoted, and cut short when long so a 404 page stays readable.
