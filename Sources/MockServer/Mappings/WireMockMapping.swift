@@ -80,6 +80,7 @@ enum WireMockMapping {
             scenario: scenario
         )
         stub.substitutesCaptures = false
+        stub.source = mapping
         // Compile now so a bad regular expression is reported against its file, not at the first request.
         do {
             _ = try RequestMatcher(pattern)
@@ -90,7 +91,8 @@ enum WireMockMapping {
         return stub
     }
 
-    private static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
+    /// A request pattern in WireMock's JSON (a mapping's `request`, or the body of `/__admin/requests/count`).
+    static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
         guard case .object(let members) = request else {
             throw Problem(path, "expected an object, got \(request.typeName)")
         }

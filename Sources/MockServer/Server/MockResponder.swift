@@ -10,8 +10,12 @@ struct MockResponder: HTTPResponder {
     let journal: RequestJournal
     let inFlight: InFlightTracker
     let filesDirectory: String?
+    let admin: AdminAPI
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
+            return eventLoop.makeSucceededFuture(admin.handle(request))
+        }
         let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
             journal.record(request, decision: decision)

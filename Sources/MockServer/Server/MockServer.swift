@@ -11,12 +11,16 @@ public final class MockServer: Sendable {
     private let stubStore: StubStore
     private let journal: RequestJournal
     private let tracker: InFlightTracker
+    private let mappings: LoadedMappings
 
-    private init(server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker) {
+    private init(
+        server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker, mappings: LoadedMappings
+    ) {
         self.server = server
         self.stubStore = stubs
         self.journal = journal
         self.tracker = tracker
+        self.mappings = mappings
     }
 
     /// Binds and starts serving with no stubs. Port 0 picks a free port; read it back from `port` or `url`.
@@ -32,11 +36,13 @@ public final class MockServer: Sendable {
         let journal = RequestJournal()
         journal.entryLimit = max(1, journalLimit)
         let tracker = InFlightTracker()
+        let mappings = LoadedMappings()
         let responder = MockResponder(
-            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory
+            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory,
+            admin: AdminAPI(stubs: stubs, journal: journal, mappings: mappings)
         )
         let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
-        return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker)
+        return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings)
     }
 
     /// Requests the journal keeps unless told otherwise.
@@ -148,6 +154,7 @@ public final class MockServer: Sendable {
     public func load(directory: String) throws -> [Stub] {
         let loaded = try MappingLoader.load(directory: directory)
         for stub in loaded { try stubStore.add(stub) }
+        mappings.add(loaded, filesDirectory: URL(fileURLWithPath: directory).appendingPathComponent("__files").path)
         return loaded
     }
 

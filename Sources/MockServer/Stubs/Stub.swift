@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 
 /// A canned answer: a request pattern and the responses to give, in turn, to the requests it matches.
 ///
@@ -21,6 +22,33 @@ public struct Stub: Sendable, Identifiable {
     /// Whether `{{name}}` in the answer takes the value a path template captured: fscript's own stubs do;
     /// WireMock mappings do not (WireMock leaves the braces unless response templating is on).
     public var substitutesCaptures = true
+    /// The WireMock mapping it was made from (a file or the admin API), shown again by `GET /__admin/mappings`.
+    public var source: JSONValue?
+
+    /// The stub as WireMock's mapping JSON: its source with its id, or for a stub made in Lua, its id, name,
+    /// method and URL (the admin API lists every stub; only mapping-made ones round-trip whole).
+    public var mappingJSON: JSONValue {
+        var members: [String: JSONValue]
+        if case .object(let given)? = source {
+            members = given
+        } else {
+            var request: [String: JSONValue] = ["method": .string(self.request.method ?? "ANY")]
+            switch self.request.url {
+            case .path(let path)?: request["urlPath"] = .string(path)
+            case .pathMatching(let pattern)?: request["urlPathPattern"] = .string(pattern)
+            case .pathTemplate(let template)?: request["urlPathTemplate"] = .string(template)
+            case .url(let url)?: request["url"] = .string(url)
+            case .urlMatching(let pattern)?: request["urlPattern"] = .string(pattern)
+            case nil: break
+            }
+            members = ["request": .object(request), "response": .object(["status": .integer(Int64(responses[0].status))])]
+            if let name { members["name"] = .string(name) }
+            if let priority { members["priority"] = .integer(Int64(priority)) }
+        }
+        members["id"] = .string(id.uuidString)
+        members["uuid"] = .string(id.uuidString)
+        return .object(members)
+    }
 
     /// Makes a stub with one response.
     public init(

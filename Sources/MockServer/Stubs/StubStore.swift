@@ -83,11 +83,11 @@ final class StubStore: @unchecked Sendable {
     /// The stubs, oldest first.
     var stubs: [Stub] { lock.withLock { entries.map(\.stub) } }
 
-    /// Removes every stub and puts every scenario back to `Started`.
-    func removeAll() {
+    /// Removes every stub, and unless `keepingScenarios`, puts every scenario back to `Started`.
+    func removeAll(keepingScenarios: Bool = false) {
         lock.withLock {
             entries.removeAll()
-            scenarios.removeAll()
+            if !keepingScenarios { scenarios.removeAll() }
             reindex()
         }
     }
