@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The mock's admin API driven by WireMock's own Python client (PyPI `wiremock`, installed by scripts/install
 # --test-deps): it creates, reads, edits and removes stubs, the stubs answer, it reads the request journal, counts
-# and finds requests, sees the unmatched ones, resets scenarios, mappings and the journal, and asks for health.
+# and finds requests, sees the unmatched ones, finds and removes stubs by metadata, saves stubs to the mappings
+# folder, resets scenarios, mappings and the journal, and asks for health.
 source "$(dirname "$0")/common.sh"
 
 python3 -c 'import wiremock' 2>/dev/null || fatal "the wiremock client is missing (scripts/install --test-deps)"
@@ -12,7 +13,7 @@ cat >"$work/root/mappings/files.json" <<'JSON'
 {"request": {"method": "GET", "urlPath": "/from-file"}, "response": {"status": 200, "body": "file"}}
 JSON
 start_server mock mock --port 0 --mappings "$work/root"
-python3 - "$url" <<'PY'
+python3 - "$url" "$work/root" <<'PY'
 import sys, urllib.request, urllib.error
 from wiremock.constants import Config
 from wiremock.client import (Mappings, Mapping, MappingRequest, MappingResponse, Requests, Scenarios,
@@ -85,6 +86,24 @@ Mappings.delete_all_mappings()
 if get("/from-file")[0] != 404: fail("delete_all_mappings left the file stub")
 Mappings.reset_mappings()
 if get("/from-file") != (200, "file"): fail(f"reset_mappings did not restore the file stubs: {get('/from-file')}")
+
+# Metadata: find and remove stubs by it; save what the API made into the mappings folder, where a reset finds it.
+import os
+send("/__admin/mappings", "POST", {"metadata": {"team": "checkout"}, "request": {"method": "GET", "urlPath": "/pay"},
+                                   "response": {"status": 200, "body": "paid"}})
+send("/__admin/mappings", "POST", {"metadata": {"team": "search"}, "request": {"method": "GET", "urlPath": "/find"},
+                                   "response": {"status": 200, "body": "found"}})
+found = json.loads(send("/__admin/mappings/find-by-metadata", "POST",
+                        {"matchesJsonPath": {"expression": "$.team", "equalTo": "checkout"}})[1])
+if [m["request"]["urlPath"] for m in found["mappings"]] != ["/pay"]: fail(f"find-by-metadata: {found}")
+Mappings.delete_mapping_by_metadata({"matchesJsonPath": {"expression": "$.team", "equalTo": "search"}})
+if get("/find")[0] != 404 or get("/pay") != (200, "paid"): fail("remove-by-metadata removed the wrong stubs")
+send("/__admin/mappings/save", "POST", {})
+saved = [n for n in os.listdir(sys.argv[2] + "/mappings") if n != "files.json"]
+if len(saved) != 1: fail(f"save wrote {saved}")
+Mappings.delete_all_mappings()
+Mappings.reset_mappings()
+if get("/pay") != (200, "paid"): fail("the saved stub is not back after a reset")
 status, body = get("/__admin/health")
 if status != 200 or "healthy" not in body: fail(f"health: {status} {body}")
 status, body = get("/__admin/nope")

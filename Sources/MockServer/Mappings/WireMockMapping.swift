@@ -165,7 +165,9 @@ enum WireMockMapping {
             + "doesNotMatch, absent, and, or)")
     }
 
-    private static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
+    /// One content pattern (`equalTo`, `contains`, `matches`, `equalToJson`, `matchesJsonPath`): a body pattern
+    /// in a mapping, and the pattern `/__admin/mappings/find-by-metadata` applies to a stub's metadata.
+    static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
         guard case .object(let spec) = value else { throw Problem(path, "expected an object, got \(value.typeName)") }
         if let text = try string(spec["equalTo"], at: path + ".equalTo") { return .equalTo(text) }
         if let text = try string(spec["contains"], at: path + ".contains") { return .contains(text) }

@@ -192,7 +192,7 @@ private indirect enum CompiledValue: Sendable {
 }
 
 /// A body pattern with its JSON parsed or its expression compiled.
-private struct CompiledBody: Sendable {
+struct CompiledBody: Sendable {
     private enum Check: Sendable {
         case equal(String)
         case contains(String)

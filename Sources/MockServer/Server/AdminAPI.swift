@@ -3,9 +3,10 @@ import HTTPCore
 import JSON
 
 /// WireMock's admin API under `/__admin`, so WireMock's client libraries and the scripts teams already have drive
-/// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import),
-/// requests (list with `limit`/`since`, count and find by a request pattern, unmatched, reset), scenarios (list,
-/// reset, set one's state), a global reset and `health`. A stub made in Lua and a stub made here are the same
+/// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import,
+/// find and remove by metadata, save to the mappings folder), requests (list with `limit`/`since`, count and find
+/// by a request pattern, unmatched, reset), scenarios (list, reset, set one's state), a global reset and
+/// `health`. A stub made in Lua and a stub made here are the same
 /// thing. Admin requests are not journaled, as in WireMock, and pass the server's Host and Origin gate like any.
 struct AdminAPI: Sendable {
     let stubs: StubStore
@@ -19,7 +20,9 @@ struct AdminAPI: Sendable {
         // The route with its variable segment named: `mappings/{id}`, `scenarios/{name}/state`.
         var route = parts.joined(separator: "/")
         var id = ""
-        if parts.count == 2, parts[0] == "mappings", !["reset", "import"].contains(parts[1]) {
+        if parts.count == 2, parts[0] == "mappings",
+            !["reset", "import", "save", "find-by-metadata", "remove-by-metadata"].contains(parts[1])
+        {
             route = "mappings/{id}"
             id = parts[1]
         } else if parts.count == 3, parts[0] == "scenarios", parts[2] == "state" {
@@ -52,6 +55,15 @@ struct AdminAPI: Sendable {
                     throw AdminError(400, "the body needs \"mappings\": [ … ]")
                 }
                 for item in list { _ = try create(item, replacing: nil) }
+                return Self.ok
+            case ("POST", "mappings/find-by-metadata"):
+                let found = try byMetadata(try Self.body(request)).map(\.mappingJSON)
+                return Self.json(.object(["mappings": .array(found), "meta": .object(["total": .integer(Int64(found.count))])]))
+            case ("POST", "mappings/remove-by-metadata"):
+                for stub in try byMetadata(try Self.body(request)) { _ = stubs.remove(stub.id) }
+                return Self.ok
+            case ("POST", "mappings/save"):
+                try save()
                 return Self.ok
             case ("GET", "mappings/{id}"):
                 guard let stub = stubs.stubs.first(where: { $0.id.uuidString.lowercased() == id.lowercased() }) else {
@@ -139,6 +151,42 @@ struct AdminAPI: Sendable {
             throw AdminError(422, "\(error)")
         }
         return stub
+    }
+
+    /// The stubs whose mapping `metadata` fits the content pattern in `spec` (`equalToJson`, `matchesJsonPath`, …).
+    private func byMetadata(_ spec: JSONValue) throws -> [Stub] {
+        let check: CompiledBody
+        do {
+            check = try CompiledBody(try WireMockMapping.bodyPattern(spec, at: "pattern"))
+        } catch let problem as WireMockMapping.Problem {
+            throw AdminError(422, problem.message)
+        }
+        return stubs.stubs.filter { stub in
+            guard let metadata = stub.source?["metadata"] else { return false }
+            return check.check(metadata.jsonBytes) == nil
+        }
+    }
+
+    /// Writes every stub not loaded from a file to `mappings/ID.json` in the folder the mock loaded, so the next
+    /// start (and `mappings/reset`) has them, as WireMock's `save` does.
+    private func save() throws {
+        guard let root = mappings.root else {
+            throw AdminError(400, "no mappings folder to save to: start the mock with --mappings DIR (or load one)")
+        }
+        let folder = URL(fileURLWithPath: root).appendingPathComponent("mappings")
+        let known = Set(mappings.stubs.map(\.id))
+        var saved: [Stub] = []
+        for stub in stubs.stubs where !known.contains(stub.id) {
+            let file = folder.appendingPathComponent("\(stub.id.uuidString.lowercased()).json")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                try Data(stub.mappingJSON.jsonString(indent: "  ").utf8).write(to: file)
+            } catch {
+                throw AdminError(500, "cannot write \(file.path): \(error.localizedDescription)")
+            }
+            saved.append(stub)
+        }
+        mappings.add(saved, root: root)
     }
 
     private func resetMappings() {
@@ -250,15 +298,20 @@ struct AdminError: Error {
 final class LoadedMappings: @unchecked Sendable {
     private let lock = NSLock()
     private var loaded: [Stub] = []
-    private var files: String?
+    private var folder: String?
 
     var stubs: [Stub] { lock.withLock { loaded } }
-    var filesDirectory: String { lock.withLock { files ?? FileManager.default.currentDirectoryPath } }
+    /// The WireMock root loaded last (it holds `mappings/` and `__files/`), or nil.
+    var root: String? { lock.withLock { folder } }
+    /// Where body files of mappings made over the API are looked up: the loaded root's `__files`.
+    var filesDirectory: String {
+        URL(fileURLWithPath: root ?? FileManager.default.currentDirectoryPath).appendingPathComponent("__files").path
+    }
 
-    func add(_ stubs: [Stub], filesDirectory: String) {
+    func add(_ stubs: [Stub], root: String) {
         lock.withLock {
             loaded += stubs
-            files = filesDirectory
+            folder = root
         }
     }
 }

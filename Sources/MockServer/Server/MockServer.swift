@@ -154,7 +154,7 @@ public final class MockServer: Sendable {
     public func load(directory: String) throws -> [Stub] {
         let loaded = try MappingLoader.load(directory: directory)
         for stub in loaded { try stubStore.add(stub) }
-        mappings.add(loaded, filesDirectory: URL(fileURLWithPath: directory).appendingPathComponent("__files").path)
+        mappings.add(loaded, root: directory)
         return loaded
     }
 
