@@ -2,7 +2,7 @@
 # The mock's admin API driven by WireMock's own Python client (PyPI `wiremock`, installed by scripts/install
 # --test-deps): it creates, reads, edits and removes stubs, the stubs answer, it reads the request journal, counts
 # and finds requests, sees the unmatched ones, finds and removes stubs by metadata, saves stubs to the mappings
-# folder, resets scenarios, mappings and the journal, and asks for health.
+# folder, lists near misses, resets scenarios, mappings and the journal, and asks for health.
 source "$(dirname "$0")/common.sh"
 
 python3 -c 'import wiremock' 2>/dev/null || fatal "the wiremock client is missing (scripts/install --test-deps)"
@@ -104,6 +104,21 @@ if len(saved) != 1: fail(f"save wrote {saved}")
 Mappings.delete_all_mappings()
 Mappings.reset_mappings()
 if get("/pay") != (200, "paid"): fail("the saved stub is not back after a reset")
+
+# Near misses: for the unmatched requests (WireMock's client), for a request, and for a pattern.
+Requests.reset_request_journal()
+get("/pey")
+misses = Requests.get_unmatched_requests_near_misses()
+first = misses.near_misses[0]
+if first.request.url != "/pey" or not 0 < first.match_result.distance < 1:
+    fail(f"unmatched near misses: {first.request.url}, distance {first.match_result.distance}")
+raw = json.loads(get("/__admin/requests/unmatched/near-misses")[1])["nearMisses"][0]
+if raw["stubMapping"]["request"]["urlPath"] != "/pay": fail(f"the closest stub: {raw['stubMapping']}")
+close = json.loads(send("/__admin/near-misses/request", "POST", {"url": "/pay", "method": "POST"})[1])["nearMisses"][0]
+if close["stubMapping"]["request"]["urlPath"] != "/pay" or "method" not in close["explanation"]:
+    fail(f"near miss for a request: {close}")
+pattern = json.loads(send("/__admin/near-misses/request-pattern", "POST", {"urlPath": "/pay", "method": "GET"})[1])
+if pattern["nearMisses"][0]["request"]["url"] != "/pey": fail(f"near miss for a pattern: {pattern}")
 status, body = get("/__admin/health")
 if status != 200 or "healthy" not in body: fail(f"health: {status} {body}")
 status, body = get("/__admin/nope")

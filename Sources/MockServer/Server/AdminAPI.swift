@@ -5,8 +5,8 @@ import JSON
 /// WireMock's admin API under `/__admin`, so WireMock's client libraries and the scripts teams already have drive
 /// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import,
 /// find and remove by metadata, save to the mappings folder), requests (list with `limit`/`since`, count and find
-/// by a request pattern, unmatched, reset), scenarios (list, reset, set one's state), a global reset and
-/// `health`. A stub made in Lua and a stub made here are the same
+/// by a request pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a
+/// pattern), scenarios (list, reset, set one's state), a global reset and `health`. A stub made in Lua and a stub made here are the same
 /// thing. Admin requests are not journaled, as in WireMock, and pass the server's Host and Origin gate like any.
 struct AdminAPI: Sendable {
     let stubs: StubStore
@@ -104,6 +104,35 @@ struct AdminAPI: Sendable {
             case ("GET", "requests/unmatched"):
                 let unmatched = journal.all.filter { $0.matchedStub == nil }
                 return Self.json(.object(["requests": .array(unmatched.map(Self.loggedRequest))]))
+            case ("GET", "requests/unmatched/near-misses"):
+                let unmatched = journal.all.filter { $0.matchedStub == nil }
+                let misses = unmatched.compactMap { entry in
+                    stubs.nearMisses(for: entry.request, limit: 1).first.map {
+                        Self.nearMiss(request: Self.loggedRequest(entry), stub: $0.stub, outcome: $0.outcome)
+                    }
+                }
+                return Self.json(.object(["nearMisses": .array(misses)]))
+            case ("POST", "near-misses/request"):
+                let logged = try Self.body(request)
+                let sent = try Self.request(from: logged)
+                let misses = stubs.nearMisses(for: sent).map {
+                    Self.nearMiss(request: logged, stub: $0.stub, outcome: $0.outcome)
+                }
+                return Self.json(.object(["nearMisses": .array(misses)]))
+            case ("POST", "near-misses/request-pattern"):
+                let body = try Self.body(request)
+                let matcher: RequestMatcher
+                do {
+                    matcher = try RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
+                } catch let problem as WireMockMapping.Problem {
+                    throw AdminError(422, problem.message)
+                }
+                let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
+                let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in
+                    .object(["request": Self.loggedRequest(entry), "requestPattern": body,
+                             "matchResult": .object(["distance": .number(Self.distance(outcome))])])
+                }
+                return Self.json(.object(["nearMisses": .array(misses)]))
             case ("GET", "scenarios"):
                 return Self.json(.object(["scenarios": .array(scenarios())]))
             case ("POST", "scenarios/reset"):
@@ -264,6 +293,35 @@ struct AdminAPI: Sendable {
         } catch {
             throw AdminError(400, "the body is not JSON: \(error)")
         }
+    }
+
+    /// One near miss as WireMock shows it: the request, the stub, and how far apart they are (0 is a match).
+    private static func nearMiss(request: JSONValue, stub: Stub, outcome: MatchOutcome) -> JSONValue {
+        .object([
+            "request": request, "stubMapping": stub.mappingJSON,
+            "matchResult": .object(["distance": .number(distance(outcome))]),
+            "explanation": .string(outcome.explanation),
+        ])
+    }
+
+    /// fscript's weighted count of differences on WireMock's 0–1 scale.
+    private static func distance(_ outcome: MatchOutcome) -> Double {
+        let d = Double(outcome.distance)
+        return d / (d + 1)
+    }
+
+    /// An HTTP request from WireMock's logged-request JSON (`url`, `method`, `headers`, `body`).
+    private static func request(from logged: JSONValue) throws -> HTTPRequest {
+        guard let url = logged["url"]?.stringValue else { throw AdminError(400, "the request needs a \"url\"") }
+        var headers: [(name: String, value: String)] = []
+        if case .object(let members)? = logged["headers"] {
+            for (name, value) in members.sorted(by: { $0.key < $1.key }) {
+                headers.append((name, value.stringValue ?? value.jsonString))
+            }
+        }
+        return HTTPRequest(
+            method: logged["method"]?.stringValue ?? "GET", uri: url, headers: headers,
+            body: Array((logged["body"]?.stringValue ?? "").utf8))
     }
 
     private static func date(_ text: String) -> Date? {

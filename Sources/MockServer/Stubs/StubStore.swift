@@ -144,6 +144,17 @@ final class StubStore: @unchecked Sendable {
         }
     }
 
+    /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.
+    func nearMisses(for request: HTTPRequest, limit: Int = 5) -> [(stub: Stub, outcome: MatchOutcome)] {
+        lock.withLock {
+            let all = entries.indices.map { (index: $0, outcome: outcome(of: $0, for: request)) }
+            let ranked = all.sorted { a, b in
+                Self.isCloser(a.outcome, entries[a.index], than: b.outcome, entries[b.index])
+            }
+            return ranked.prefix(limit).map { (entries[$0.index].stub, $0.outcome) }
+        }
+    }
+
     /// Why nothing matched: the closest stub of all and what differs (under the lock; unmatched requests only).
     private func nearestMiss(_ request: HTTPRequest) -> String {
         let shown = "\(request.method) \(request.uri)"
