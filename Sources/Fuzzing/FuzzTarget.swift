@@ -17,6 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case http
     /// A WireMock mapping file, as `fscript mock --mappings` loads it.
     case mapping
+    /// A response template (Handlebars), parsed as a stub's body is and rendered for a fixed request.
+    case template
 
     /// Runs one input. Errors are the expected outcome for most inputs; only a trap or a hang is a finding.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -38,6 +40,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             } catch {}
         case .mapping:
             _ = try? MappingLoader.stubs(inFile: Array(bytes), named: "fuzz.json", filesDirectory: "/nonexistent/__files")
+        case .template:
+            guard let template = try? ResponseTemplate(String(decoding: bytes, as: UTF8.self)) else { return }
+            let request = HTTPRequest(
+                method: "POST", uri: "/items/7?q=a&q=b", headers: [("Host", "127.0.0.1:9"), ("Cookie", "s=1")],
+                body: Array(#"{"items":[{"id":1},{"id":2}],"name":"x"}"#.utf8))
+            _ = try? template.render(for: request, pathParameters: ["id": "7"])
         }
     }
 }

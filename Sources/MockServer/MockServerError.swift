@@ -9,6 +9,8 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
     case invalidJSON(String, role: String, reason: String)
     /// A `matchesJsonPath` expression is outside the JSONPath fscript reads; `reason` says where.
     case invalidJSONPath(String, reason: String)
+    /// A response template does not parse; `role` says which part (body, a header, the body file name).
+    case invalidTemplate(role: String, reason: String)
     /// A stub was given an empty list of responses.
     case noResponses
     /// A request-count expectation is negative.
@@ -19,6 +21,7 @@ public enum MockServerError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidRegularExpression(let pattern): return "invalid regular expression: \(pattern)"
         case .invalidJSON(let text, let role, let reason): return "\(role) is not valid JSON (\(reason)): \(text)"
         case .invalidJSONPath(let path, let reason): return "unsupported JSONPath \(path): \(reason)"
+        case .invalidTemplate(let role, let reason): return "the \(role) is not a valid template: \(reason)"
         case .noResponses: return "a stub needs at least one response"
         case .invalidCount(let count): return "a request count cannot be negative (got \(count))"
         }

@@ -30,6 +30,12 @@ import Testing
         #expect(try client.send(.init(url: url + "/api/slow")).status == 204)
         #expect(Date().timeIntervalSince(started) >= 0.3)
         #expect(throws: (any Error).self) { try client.send(.init(url: url + "/api/reset")) }
+        let echo = try client.send(
+            .init(method: "POST", url: url + "/api/echo/42", headers: json + [(name: "X-Trace", value: "t-1")],
+                  body: Array(#"{"name":"Bo"}"#.utf8)))
+        #expect(echo.bodyText == #"{"id":"42","name":"Bo"}"#)
+        #expect(echo.header("X-Trace") == "t-1")
+        #expect(echo.header("Content-Type") == "application/json")
         _ = try client.send(.init(url: url + "/done"))
 
         let result = child.finish(timeout: 20)
@@ -37,11 +43,11 @@ import Testing
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n")
         #expect(
             lines == """
-                done after 7 requests
+                done after 8 requests
                 login POST /api/login user=alice content-type=application/json stub=POST /api/login with JSON body {"user":"alice"}
                 verify DELETE: false
                 Expected at least 1 request matching DELETE /api/login, but received 0.
-                Requests received (8):
+                Requests received (9):
 
                 """)
     }

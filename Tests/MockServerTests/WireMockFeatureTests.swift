@@ -8,8 +8,8 @@ import Testing
 @testable import MockServer
 
 /// The WireMock features teams rely on, each against a real mock over HTTP: delay distributions, the malformed
-/// chunk fault as WireMock sends it, template braces left alone in mappings, and templating asked for refused at
-/// load rather than ignored.
+/// chunk fault as WireMock sends it, template braces left alone in mappings, and a transformer fscript lacks refused
+/// at load rather than ignored.
 @Suite struct WireMockFeatureTests {
     private func load(_ mapping: String) throws -> MockHarness {
         let root = try temporaryDirectory()
@@ -175,16 +175,57 @@ import Testing
         #expect(error.contains("request.bodyPatterns[0].ignoreArrayOrder: expected true or false"), "\(error)")
     }
 
-    @Test func responseTemplatingAskedForIsALoadError() {
-        let error = loadError(#"""
-            {"request": {"urlPath": "/x"}, "response": {"body": "{{request.path}}", "transformers": ["response-template"]}}
+    /// WireMock's chunkedDribbleDelay: the body leaves in pieces, the first at once, the last after the duration.
+    @Test func chunkedDribbleDelaySendsTheBodyInPiecesOverTime() throws {
+        let harness = try load(#"""
+            {"request": {"urlPath": "/slow-body"},
+             "response": {"body": "0123456789", "chunkedDribbleDelay": {"numberOfChunks": 5, "totalDuration": 400}}}
             """#)
-        #expect(error.contains("mappings/m.json: response.transformers: response-template: response templating is not supported"), "\(error)")
+        let pieces = try timedRawRequest(
+            port: harness.mock.port, "GET /slow-body HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let whole = pieces.map(\.text).joined()
+        #expect(whole.hasPrefix("HTTP/1.1 200 OK\r\n"), "\(whole)")
+        #expect(whole.contains("transfer-encoding: chunked\r\n") || whole.contains("Transfer-Encoding: chunked\r\n"))
+        #expect(whole.hasSuffix("\r\n2\r\n01\r\n2\r\n23\r\n2\r\n45\r\n2\r\n67\r\n2\r\n89\r\n0\r\n\r\n")
+            || whole.contains("2\r\n89\r\n0\r\n\r\n"), "\(whole)")
+        #expect(pieces.count >= 4, "arrived in \(pieces.count) pieces")
+        #expect(pieces[0].seconds < 0.2, "the head and first chunk come at once")
+        #expect(pieces.last!.seconds >= 0.38, "the last chunk after the whole duration: \(pieces.last!.seconds) s")
+        #expect(try harness.send("GET", "/slow-body").text == "0123456789", "a client reads the whole body")
+        let error = loadError(#"{"request": {"urlPath": "/x"}, "response": {"chunkedDribbleDelay": {"numberOfChunks": 0, "totalDuration": 5}}}"#)
+        #expect(error.contains("response.chunkedDribbleDelay.numberOfChunks: expected a whole number from 1 to 10000, got 0"), "\(error)")
+    }
+
+    /// `POST /__admin/shutdown` on a mock a script started stops that mock (fscript mock ends its process instead).
+    @Test func adminShutdownStopsTheMock() throws {
+        let harness = try MockHarness()
+        #expect(try harness.send("POST", "/__admin/shutdown").status == 200)
+        #expect(harness.mock.shutdownWasRequested)
+        let deadline = Date().addingTimeInterval(5)
+        while harness.failure("GET", "/__admin/health", timeout: .seconds(1)) == nil {
+            guard Date() < deadline else {
+                Issue.record("the mock still answers 5 s after the shutdown request")
+                return
+            }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    @Test func aTransformerFscriptDoesNotHaveIsALoadError() {
+        let error = loadError(#"""
+            {"request": {"urlPath": "/x"}, "response": {"body": "{{request.path}}", "transformers": ["response-template", "my-extension"]}}
+            """#)
+        #expect(error.contains(#"mappings/m.json: response.transformers[1]: "my-extension" is not a transformer fscript has"#), "\(error)")
     }
 }
 
 /// Sends raw bytes to the mock and returns everything it answers until it closes (5 s at most).
 private func rawRequest(port: Int, _ text: String) throws -> String {
+    try timedRawRequest(port: port, text).map(\.text).joined()
+}
+
+/// Sends raw bytes and returns each piece as it arrived, with the seconds since the request was sent.
+private func timedRawRequest(port: Int, _ text: String) throws -> [(seconds: Double, text: String)] {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     defer { close(fd) }
     var address = sockaddr_in()
@@ -197,13 +238,14 @@ private func rawRequest(port: Int, _ text: String) throws -> String {
     guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     var limit = timeval(tv_sec: 5, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    let sent = Date()
     _ = text.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-    var bytes: [UInt8] = []
+    var pieces: [(seconds: Double, text: String)] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
         let count = recv(fd, &buffer, buffer.count, 0)
         if count <= 0 { break }
-        bytes += buffer[..<count]
+        pieces.append((Date().timeIntervalSince(sent), String(decoding: buffer[..<count], as: UTF8.self)))
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return pieces
 }

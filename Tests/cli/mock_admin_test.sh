@@ -2,7 +2,8 @@
 # The mock's admin API driven by WireMock's own Python client (PyPI `wiremock`, installed by scripts/install
 # --test-deps): it creates, reads, edits and removes stubs, the stubs answer, it reads the request journal, counts
 # and finds requests, sees the unmatched ones, finds and removes stubs by metadata, saves stubs to the mappings
-# folder, lists near misses, resets scenarios, mappings and the journal, and asks for health.
+# folder, lists near misses, resets scenarios, mappings and the journal, asks for health, renders a templated stub,
+# and finally shuts the mock down over the API.
 source "$(dirname "$0")/common.sh"
 
 python3 -c 'import wiremock' 2>/dev/null || fatal "the wiremock client is missing (scripts/install --test-deps)"
@@ -121,8 +122,30 @@ pattern = json.loads(send("/__admin/near-misses/request-pattern", "POST", {"urlP
 if pattern["nearMisses"][0]["request"]["url"] != "/pey": fail(f"near miss for a pattern: {pattern}")
 status, body = get("/__admin/health")
 if status != 200 or "healthy" not in body: fail(f"health: {status} {body}")
+
+# A templated stub made through the client: WireMock's response-template transformer renders the request.
+Mappings.create_mapping(Mapping(
+    request=MappingRequest(method=HttpMethods.POST, url_path_pattern="/greet/.*"),
+    response=MappingResponse(status=200, body="hello {{request.pathSegments.[1]}}, {{jsonPath request.body '$.mood'}}",
+                             transformers=["response-template"]),
+))
+req = urllib.request.Request(base + "/greet/ann", method="POST", data=b'{"mood": "glad"}')
+with urllib.request.urlopen(req) as r:
+    if r.read().decode() != "hello ann, glad": fail("the templated stub did not render")
 status, body = get("/__admin/nope")
 if status != 404 or "not part of fscript's admin API" not in body: fail(f"unknown admin path: {status} {body}")
 print("wiremock client: mappings, requests, scenarios and resets all answered")
 PY
+
+# POST /__admin/shutdown answers, then the mock process ends by itself with status 0.
+status="$(curl -s -o /dev/null -w '%{http_code}' -X POST "$url/__admin/shutdown")"
+[ "$status" = 200 ] || fatal "shutdown answered $status"
+deadline=$((SECONDS + 5))
+while kill -0 "$server" 2>/dev/null; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "the mock still runs 5 s after /__admin/shutdown"
+  sleep 0.05
+done
+wait "$server" && code=0 || code=$?
+[ "$code" = 0 ] || fatal "the mock exited $code after a shutdown request"
+grep -q "shut down over the admin API" "$work/mock.err" || fatal "no shutdown message: $(cat "$work/mock.err")"
 echo "mock_admin_test: passed"

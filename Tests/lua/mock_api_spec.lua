@@ -20,14 +20,19 @@ check.equal("http://10.0.2.2:" .. exposed.port, exposed.url, "advertised url")
 check.equal("0.0.0.0", exposed.host, "bound host")
 exposed:stop()
 
+check.contains(err(s.stub, s, { path = "/t", respond = { template = true, body = "ok\n{{#if request.query.x}}" } }),
+  "the body is not a valid template: template line 2, column 1: {{#if}} is never closed with {{/if}}",
+  "a broken template is an error where the stub is made")
+check.contains(err(s.stub, s, { path = "/t", respond = { template = "yes" } }),
+  "field 'respond.template': true or false expected, got string", "template is a boolean")
 check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
 check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
 check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")
 check.equal("calling 'stub' on bad self (mock.Server expected, got table)", err(s.stub, {}, {}), "bad self")
 check.contains(err(s.stub, s, { pth = "/x" }),
   "bad argument #1 to 'stub' (unknown option 'pth'; valid options: body, body_contains, ", "unknown key named")
-check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; valid options: body, delay, fault, " ..
-  "file, headers, json, status)", err(s.stub, s, { path = "/x", respond = { stauts = 200 } }), "nested key")
+check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; valid options: body, delay, dribble, " ..
+  "fault, file, headers, json, status, template)", err(s.stub, s, { path = "/x", respond = { stauts = 200 } }), "nested key")
 check.equal("bad argument #1 to 'stub' (field 'respond.status': integer expected, got string)",
   err(s.stub, s, { path = "/x", respond = { status = "ok" } }), "status type")
 check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a fault; use one of empty, hang, " ..
@@ -37,7 +42,7 @@ check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, pat
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
-check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port)",
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port, templating)",
   err(mock.start, { prot = 1 }), "start options")
 
 check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")

@@ -9,7 +9,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -42,8 +42,13 @@ enum MockModule {
             guard (1...10_000_000).contains(journalLimit) else {
                 throw options.fieldError("journal_limit", "1 to 10000000 expected, got \(journalLimit)")
             }
+            let templating = try options.string("templating") ?? "per-stub"
+            guard ["per-stub", "global"].contains(templating) else {
+                throw options.fieldError("templating", "'per-stub' (the default) or 'global' expected, got '\(templating)'")
+            }
             server = try MockServer.start(
-                host: host, port: port, filesDirectory: try options.string("files"), journalLimit: journalLimit)
+                host: host, port: port, filesDirectory: try options.string("files"), journalLimit: journalLimit,
+                globalTemplating: templating == "global")
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {

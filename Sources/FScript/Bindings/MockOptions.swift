@@ -16,7 +16,7 @@ struct MockOptions {
         "body_contains", "body_matches", "json_body", "json_subset",
     ]
     /// The keys of a `respond` table.
-    static let responseKeys = ["status", "headers", "body", "json", "file", "delay", "fault"]
+    static let responseKeys = ["status", "headers", "body", "json", "file", "delay", "dribble", "fault", "template"]
     /// The `fault` names and what they do on the wire.
     static let faults: [String: HTTPFault] = [
         "reset": .connectionReset, "empty": .emptyResponse, "malformed": .malformedResponse,
@@ -82,6 +82,14 @@ struct MockOptions {
         case .string(let text): return text
         case .integer(let integer): return String(integer)
         case let value: throw fieldError(key, "string expected, got \(value.typeName)")
+        }
+    }
+
+    func boolean(_ key: String) throws -> Bool? {
+        switch table[key] {
+        case .nil: return nil
+        case .boolean(let flag): return flag
+        case let value: throw fieldError(key, "true or false expected, got \(value.typeName)")
         }
     }
 
@@ -258,6 +266,19 @@ struct MockOptions {
             }
             response.delay = delay
         }
+        // The body in pieces over time, as WireMock's chunkedDribbleDelay: dribble = {chunks = 5, duration = 1}.
+        if let spec = try nested("dribble") {
+            try spec.allowOnly(["chunks", "duration"])
+            guard let chunks = try spec.integer("chunks"), (1...10_000).contains(chunks) else {
+                throw spec.fieldError("chunks", "a whole number from 1 to 10000 expected")
+            }
+            guard let duration = try spec.number("duration"), duration >= 0, duration <= CheckedNumber.maximumSeconds else {
+                throw spec.fieldError("duration", "seconds from 0 to 86400 expected")
+            }
+            response.dribble = HTTPResponse.Dribble(chunks: chunks, duration: duration)
+        }
+        // Handlebars, as WireMock's response-template: {{request.path.id}}, {{jsonPath request.body '$.x'}}.
+        response.templated = try boolean("template") ?? false
         if let name = try string("fault") {
             guard let fault = Self.faults[name] else {
                 throw fieldError("fault", "'\(name)' is not a fault; use one of \(Self.faults.keys.sorted().joined(separator: ", "))")

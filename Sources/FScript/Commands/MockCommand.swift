@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTTPCore
 import MockServer
 
 #if canImport(Glibc)
@@ -32,6 +33,11 @@ struct MockCommand: ParsableCommand {
             valueName: "count"))
     var journalLimit = MockServer.defaultJournalLimit
 
+    @Flag(
+        help: ArgumentHelp(
+            "Render every stub's response as a Handlebars template, not only those with the response-template transformer."))
+    var globalResponseTemplating = false
+
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
@@ -47,7 +53,8 @@ struct MockCommand: ParsableCommand {
         let server: MockServer
         do {
             server = try MockServer.start(
-                host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit)
+                host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
+                globalTemplating: globalResponseTemplating)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
@@ -62,11 +69,14 @@ struct MockCommand: ParsableCommand {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
+        // POST /__admin/shutdown ends the process as Ctrl-C does: through the one interrupt mechanism.
+        server.onShutdownRequest { Interruption.raise() }
         Exposure.warnIfExposed("the mock", host: host, port: server.port, exposes: "read its journal and change its stubs")
         print(server.url)
         fflush(nil)
         SignalTrap.waitForSignal()
         server.stop()
-        writeError("mock stopped after \(server.requestCount) requests\n")
+        let why = server.shutdownWasRequested ? " (shut down over the admin API)" : ""
+        writeError("mock stopped after \(server.requestCount) requests\(why)\n")
     }
 }

@@ -8,6 +8,20 @@ public struct HTTPResponse: Sendable {
     public var body: [UInt8]
     /// When set, the server misbehaves this way instead of sending the response (mock faults).
     public var fault: HTTPFault?
+    /// When set, the body leaves in this many chunks spread over this many seconds (WireMock's
+    /// `chunkedDribbleDelay`), with `Transfer-Encoding: chunked`, to test slow networks and progress UI.
+    public var dribble: Dribble?
+
+    /// A body sent slowly: `chunks` pieces, the first at once and the last after `duration` seconds.
+    public struct Dribble: Sendable, Equatable {
+        public var chunks: Int
+        public var duration: Double
+
+        public init(chunks: Int, duration: Double) {
+            self.chunks = chunks
+            self.duration = duration
+        }
+    }
 
     public init(status: Int = 200, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.status = status

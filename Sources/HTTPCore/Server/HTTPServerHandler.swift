@@ -126,6 +126,15 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
+            headers.remove(name: "Content-Length")
+            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
+            headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+            let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+            writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
+            return
+        }
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
         let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
@@ -139,6 +148,34 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             done.whenComplete { _ in channel.close(promise: nil) }
         } else {
             connection.responseSent()
+        }
+    }
+
+    /// Sends `body` in `dribble.chunks` pieces, one per timer on the event loop (no thread waits), the first at
+    /// once and the last after `dribble.duration`. A client that hangs up stops it.
+    private func writeSlowly(_ body: [UInt8], _ dribble: HTTPResponse.Dribble, keepAlive: Bool, context: ChannelHandlerContext) {
+        let count = max(1, min(dribble.chunks, body.count))
+        let interval = count > 1 ? dribble.duration / Double(count - 1) : 0
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        for index in 0..<count {
+            let start = body.count * index / count
+            let end = body.count * (index + 1) / count
+            let piece = Array(body[start..<end])
+            let last = index == count - 1
+            context.eventLoop.scheduleTask(in: .nanoseconds(Int64(interval * Double(index) * 1_000_000_000))) {
+                let (handler, context) = loopBound.value
+                guard context.channel.isActive else { return }
+                let buffer = context.channel.allocator.buffer(bytes: piece)
+                context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+                guard last else { return }
+                let done = context.writeAndFlush(handler.wrapOutboundOut(.end(nil)))
+                if !keepAlive {
+                    let channel = context.channel
+                    done.whenComplete { _ in channel.close(promise: nil) }
+                } else {
+                    handler.connection.responseSent()
+                }
+            }
         }
     }
 

@@ -37,6 +37,17 @@ struct JSONPath: Sendable, Hashable {
         steps = try parser.parse()
     }
 
+    /// Whether the expression names at most one value (only names and indexes), so a template prints that value
+    /// rather than a list, as Jayway JsonPath (WireMock's) does.
+    var isDefinite: Bool {
+        steps.allSatisfy { step in
+            switch step {
+            case .member, .index: return true
+            default: return false
+            }
+        }
+    }
+
     /// Every value the expression selects in `root` (empty when nothing matches).
     func select(in root: JSONValue) -> [JSONValue] {
         var current = [root]

@@ -22,7 +22,7 @@ enum WireMockMapping {
     ]
     private static let responseKeys: Set = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
-        "fixedDelayMilliseconds", "delayDistribution", "fault", "transformers", "transformerParameters",
+        "fixedDelayMilliseconds", "delayDistribution", "chunkedDribbleDelay", "fault", "transformers", "transformerParameters",
     ]
     private static let faults: [String: HTTPFault] = [
         "CONNECTION_RESET_BY_PEER": .connectionReset,
@@ -84,9 +84,15 @@ enum WireMockMapping {
         // Compile now so a bad regular expression is reported against its file, not at the first request.
         do {
             _ = try RequestMatcher(pattern)
-            try response.validate()
         } catch {
             throw Problem(prefix + "request", error.description)
+        }
+        do {
+            var checked = response
+            try checked.validate()
+            try checked.compileTemplates()
+        } catch {
+            throw Problem(prefix + "response", error.description)
         }
         return stub
     }
@@ -212,13 +218,31 @@ enum WireMockMapping {
     {
         let members = try object(value, at: path)
         try rejectUnknown(members, allowed: responseKeys, at: path)
-        // Response templating is not built yet: a stub that asks for it must not answer with its {{…}} unrendered.
-        if case .array(let transformers)? = members["transformers"], !transformers.isEmpty {
-            let names = transformers.map { $0.stringValue ?? $0.jsonString }.joined(separator: ", ")
-            throw Problem(path + ".transformers", "\(names): response templating is not supported by fscript's mock yet; "
-                + "remove the transformer (the body would be sent with its {{…}} as written)")
-        }
         var response = ResponseDefinition()
+        if let list = members["transformers"] {
+            guard case .array(let transformers) = list else {
+                throw Problem(path + ".transformers", "expected an array of names, got \(list.typeName)")
+            }
+            for (index, transformer) in transformers.enumerated() {
+                guard transformer.stringValue == "response-template" else {
+                    throw Problem("\(path).transformers[\(index)]", "\(transformer.jsonString) is not a transformer fscript has "
+                        + "(it has response-template; WireMock extensions do not run here)")
+                }
+                response.templated = true
+            }
+        }
+        if let parameters = members["transformerParameters"] {
+            guard case .object(let given) = parameters else {
+                throw Problem(path + ".transformerParameters", "expected an object, got \(parameters.typeName)")
+            }
+            if let flag = given["disableBodyFileTemplating"] {
+                guard case .bool(let disabled) = flag else {
+                    throw Problem(path + ".transformerParameters.disableBodyFileTemplating", "expected true or false")
+                }
+                response.templatesBodyFile = !disabled
+            }
+            response.templateParameters = parameters
+        }
         if let status = members["status"] {
             guard case .integer(let code) = status else {
                 throw Problem(path + ".status", "expected an integer, got \(status.typeName)")
@@ -249,7 +273,10 @@ enum WireMockMapping {
             response.body = .bytes(Array(data))
         }
         if let file = try string(members["bodyFileName"], at: path + ".bodyFileName") {
-            response.body = .file(try Self.bodyFile(file, in: files, at: path + ".bodyFileName"))
+            // A name with {{…}} is rendered per request and checked then (see ResponseTemplates).
+            response.body = Template.isTemplate(file)
+                ? .fileTemplate(name: file, directory: files)
+                : .file(try Self.bodyFile(file, in: files, at: path + ".bodyFileName"))
         }
         if let delay = members["fixedDelayMilliseconds"] {
             guard let milliseconds = delay.doubleValue, milliseconds.isFinite, milliseconds >= 0,
@@ -263,6 +290,9 @@ enum WireMockMapping {
         if let spec = members["delayDistribution"] {
             response.delayDistribution = try delayDistribution(spec, at: path + ".delayDistribution")
         }
+        if let spec = members["chunkedDribbleDelay"] {
+            response.dribble = try dribble(spec, at: path + ".chunkedDribbleDelay")
+        }
         if let name = try string(members["fault"], at: path + ".fault") {
             guard let fault = faults[name] else {
                 let known = faults.keys.sorted().joined(separator: ", ")
@@ -271,6 +301,21 @@ enum WireMockMapping {
             response.fault = fault
         }
         return response
+    }
+
+    /// `{"numberOfChunks": n, "totalDuration": ms}`: the body in n pieces over that time.
+    private static func dribble(_ spec: JSONValue, at path: String) throws(Problem) -> HTTPResponse.Dribble {
+        let members = try object(spec, at: path)
+        try rejectUnknown(members, allowed: ["numberOfChunks", "totalDuration"], at: path)
+        guard case .integer(let chunks)? = members["numberOfChunks"], (1...10_000).contains(chunks) else {
+            throw Problem(path + ".numberOfChunks", "expected a whole number from 1 to 10000, got \(members["numberOfChunks"]?.jsonString ?? "nothing")")
+        }
+        guard let duration = members["totalDuration"]?.doubleValue, duration.isFinite, duration >= 0,
+            duration <= CheckedNumber.maximumSeconds * 1000
+        else {
+            throw Problem(path + ".totalDuration", "expected milliseconds from 0 to 86400000, got \(members["totalDuration"]?.jsonString ?? "nothing")")
+        }
+        return HTTPResponse.Dribble(chunks: Int(chunks), duration: duration / 1000)
     }
 
     /// `{"type": "lognormal", "median": ms, "sigma": s}` or `{"type": "uniform", "lower": ms, "upper": ms}`.

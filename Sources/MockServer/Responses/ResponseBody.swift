@@ -15,4 +15,7 @@ public enum ResponseBody: Sendable, Hashable {
     /// resolved against the server's files directory (`__files` of a loaded mappings directory), or the current
     /// directory when there is none.
     case file(String)
+    /// A body file whose name is a template (`files/{{request.pathSegments.[1]}}`), inside `directory`; the
+    /// rendered name must stay inside it.
+    case fileTemplate(name: String, directory: String)
 }

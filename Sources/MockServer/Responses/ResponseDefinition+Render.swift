@@ -6,8 +6,14 @@ extension ResponseDefinition {
     ///
     /// A missing body file becomes a 500 that names the file, because a test author needs to see the wrong path
     /// more than the app needs a plausible answer.
-    func render(captures: [String: String], filesDirectory: String?) -> HTTPResponse {
+    func render(request: HTTPRequest, captures: [String: String], substitutesCaptures: Bool, filesDirectory: String?)
+        -> HTTPResponse
+    {
         if let fault { return .fault(fault) }
+        if let templates {
+            return renderTemplates(templates, request: request, pathParameters: captures, filesDirectory: filesDirectory)
+        }
+        let captures = substitutesCaptures ? captures : [:]
         var headers = headers.map { (name: $0.name, value: Self.substitute(captures, in: $0.value)) }
         let bytes: [UInt8]
         switch body {
@@ -32,6 +38,8 @@ extension ResponseDefinition {
             } else {
                 bytes = Array(Self.substitute(captures, in: String(decoding: data, as: UTF8.self)).utf8)
             }
+        case .fileTemplate(let name, _):
+            return .text("mock: body file name \(name) is a template, but templating is off\n", status: 500)
         }
         return HTTPResponse(status: status, headers: headers, body: bytes)
     }
@@ -45,7 +53,7 @@ extension ResponseDefinition {
         return result
     }
 
-    private static func resolve(_ path: String, in directory: String?) -> String {
+    static func resolve(_ path: String, in directory: String?) -> String {
         if path.hasPrefix("/") { return path }
         let base = directory ?? FileManager.default.currentDirectoryPath
         return URL(fileURLWithPath: base).appendingPathComponent(path).path

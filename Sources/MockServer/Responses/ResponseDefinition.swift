@@ -19,6 +19,17 @@ public struct ResponseDefinition: Sendable {
     /// When set, the connection misbehaves this way instead of answering: reset, closed empty, garbage, or a hang
     /// that lasts until the client gives up.
     public var fault: HTTPFault?
+    /// When set, the body leaves in pieces spread over time (WireMock's `chunkedDribbleDelay`), after `delay`.
+    public var dribble: HTTPResponse.Dribble?
+    /// Whether the body, headers and a body file are Handlebars templates rendered per request (WireMock's
+    /// `response-template` transformer); the mock's global templating turns it on for every stub.
+    public var templated = false
+    /// WireMock's `transformerParameters`, seen by templates as `parameters.*`.
+    public var templateParameters: JSONValue?
+    /// Whether a body file is rendered as a template too (WireMock's `disableBodyFileTemplating` turns it off).
+    public var templatesBodyFile = true
+    /// The parsed templates, made by `compileTemplates()` when the stub is added.
+    var templates: ResponseTemplates?
 
     /// Makes a response; the defaults are an empty `200 OK` sent at once.
     public init(
@@ -54,6 +65,19 @@ public struct ResponseDefinition: Sendable {
     /// The seconds to wait before this answer: the fixed delay plus one sample of the distribution.
     func sampledDelay() -> Double {
         delay + (delayDistribution?.sample() ?? 0)
+    }
+
+    /// Parses the templates of a templated response; a body file named with `{{…}}` needs templating on.
+    mutating func compileTemplates() throws(MockServerError) {
+        guard templated else {
+            if case .fileTemplate(let name, _) = body {
+                throw .invalidTemplate(
+                    role: "body file name \(name)",
+                    reason: "it has {{…}} but the stub does not use the response-template transformer")
+            }
+            return
+        }
+        templates = try ResponseTemplates(self)
     }
 
     /// Throws when the JSON body does not parse, so the mistake shows where the stub was made.

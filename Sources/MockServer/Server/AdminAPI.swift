@@ -6,12 +6,14 @@ import JSON
 /// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import,
 /// find and remove by metadata, save to the mappings folder), requests (list with `limit`/`since`, count and find
 /// by a request pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a
-/// pattern), scenarios (list, reset, set one's state), a global reset and `health`. A stub made in Lua and a stub made here are the same
+/// pattern), scenarios (list, reset, set one's state), a global reset, `health` and `shutdown`. A stub made in Lua and a stub made here are the same
 /// thing. Admin requests are not journaled, as in WireMock, and pass the server's Host and Origin gate like any.
 struct AdminAPI: Sendable {
     let stubs: StubStore
     let journal: RequestJournal
     let mappings: LoadedMappings
+    /// Asks the server to stop: `POST /__admin/shutdown`.
+    let shutdown: @Sendable () -> Void
 
     static let prefix = "/__admin"
 
@@ -33,6 +35,11 @@ struct AdminAPI: Sendable {
             switch (request.method.uppercased(), route) {
             case ("GET", "health"):
                 return Self.json(.object(["status": .string("healthy"), "message": .string("fscript mock is running")]))
+            case ("POST", "shutdown"):
+                shutdown()
+                var answer = Self.ok
+                answer.headers.append((name: "Connection", value: "close"))
+                return answer
             case ("POST", "reset"):
                 resetMappings()
                 journal.reset()
@@ -146,7 +153,7 @@ struct AdminAPI: Sendable {
                 return Self.ok
             default:
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "
-                    + "(mappings, requests, scenarios, reset, health)")
+                    + "(mappings, requests, near-misses, scenarios, reset, health, shutdown)")
             }
         } catch let error as AdminError {
             return Self.json(.object(["errors": .array([.object(["title": .string(error.message)])])]), status: error.status)

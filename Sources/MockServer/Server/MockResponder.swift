@@ -24,7 +24,10 @@ struct MockResponder: HTTPResponder {
             }
             preconditionFailure("a decision is either matched or unmatched")
         }
-        let response = definition.render(captures: stub.substitutesCaptures ? captures : [:], filesDirectory: filesDirectory)
+        var rendered = definition.render(
+            request: request, captures: captures, substitutesCaptures: stub.substitutesCaptures, filesDirectory: filesDirectory)
+        rendered.dribble = definition.dribble
+        let response = rendered
         let hangs = definition.fault == .noResponse
         let delay = definition.sampledDelay()
         guard hangs || delay > 0 else {

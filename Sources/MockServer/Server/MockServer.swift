@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import Synchronization
 
 /// An HTTP mock backend that a UI test runs in its own process, as WireMock or OkHttp's MockWebServer.
 ///
@@ -12,15 +13,18 @@ public final class MockServer: Sendable {
     private let journal: RequestJournal
     private let tracker: InFlightTracker
     private let mappings: LoadedMappings
+    private let shutdownSwitch: ShutdownSwitch
 
     private init(
-        server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker, mappings: LoadedMappings
+        server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker, mappings: LoadedMappings,
+        shutdownSwitch: ShutdownSwitch
     ) {
         self.server = server
         self.stubStore = stubs
         self.journal = journal
         self.tracker = tracker
         self.mappings = mappings
+        self.shutdownSwitch = shutdownSwitch
     }
 
     /// Binds and starts serving with no stubs. Port 0 picks a free port; read it back from `port` or `url`.
@@ -28,22 +32,41 @@ public final class MockServer: Sendable {
     /// - Parameter filesDirectory: where relative `ResponseBody.file` paths are looked up; nil means the
     ///   current directory. Mapping files loaded with `load(directory:)` resolve against their own `__files`.
     /// - Parameter journalLimit: how many requests the journal keeps (the oldest go first; counts stay exact).
+    /// - Parameter globalTemplating: every stub's response is a Handlebars template, as WireMock's
+    ///   `--global-response-templating`; otherwise only stubs with the `response-template` transformer (or
+    ///   `template = true` in Lua) are.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
-        journalLimit: Int = defaultJournalLimit
+        journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false
     ) throws -> MockServer {
         let stubs = StubStore()
+        stubs.templatesEverything = globalTemplating
         let journal = RequestJournal()
         journal.entryLimit = max(1, journalLimit)
         let tracker = InFlightTracker()
         let mappings = LoadedMappings()
+        let shutdownSwitch = ShutdownSwitch()
+        let stopper = Mutex<HTTPServer?>(nil)
+        let admin = AdminAPI(stubs: stubs, journal: journal, mappings: mappings) {
+            shutdownSwitch.trigger { stopper.withLock { $0 }?.stop() }
+        }
         let responder = MockResponder(
-            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory,
-            admin: AdminAPI(stubs: stubs, journal: journal, mappings: mappings)
-        )
+            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin)
         let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
-        return MockServer(server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings)
+        stopper.withLock { $0 = server }
+        return MockServer(
+            server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
+            shutdownSwitch: shutdownSwitch)
     }
+
+    /// What `POST /__admin/shutdown` does instead of stopping this mock (the default): `fscript mock` ends its
+    /// process. Runs on a thread of its own.
+    public func onShutdownRequest(_ action: @escaping @Sendable () -> Void) {
+        shutdownSwitch.set(action)
+    }
+
+    /// True once a client sent `POST /__admin/shutdown`.
+    public var shutdownWasRequested: Bool { shutdownSwitch.wasRequested }
 
     /// Requests the journal keeps unless told otherwise.
     public static let defaultJournalLimit = RequestJournal.defaultEntryLimit

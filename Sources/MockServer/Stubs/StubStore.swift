@@ -12,6 +12,9 @@ import HTTPCore
 /// paths as with one. The nearest miss, which compares with every stub, is worked out only for a request that
 /// nothing matched.
 final class StubStore: @unchecked Sendable {
+    /// WireMock's global response templating: every stub's response is a template. Set before serving.
+    var templatesEverything = false
+
     /// What to do with a request: answer it with a stub's response, or explain why nothing matched.
     enum Decision: Sendable {
         case matched(stub: Stub, response: ResponseDefinition, captures: [String: String])
@@ -38,7 +41,12 @@ final class StubStore: @unchecked Sendable {
     /// Adds the stub after checking its patterns and JSON; a stub with the same id is replaced.
     func add(_ stub: Stub) throws(MockServerError) {
         guard !stub.responses.isEmpty else { throw .noResponses }
-        for response in stub.responses { try response.validate() }
+        var stub = stub
+        for index in stub.responses.indices {
+            try stub.responses[index].validate()
+            if templatesEverything { stub.responses[index].templated = true }
+            try stub.responses[index].compileTemplates()
+        }
         let matcher = try RequestMatcher(stub.request)
         lock.withLock {
             entries.removeAll { $0.stub.id == stub.id }

@@ -1,0 +1,71 @@
+import Foundation
+import HTTPCore
+import JSON
+
+/// The model a response template sees: `request` as WireMock documents it, and `parameters`, the stub's
+/// `transformerParameters`.
+enum RequestTemplateModel {
+    static func make(
+        _ request: HTTPRequest, pathParameters: [String: String], parameters: JSONValue?
+    ) -> TemplateValue {
+        let path = request.path
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
+            String($0).removingPercentEncoding ?? String($0)
+        }
+        let hostHeader = request.header("Host") ?? "localhost"
+        let (host, port) = split(hostHeader)
+        let scheme = "http"
+        var model: [(key: String, value: TemplateValue)] = [
+            ("id", .string(UUID().uuidString.lowercased())),
+            ("url", .string(request.uri)),
+            ("path", .path(path, segments: segments, parameters: pathParameters)),
+            ("pathSegments", .array(segments.map { .string($0) })),
+            ("query", grouped(request.queryItems)),
+            ("method", .string(request.method)),
+            ("host", .string(host)),
+            ("port", port.map { .integer(Int64($0)) } ?? .integer(80)),
+            ("scheme", .string(scheme)),
+            ("baseUrl", .string("\(scheme)://\(hostHeader)")),
+            ("headers", grouped(request.headers)),
+            ("cookies", grouped(cookies(request))),
+            ("body", .string(String(decoding: request.body, as: UTF8.self))),
+            ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
+        ]
+        model.append(("multipart", .bool(request.header("Content-Type")?.lowercased().hasPrefix("multipart/") == true)))
+        var top: [(key: String, value: TemplateValue)] = [("request", .object(model))]
+        if let parameters { top.append(("parameters", TemplateValue(parameters))) }
+        return .object(top)
+    }
+
+    /// Repeated names gathered into one entry each, in order of first appearance; header names as sent.
+    private static func grouped(_ pairs: [(name: String, value: String)]) -> TemplateValue {
+        var order: [String] = []
+        var values: [String: [String]] = [:]
+        for (name, value) in pairs {
+            let key = order.first { $0.caseInsensitiveCompare(name) == .orderedSame } ?? name
+            if values[key] == nil { order.append(key) }
+            values[key, default: []].append(value)
+        }
+        return .object(order.map { (key: $0, value: .values(values[$0]!)) })
+    }
+
+    private static func cookies(_ request: HTTPRequest) -> [(name: String, value: String)] {
+        request.headers.filter { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }.flatMap { header in
+            header.value.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                guard let name = parts.first?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
+                return (name: name, value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+            }
+        }
+    }
+
+    private static func split(_ host: String) -> (String, Int?) {
+        if host.hasPrefix("["), let end = host.firstIndex(of: "]") {  // [::1]:8080
+            let name = String(host[...end])
+            let rest = host[host.index(after: end)...]
+            return (name, rest.hasPrefix(":") ? Int(rest.dropFirst()) : nil)
+        }
+        guard let colon = host.lastIndex(of: ":") else { return (host, nil) }
+        return (String(host[..<colon]), Int(host[host.index(after: colon)...]))
+    }
+}

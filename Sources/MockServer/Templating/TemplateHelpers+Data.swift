@@ -1,0 +1,140 @@
+import JSON
+
+extension TemplateHelpers {
+    /// The longest list `range` and `array` make, and the most `pickRandom` picks: templates are data.
+    static let maximumListLength: Int64 = 10_000
+
+    /// JSON and numbers: `jsonPath`, `toJson`, `parseJson`, `formatJson`, `array`, `range`, `math`.
+    static let data: [String: Helper] = [
+        "jsonPath": { call throws(TemplateError) in
+            let input = try call.parameter(0, "JSON (a string or an object)")
+            let expression = try call.parameter(1, "a JSONPath").rendered
+            if input == .null || input == .string("") { return .string("") }
+            let path: JSONPath
+            do { path = try JSONPath(expression) } catch {
+                throw call.fail("\(expression) is not a valid JSONPath expression: \(error)")
+            }
+            let document: JSONValue
+            if case .string(let text) = input {
+                do { document = try JSONValue(parsing: text.utf8) } catch {
+                    throw call.fail("the input is not valid JSON (\(error))")
+                }
+            } else {
+                document = input.json
+            }
+            let selected = path.select(in: document).map(TemplateValue.init)
+            guard path.isDefinite else { return .array(selected) }
+            if let value = selected.first, value != .null { return value }
+            return call.options["default"] ?? .string("")
+        },
+        "toJson": { call throws(TemplateError) in
+            .string(try call.parameter(0, "a value").jackson(pretty: true))
+        },
+        "parseJson": { call throws(TemplateError) in
+            // {{parseJson text}}, {{parseJson text 'name'}}, or {{#parseJson 'name'}}json{{/parseJson}}
+            let text: String
+            var name: String?
+            if call.block != nil {
+                text = try call.textOrBody(call.parameters.count)
+                name = call.parameters.first?.rendered
+            } else {
+                text = try call.parameter(0, "JSON text").rendered
+                name = call.parameters.count > 1 ? call.parameters[1].rendered : nil
+            }
+            let value: TemplateValue
+            do { value = try TemplateValueBuilder.parse(text) } catch {
+                throw call.fail("the input is not valid JSON (\(error))")
+            }
+            guard let name else { return value }
+            call.renderer.variables[name] = value
+            return .null
+        },
+        "formatJson": { call throws(TemplateError) in
+            let input = call.parameters.first
+            let value: TemplateValue
+            if let input, case .string(let text) = input {
+                do { value = try TemplateValueBuilder.parse(text) } catch {
+                    throw call.fail("the input is not valid JSON (\(error))")
+                }
+            } else if let input {
+                value = input
+            } else {
+                do { value = try TemplateValueBuilder.parse(try call.textOrBody()) } catch {
+                    throw call.fail("the block is not valid JSON (\(error))")
+                }
+            }
+            switch call.options["format"]?.rendered ?? "pretty" {
+            case "pretty": return .string(value.jackson(pretty: true))
+            case "compact": return .string(value.jackson(pretty: false))
+            case let other: throw call.fail("format must be 'pretty' or 'compact', got '\(other)'")
+            }
+        },
+        "array": { call throws(TemplateError) in
+            guard call.parameters.count <= maximumListLength else { throw call.fail("too many items") }
+            return .array(call.parameters)
+        },
+        "range": { call throws(TemplateError) in
+            let first = try call.parameter(0, "the lower bound")
+            let last = try call.parameter(1, "the upper bound")
+            guard let low = first.integerValue, let high = last.integerValue else {
+                throw call.fail("bounds must be whole numbers, got \(first.rendered) and \(last.rendered)")
+            }
+            guard low <= high else { return .array([]) }
+            guard high - low < maximumListLength else {
+                throw call.fail("makes at most \(maximumListLength) numbers, asked for \(high - low + 1)")
+            }
+            return .array((low...high).map { .integer($0) })
+        },
+        "math": { call throws(TemplateError) in
+            let left = try call.parameter(0, "a number")
+            let operation = try call.parameter(1, "an operator (+, -, *, /, %)").rendered
+            let right = try call.parameter(2, "a number")
+            return try arithmetic(left, operation, right, call)
+        },
+    ]
+
+    /// WireMock's `math`: whole numbers stay whole (division rounds half up, as Java's BigDecimal at scale 0);
+    /// anything else is a decimal; text that is no number counts as 0.
+    private static func arithmetic(
+        _ left: TemplateValue, _ operation: String, _ right: TemplateValue, _ call: HelperCall
+    ) throws(TemplateError) -> TemplateValue {
+        if let a = left.integerValue, let b = right.integerValue, !left.isDecimal, !right.isDecimal {
+            switch operation {
+            case "+": return .integer(a &+ b)
+            case "-": return .integer(a &- b)
+            case "*", "x": return .integer(a &* b)
+            case "/", "%":
+                guard b != 0 else { throw call.fail("division by zero") }
+                if operation == "%" { return .integer(a % b) }
+                let quotient = (Double(a) / Double(b))
+                return .integer(Int64((abs(quotient) + 0.5).rounded(.down)) * (quotient < 0 ? -1 : 1))
+            default: throw call.fail("\(operation) is not a valid mathematical operator")
+            }
+        }
+        let a = left.numberValue ?? 0
+        let b = right.numberValue ?? 0
+        switch operation {
+        case "+": return .number(a + b)
+        case "-": return .number(a - b)
+        case "*", "x": return .number(a * b)
+        case "/":
+            guard b != 0 else { throw call.fail("division by zero") }
+            return .number(a / b)
+        case "%":
+            guard b != 0 else { throw call.fail("division by zero") }
+            return .number(a.truncatingRemainder(dividingBy: b))
+        default: throw call.fail("\(operation) is not a valid mathematical operator")
+        }
+    }
+}
+
+extension TemplateValue {
+    /// A number written with a fraction (`2.5`, `'2.5'`).
+    fileprivate var isDecimal: Bool {
+        switch self {
+        case .number: return true
+        case .string(let text): return text.contains(".") || text.contains("e") || text.contains("E")
+        default: return false
+        }
+    }
+}

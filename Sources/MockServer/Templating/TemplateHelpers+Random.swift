@@ -1,0 +1,54 @@
+import Foundation
+
+extension TemplateHelpers {
+    /// Random data: `randomValue`, `randomInt`, `randomDecimal`, `pickRandom`.
+    static let random: [String: Helper] = [
+        "randomValue": { call throws(TemplateError) in
+            let length = Int(try call.integerOption("length", in: 1...10_000) ?? 36)
+            let type = call.options["type"]?.rendered ?? "ALPHANUMERIC"
+            let upper = call.options["uppercase"]?.isTruthy == true
+            let letters = "abcdefghijklmnopqrstuvwxyz"
+            let digits = "0123456789"
+            let alphabet: String
+            switch type {
+            // WireMock lowercases unless told `uppercase=true`; symbols keep both cases.
+            case "ALPHANUMERIC": alphabet = letters + digits
+            case "ALPHABETIC": alphabet = letters
+            case "NUMERIC": alphabet = digits
+            case "HEXADECIMAL": alphabet = digits + "abcdef"
+            case "ALPHANUMERIC_AND_SYMBOLS": alphabet = letters + letters.uppercased() + digits + "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
+            case "UUID": return .string(UUID().uuidString.lowercased())
+            default:
+                throw call.fail("type must be ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, ALPHANUMERIC_AND_SYMBOLS or UUID, got \(type)")
+            }
+            let characters = Array(alphabet)
+            let value = String((0..<length).map { _ in characters.randomElement()! })
+            return .string(upper ? value.uppercased() : value)
+        },
+        "randomInt": { call throws(TemplateError) in
+            let bounds = Int64(Int32.min)...Int64(Int32.max)
+            let lower = try call.integerOption("lower", in: bounds) ?? bounds.lowerBound
+            let upper = try call.integerOption("upper", in: bounds) ?? bounds.upperBound
+            guard lower <= upper else { throw call.fail("lower (\(lower)) is above upper (\(upper))") }
+            return .integer(Int64.random(in: lower...upper))
+        },
+        "randomDecimal": { call throws(TemplateError) in
+            func bound(_ key: String, _ fallback: Double) throws(TemplateError) -> Double {
+                guard let value = call.options[key] else { return fallback }
+                guard let number = value.numberValue, number.isFinite else { throw call.fail("\(key) must be a number, got \(value.rendered)") }
+                return number
+            }
+            let lower = try bound("lower", -1e9)
+            let upper = try bound("upper", 1e9)
+            guard lower <= upper else { throw call.fail("lower (\(lower)) is above upper (\(upper))") }
+            return .number(Double.random(in: lower...upper))
+        },
+        "pickRandom": { call throws(TemplateError) in
+            var items: [TemplateValue] = []
+            for value in call.parameters { items += value.items ?? [value] }
+            guard !items.isEmpty else { throw call.fail("needs values to pick from") }
+            guard let count = try call.integerOption("count", in: 1...maximumListLength) else { return items.randomElement()! }
+            return .array(Array(items.shuffled().prefix(Int(count))))
+        },
+    ]
+}

@@ -1,0 +1,331 @@
+/// Reads Handlebars text into `Template` nodes: first the tags (with standalone lines and `~` applied, as
+/// Handlebars does), then the block structure, then each tag's expression.
+struct TemplateParser {
+    /// Blocks and subexpressions nest at most this deep: a template is data from a mapping file or the admin API.
+    static let maximumDepth = 64
+
+    private enum TagKind {
+        case value(escaped: Bool)
+        case open
+        case inverted
+        case close
+        case otherwise
+        case comment
+    }
+
+    private struct Tag {
+        var kind: TagKind
+        var content: [Unicode.Scalar]
+        var offset: Int
+        var stripBefore: Bool
+        var stripAfter: Bool
+    }
+
+    private enum Token {
+        case text(String)
+        case tag(Tag)
+    }
+
+    private enum Terminator {
+        case close(name: String, offset: Int)
+        case otherwise(content: [Unicode.Scalar], offset: Int)
+        case end
+    }
+
+    private let scalars: [Unicode.Scalar]
+    private let lineStarts: [Int]
+    private let helpers: Set<String>
+    private var tokens: [Token] = []
+    private var next = 0
+    private var depth = 0
+
+    init(_ text: String, helpers: Set<String>) {
+        scalars = Array(text.unicodeScalars)
+        var starts = [0]
+        for (index, scalar) in scalars.enumerated() where scalar == "\n" { starts.append(index + 1) }
+        lineStarts = starts
+        self.helpers = helpers
+    }
+
+    /// The whole template.
+    mutating func parse() throws(TemplateError) -> [Template.Node] {
+        tokens = try tokenize()
+        applyStandaloneLines()
+        applyWhitespaceControl()
+        let (nodes, terminator) = try nodesUntilTerminator()
+        switch terminator {
+        case .end: return nodes
+        case .close(let name, let offset):
+            throw TemplateError("{{/\(name)}} closes a block that was never opened", at: location(offset))
+        case .otherwise(_, let offset):
+            throw TemplateError("{{else}} outside a block", at: location(offset))
+        }
+    }
+
+    private func location(_ offset: Int) -> Template.Location {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        return Template.Location(line: low + 1, column: offset - lineStarts[low] + 1)
+    }
+
+    // MARK: Tags
+
+    private func starts(_ text: String, at index: Int) -> Bool {
+        var i = index
+        for scalar in text.unicodeScalars {
+            guard i < scalars.count, scalars[i] == scalar else { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private func tokenize() throws(TemplateError) -> [Token] {
+        var result: [Token] = []
+        var text = String.UnicodeScalarView()
+        var i = 0
+        while i < scalars.count {
+            guard starts("{{", at: i) else {
+                text.append(scalars[i])
+                i += 1
+                continue
+            }
+            if i > 0, scalars[i - 1] == "\\" {  // \{{ is a literal {{
+                text.removeLast()
+                text.append(contentsOf: "{{".unicodeScalars)
+                i += 2
+                continue
+            }
+            if !text.isEmpty { result.append(.text(String(text))) }
+            text = String.UnicodeScalarView()
+            let (tag, end) = try readTag(at: i)
+            result.append(.tag(tag))
+            i = end
+        }
+        if !text.isEmpty { result.append(.text(String(text))) }
+        return result
+    }
+
+    /// One `{{…}}` starting at `start`: its kind, its content and where it ends.
+    private func readTag(at start: Int) throws(TemplateError) -> (Tag, Int) {
+        var i = start + 2
+        let triple = i < scalars.count && scalars[i] == "{"
+        if triple { i += 1 }
+        var stripBefore = false
+        if i < scalars.count, scalars[i] == "~" {
+            stripBefore = true
+            i += 1
+        }
+        var kind = TagKind.value(escaped: !triple)
+        if !triple, i < scalars.count {
+            switch scalars[i] {
+            case "!": kind = .comment
+            case "#": kind = .open
+            case "^": kind = .inverted
+            case "/": kind = .close
+            case "&": kind = .value(escaped: false)
+            case ">": throw TemplateError("partials ({{> name}}) are not supported", at: location(start))
+            default: break
+            }
+            if case .value(escaped: true) = kind {} else { i += 1 }
+        }
+        if case .comment = kind {
+            let long = starts("--", at: i)
+            let closing = long ? "--" : ""
+            var j = i
+            while j < scalars.count {
+                if starts(closing + "}}", at: j) || starts(closing + "~}}", at: j) {
+                    let tilde = starts(closing + "~}}", at: j)
+                    let end = j + closing.unicodeScalars.count + (tilde ? 3 : 2)
+                    return (Tag(kind: .comment, content: [], offset: start, stripBefore: stripBefore, stripAfter: tilde), end)
+                }
+                j += 1
+            }
+            throw TemplateError("comment is never closed with \(closing)}}", at: location(start))
+        }
+        let closing = triple ? "}}}" : "}}"
+        var j = i
+        var quote: Unicode.Scalar?
+        while j < scalars.count {
+            let scalar = scalars[j]
+            if let open = quote {
+                if scalar == "\\" { j += 2; continue }
+                if scalar == open { quote = nil }
+            } else if scalar == "'" || scalar == "\"" {
+                quote = scalar
+            } else if starts(closing, at: j) || (scalar == "~" && starts(closing, at: j + 1)) {
+                let stripAfter = scalar == "~"
+                var content = Array(scalars[i..<j])
+                let end = j + (stripAfter ? 1 : 0) + closing.unicodeScalars.count
+                var tag = Tag(kind: kind, content: content, offset: start, stripBefore: stripBefore, stripAfter: stripAfter)
+                let words = String(String.UnicodeScalarView(content)).split(separator: " ", maxSplits: 1)
+                if case .value(escaped: true) = kind, words.first == "else" {
+                    content = Array((words.count > 1 ? String(words[1]) : "").unicodeScalars)
+                    tag = Tag(kind: .otherwise, content: content, offset: start, stripBefore: stripBefore, stripAfter: stripAfter)
+                } else if case .inverted = kind, content.allSatisfy({ $0.properties.isWhitespace }) {
+                    tag.kind = .otherwise
+                    tag.content = []
+                }
+                return (tag, end)
+            }
+            j += 1
+        }
+        throw TemplateError("tag is never closed with \(closing)", at: location(start))
+    }
+
+    /// A block tag, `{{else}}` or comment alone on its line takes the line with it, as in Handlebars and Mustache.
+    private mutating func applyStandaloneLines() {
+        func isBlank(_ text: Substring) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+        var standalone: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            guard case .tag(let tag) = token else { continue }
+            switch tag.kind {
+            case .value: continue
+            default: break
+            }
+            let before: Bool
+            if index == 0 {
+                before = true
+            } else if case .text(let text) = tokens[index - 1] {
+                if let newline = text.lastIndex(of: "\n") {
+                    before = isBlank(text[text.index(after: newline)...])
+                } else {
+                    before = index == 1 && isBlank(text[...])
+                }
+            } else {
+                before = false
+            }
+            let after: Bool
+            if index == tokens.count - 1 {
+                after = true
+            } else if case .text(let text) = tokens[index + 1] {
+                if let newline = text.firstIndex(of: "\n") {
+                    after = isBlank(text[..<newline])
+                } else {
+                    after = index + 1 == tokens.count - 1 && isBlank(text[...])
+                }
+            } else {
+                after = false
+            }
+            if before && after { standalone.append(index) }
+        }
+        for index in standalone {
+            if index > 0, case .text(let text) = tokens[index - 1] {
+                if let newline = text.lastIndex(of: "\n") {
+                    tokens[index - 1] = .text(String(text[...newline]))
+                } else {
+                    tokens[index - 1] = .text("")
+                }
+            }
+            if index + 1 < tokens.count, case .text(let text) = tokens[index + 1] {
+                if let newline = text.firstIndex(of: "\n") {
+                    tokens[index + 1] = .text(String(text[text.index(after: newline)...]))
+                } else {
+                    tokens[index + 1] = .text("")
+                }
+            }
+        }
+    }
+
+    /// `{{~` drops the whitespace before the tag, `~}}` the whitespace after.
+    private mutating func applyWhitespaceControl() {
+        for index in tokens.indices {
+            guard case .tag(let tag) = tokens[index] else { continue }
+            if tag.stripBefore, index > 0, case .text(let text) = tokens[index - 1] {
+                tokens[index - 1] = .text(String(text.reversed().drop { $0.isWhitespace }.reversed()))
+            }
+            if tag.stripAfter, index + 1 < tokens.count, case .text(let text) = tokens[index + 1] {
+                tokens[index + 1] = .text(String(text.drop { $0.isWhitespace }))
+            }
+        }
+    }
+
+    // MARK: Blocks
+
+    private mutating func nodesUntilTerminator() throws(TemplateError) -> ([Template.Node], Terminator) {
+        var nodes: [Template.Node] = []
+        while next < tokens.count {
+            let token = tokens[next]
+            next += 1
+            switch token {
+            case .text(let text):
+                if !text.isEmpty { nodes.append(.text(text)) }
+            case .tag(let tag):
+                switch tag.kind {
+                case .comment: continue
+                case .value(let escaped):
+                    let expression = try mustache(tag.content, offset: tag.offset)
+                    nodes.append(.value(expression, escaped: escaped, location: location(tag.offset)))
+                case .open, .inverted:
+                    let isInverted: Bool
+                    if case .inverted = tag.kind { isInverted = true } else { isInverted = false }
+                    nodes.append(.block(try block(tag.content, offset: tag.offset, inverted: isInverted, closes: nil)))
+                case .close:
+                    let name = String(String.UnicodeScalarView(tag.content)).trimmingCharacters(in: .whitespaces)
+                    return (nodes, .close(name: name, offset: tag.offset))
+                case .otherwise:
+                    return (nodes, .otherwise(content: tag.content, offset: tag.offset))
+                }
+            }
+        }
+        return (nodes, .end)
+    }
+
+    /// A block from its opening tag to its `{{/name}}`; `closes` is the name an `{{else if …}}` chain ends with.
+    private mutating func block(
+        _ content: [Unicode.Scalar], offset: Int, inverted: Bool, closes: String?
+    ) throws(TemplateError) -> Template.Block {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw TemplateError("blocks nest deeper than \(Self.maximumDepth)", at: location(offset))
+        }
+        var reader = ExpressionReader(content, offset: offset, helpers: helpers, at: location(offset))
+        let (head, blockParameters) = try reader.blockHead()
+        let name: String
+        switch head {
+        case .call(let call): name = call.helper
+        case .path(let path): name = path.text
+        case .literal: throw TemplateError("a block needs a helper or a path, not a literal", at: location(offset))
+        }
+        let closeName = closes ?? name
+        var result = Template.Block(
+            head: head, name: name, isInverted: inverted, blockParameters: blockParameters, body: [], inverse: nil)
+        let (body, terminator) = try nodesUntilTerminator()
+        result.body = body
+        switch terminator {
+        case .end:
+            throw TemplateError("{{#\(closeName)}} is never closed with {{/\(closeName)}}", at: location(offset))
+        case .close(let closing, let closeOffset):
+            guard closing == closeName else {
+                throw TemplateError(
+                    "{{/\(closing)}} does not close {{#\(closeName)}} (opened at \(location(offset)))",
+                    at: location(closeOffset))
+            }
+        case .otherwise(let rest, let elseOffset):
+            if rest.allSatisfy({ $0.properties.isWhitespace }) {
+                let (inverse, end) = try nodesUntilTerminator()
+                guard case .close(let closing, let closeOffset) = end else {
+                    throw TemplateError("{{#\(closeName)}} is never closed with {{/\(closeName)}}", at: location(offset))
+                }
+                guard closing == closeName else {
+                    throw TemplateError(
+                        "{{/\(closing)}} does not close {{#\(closeName)}} (opened at \(location(offset)))",
+                        at: location(closeOffset))
+                }
+                result.inverse = inverse
+            } else {
+                result.inverse = [.block(try block(rest, offset: elseOffset, inverted: false, closes: closeName))]
+            }
+        }
+        return result
+    }
+
+    private func mustache(_ content: [Unicode.Scalar], offset: Int) throws(TemplateError) -> Template.Expression {
+        var reader = ExpressionReader(content, offset: offset, helpers: helpers, at: location(offset))
+        return try reader.mustache()
+    }
+}
