@@ -112,14 +112,15 @@ import Testing
                 + "urlPathTemplate may be given"
         ),
         (
-            #"{"request": {"url": "/a", "cookies": {}}}"#,
-            "mappings/bad.json: request.cookies: not supported (supported: bodyPatterns, headers, method, "
-                + "pathParameters, queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
+            #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
+            "mappings/bad.json: request.multipartPatterns: not supported (supported: basicAuthCredentials, bodyPatterns, "
+                + "cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, "
+                + "urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
             "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
-                + "caseInsensitive, contains, matches, doesNotMatch, absent, and, or)"
+                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

@@ -196,6 +196,36 @@ import Testing
         #expect(error.contains("response.chunkedDribbleDelay.numberOfChunks: expected a whole number from 1 to 10000, got 0"), "\(error)")
     }
 
+    /// Cookies, basic auth, and body matchers WireMock mappings use: absent, doesNotContain, doesNotMatch.
+    @Test func cookiesBasicAuthAndNegativeBodyMatchers() throws {
+        let harness = try load(#"""
+            {"mappings": [
+              {"request": {"method": "GET", "urlPath": "/me",
+                           "cookies": {"session": {"matches": "s-[0-9]+"}, "tracking": {"absent": true}},
+                           "basicAuthCredentials": {"username": "ann", "password": "pw"}},
+               "response": {"body": "me"}},
+              {"request": {"method": "POST", "urlPath": "/ping", "bodyPatterns": [{"absent": true}]},
+               "response": {"body": "empty"}},
+              {"request": {"method": "POST", "urlPath": "/note",
+                           "bodyPatterns": [{"doesNotContain": "secret"}, {"doesNotMatch": ".*[0-9]{4}.*"}],
+                           "headers": {"X-Mode": {"doesNotContain": "debug"}}},
+               "response": {"body": "noted"}}]}
+            """#)
+        let auth = ("Authorization", "Basic " + Data("ann:pw".utf8).base64EncodedString())
+        #expect(try harness.send("GET", "/me", headers: [auth, ("Cookie", "theme=dark; session=s-42")]).text == "me")
+        let wrongCookie = try harness.send("GET", "/me", headers: [auth, ("Cookie", "session=x")])
+        #expect(wrongCookie.status == 404)
+        #expect(wrongCookie.text.contains("cookie session"), "\(wrongCookie.text)")
+        #expect(try harness.send("GET", "/me", headers: [auth, ("Cookie", "session=s-1; tracking=1")]).status == 404)
+        #expect(try harness.send("GET", "/me", headers: [("Cookie", "session=s-1")]).status == 404, "no credentials")
+        #expect(try harness.send("POST", "/ping").text == "empty")
+        #expect(try harness.send("POST", "/ping", body: "x").status == 404)
+        #expect(try harness.send("POST", "/note", headers: [("X-Mode", "quiet")], body: "buy milk").text == "noted")
+        #expect(try harness.send("POST", "/note", headers: [("X-Mode", "quiet")], body: "a secret").status == 404)
+        #expect(try harness.send("POST", "/note", headers: [("X-Mode", "quiet")], body: "pin 1234").status == 404)
+        #expect(try harness.send("POST", "/note", headers: [("X-Mode", "debug")], body: "buy milk").status == 404)
+    }
+
     /// `POST /__admin/shutdown` on a mock a script started stops that mock (fscript mock ends its process instead).
     @Test func adminShutdownStopsTheMock() throws {
         let harness = try MockHarness()

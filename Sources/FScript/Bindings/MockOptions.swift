@@ -12,7 +12,7 @@ import MockServer
 struct MockOptions {
     /// The keys that describe a request, shared by `stub`, `requests`, `verify` and `wait_for_request`.
     static let filterKeys = [
-        "method", "path", "path_pattern", "path_template", "url", "url_pattern", "query", "headers", "body",
+        "method", "path", "path_pattern", "path_template", "url", "url_pattern", "query", "headers", "cookies", "body",
         "body_contains", "body_matches", "json_body", "json_subset",
     ]
     /// The keys of a `respond` table.
@@ -159,6 +159,7 @@ struct MockOptions {
         }
         pattern.queryParameters = try valuePatterns("query")
         pattern.headers = try valuePatterns("headers")
+        pattern.cookies = try valuePatterns("cookies")
         if let text = try string("body") { pattern.bodyPatterns.append(.equalTo(text)) }
         if let text = try string("body_contains") { pattern.bodyPatterns.append(.contains(text)) }
         if let text = try string("body_matches") { pattern.bodyPatterns.append(.matches(text)) }

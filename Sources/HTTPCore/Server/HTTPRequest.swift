@@ -41,6 +41,18 @@ public struct HTTPRequest: Sendable {
         headers.first { $0.name.equalsHeaderName(name) }?.value
     }
 
+    /// The cookies of every `Cookie` header, in order (`name=value; other=2`), values as sent.
+    public var cookies: [(name: String, value: String)] {
+        headers.filter { $0.name.equalsHeaderName("Cookie") }.flatMap { header in
+            header.value.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = parts[0].trimmingCharacters(in: .whitespaces)
+                guard !name.isEmpty else { return nil }
+                return (name: name, value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
+            }
+        }
+    }
+
     /// The query parameters, percent-decoded (`+` as space), in order; repeated names appear repeatedly.
     public var queryItems: [(name: String, value: String)] {
         guard !query.isEmpty else { return [] }

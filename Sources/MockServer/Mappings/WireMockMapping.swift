@@ -18,7 +18,7 @@ enum WireMockMapping {
 
     private static let requestKeys: Set = [
         "method", "url", "urlPath", "urlPattern", "urlPathPattern", "urlPathTemplate", "pathParameters",
-        "queryParameters", "headers", "bodyPatterns",
+        "queryParameters", "headers", "cookies", "basicAuthCredentials", "bodyPatterns",
     ]
     private static let responseKeys: Set = [
         "status", "statusMessage", "headers", "body", "jsonBody", "base64Body", "bodyFileName",
@@ -125,6 +125,19 @@ enum WireMockMapping {
         }
         pattern.queryParameters = try valuePatterns(members["queryParameters"], at: path + ".queryParameters")
         pattern.headers = try valuePatterns(members["headers"], at: path + ".headers")
+        pattern.cookies = try valuePatterns(members["cookies"], at: path + ".cookies")
+        if let credentials = members["basicAuthCredentials"] {
+            // WireMock compares the Authorization header with Basic base64(username:password).
+            let given = try object(credentials, at: path + ".basicAuthCredentials")
+            try rejectUnknown(given, allowed: ["username", "password"], at: path + ".basicAuthCredentials")
+            guard let user = try string(given["username"], at: path + ".basicAuthCredentials.username"),
+                let password = try string(given["password"], at: path + ".basicAuthCredentials.password")
+            else { throw Problem(path + ".basicAuthCredentials", "needs a username and a password") }
+            guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
+                throw Problem(path + ".basicAuthCredentials", "cannot be given beside an Authorization header matcher")
+            }
+            pattern.headers["Authorization"] = .equalTo("Basic " + Data("\(user):\(password)".utf8).base64EncodedString())
+        }
         if let bodies = members["bodyPatterns"] {
             guard case .array(let items) = bodies else {
                 throw Problem(path + ".bodyPatterns", "expected an array, got \(bodies.typeName)")
@@ -154,6 +167,7 @@ enum WireMockMapping {
             return spec["caseInsensitive"] == .bool(true) ? .equalToIgnoringCase(text) : .equalTo(text)
         }
         if let text = try string(spec["contains"], at: at + ".contains") { return .contains(text) }
+        if let text = try string(spec["doesNotContain"], at: at + ".doesNotContain") { return .doesNotContain(text) }
         if let text = try string(spec["matches"], at: at + ".matches") { return .matches(text) }
         if let text = try string(spec["doesNotMatch"], at: at + ".doesNotMatch") { return .doesNotMatch(text) }
         if spec["absent"] == .bool(true) { return .absent }
@@ -167,8 +181,8 @@ enum WireMockMapping {
             return key == "and" ? .all(parts) : .any(parts)
         }
         let given = spec.keys.sorted().joined(separator: ", ")
-        throw Problem(at, "unsupported matcher \(given) (supported: equalTo, caseInsensitive, contains, matches, "
-            + "doesNotMatch, absent, and, or)")
+        throw Problem(at, "unsupported matcher \(given) (supported: equalTo, caseInsensitive, contains, doesNotContain, "
+            + "matches, doesNotMatch, absent, and, or)")
     }
 
     /// One content pattern (`equalTo`, `contains`, `matches`, `equalToJson`, `matchesJsonPath`): a body pattern
@@ -177,7 +191,10 @@ enum WireMockMapping {
         guard case .object(let spec) = value else { throw Problem(path, "expected an object, got \(value.typeName)") }
         if let text = try string(spec["equalTo"], at: path + ".equalTo") { return .equalTo(text) }
         if let text = try string(spec["contains"], at: path + ".contains") { return .contains(text) }
+        if let text = try string(spec["doesNotContain"], at: path + ".doesNotContain") { return .doesNotContain(text) }
         if let text = try string(spec["matches"], at: path + ".matches") { return .matches(text) }
+        if let text = try string(spec["doesNotMatch"], at: path + ".doesNotMatch") { return .doesNotMatch(text) }
+        if spec["absent"] == .bool(true) { return .absent }
         if let json = spec["equalToJson"] {
             // WireMock accepts the expected JSON inline or as a string holding JSON.
             let text = json.stringValue ?? json.jsonString
@@ -209,8 +226,8 @@ enum WireMockMapping {
             return .jsonPath(expression, try valuePattern(.object(members), at: path + ".matchesJsonPath"))
         }
         let given = spec.keys.sorted().joined(separator: ", ")
-        throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, matches, equalToJson, "
-            + "matchesJsonPath)")
+        throw Problem(path, "unsupported body pattern \(given) (supported: equalTo, contains, doesNotContain, matches, "
+            + "doesNotMatch, absent, equalToJson, matchesJsonPath)")
     }
 
     private static func responseDefinition(_ value: JSONValue, at path: String, files: String) throws(Problem)

@@ -9,8 +9,14 @@ public enum BodyPattern: Sendable, Hashable {
     case equalTo(String)
     /// The body contains this text.
     case contains(String)
+    /// The body does not contain this text.
+    case doesNotContain(String)
+    /// There is no body (WireMock's `absent` body pattern).
+    case absent
     /// The whole body matches this regular expression.
     case matches(String)
+    /// The whole body does not match this regular expression.
+    case doesNotMatch(String)
     /// The body is JSON that matches this JSON text as WireMock's `equalToJson` does with these options.
     case json(String, JSONMatchOptions)
     /// The body is JSON in which this JSONPath selects something (WireMock's `matchesJsonPath`); with a matcher,
@@ -29,7 +35,10 @@ public enum BodyPattern: Sendable, Hashable {
         switch self {
         case .equalTo(let text): return "body \(Self.quoted(text))"
         case .contains(let text): return "body containing \(Self.quoted(text))"
+        case .doesNotContain(let text): return "body not containing \(Self.quoted(text))"
+        case .absent: return "no body"
         case .matches(let pattern): return "body matching \(pattern)"
+        case .doesNotMatch(let pattern): return "body not matching \(pattern)"
         case .json(let json, let options): return "JSON body \(Self.describe(json, options))"
         case .jsonPath(let path, let value): return "JSON body where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
         }
@@ -40,7 +49,10 @@ public enum BodyPattern: Sendable, Hashable {
         switch self {
         case .equalTo(let text): return Self.quoted(text)
         case .contains(let text): return "containing \(Self.quoted(text))"
+        case .doesNotContain(let text): return "not containing \(Self.quoted(text))"
+        case .absent: return "no body"
         case .matches(let pattern): return "matching \(pattern)"
+        case .doesNotMatch(let pattern): return "not matching \(pattern)"
         case .json(let json, let options): return Self.describe(json, options)
         case .jsonPath(let path, let value): return "JSON where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
         }

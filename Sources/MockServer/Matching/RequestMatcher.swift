@@ -10,6 +10,7 @@ struct RequestMatcher: Sendable {
     private let url: CompiledURL?
     private let query: [(name: String, value: CompiledValue)]
     private let headers: [(name: String, value: CompiledValue)]
+    private let cookies: [(name: String, value: CompiledValue)]
     private let bodies: [CompiledBody]
     private let pathParameters: [(name: String, value: CompiledValue)]
 
@@ -26,6 +27,11 @@ struct RequestMatcher: Sendable {
             headers.append((name, try CompiledValue(value)))
         }
         self.headers = headers
+        var cookies: [(name: String, value: CompiledValue)] = []
+        for (name, value) in pattern.cookies.sorted(by: { $0.key < $1.key }) {
+            cookies.append((name, try CompiledValue(value)))
+        }
+        self.cookies = cookies
         var bodies: [CompiledBody] = []
         for body in pattern.bodyPatterns { bodies.append(try CompiledBody(body)) }
         self.bodies = bodies
@@ -72,6 +78,16 @@ struct RequestMatcher: Sendable {
                 outcome.mismatches.append(
                     Mismatch(part: "header \(name)", expected: value.expectation, actual: Self.list(sent), weight: 1)
                 )
+            }
+        }
+        if !cookies.isEmpty {
+            let jar = request.cookies
+            for (name, value) in cookies {
+                let sent = jar.filter { $0.name == name }.map(\.value)
+                if !value.accepts(sent) {
+                    outcome.mismatches.append(
+                        Mismatch(part: "cookie \(name)", expected: value.expectation, actual: Self.list(sent), weight: 1))
+                }
             }
         }
         for body in bodies {
@@ -138,6 +154,7 @@ private indirect enum CompiledValue: Sendable {
     case equal(String)
     case equalIgnoringCase(String)
     case contains(String)
+    case notContaining(String)
     case regex(CompiledRegex)
     case notRegex(CompiledRegex)
     case absent
@@ -149,6 +166,7 @@ private indirect enum CompiledValue: Sendable {
         case .equalTo(let text): self = .equal(text)
         case .equalToIgnoringCase(let text): self = .equalIgnoringCase(text)
         case .contains(let text): self = .contains(text)
+        case .doesNotContain(let text): self = .notContaining(text)
         case .matches(let pattern): self = .regex(try CompiledRegex(pattern))
         case .doesNotMatch(let pattern): self = .notRegex(try CompiledRegex(pattern))
         case .absent: self = .absent
@@ -170,6 +188,7 @@ private indirect enum CompiledValue: Sendable {
         case .equal(let text): return values.contains(text)
         case .equalIgnoringCase(let text): return values.contains { $0.lowercased() == text.lowercased() }
         case .contains(let text): return values.contains { $0.contains(text) }
+        case .notContaining(let text): return !values.isEmpty && values.contains { !$0.contains(text) }
         case .regex(let regex): return values.contains { regex.matches($0) }
         case .notRegex(let regex): return !values.isEmpty && values.contains { !regex.matches($0) }
         case .all(let patterns): return patterns.allSatisfy { $0.accepts(values) }
@@ -183,6 +202,7 @@ private indirect enum CompiledValue: Sendable {
         case .equal(let text): return text
         case .equalIgnoringCase(let text): return "\(text) (any case)"
         case .contains(let text): return "containing \(text)"
+        case .notContaining(let text): return "not containing \(text)"
         case .regex(let regex): return "matching \(regex.pattern)"
         case .notRegex(let regex): return "not matching \(regex.pattern)"
         case .all(let patterns): return patterns.map(\.expectation).joined(separator: " and ")
@@ -196,7 +216,10 @@ struct CompiledBody: Sendable {
     private enum Check: Sendable {
         case equal(String)
         case contains(String)
+        case notContaining(String)
+        case absent
         case regex(CompiledRegex)
+        case notMatching(CompiledRegex)
         case json(JSONValue, JSONMatchOptions)
         case jsonPath(JSONPath, CompiledValue?)
     }
@@ -209,7 +232,10 @@ struct CompiledBody: Sendable {
         switch pattern {
         case .equalTo(let text): check = .equal(text)
         case .contains(let text): check = .contains(text)
+        case .doesNotContain(let text): check = .notContaining(text)
+        case .absent: check = .absent
         case .matches(let pattern): check = .regex(try CompiledRegex(pattern))
+        case .doesNotMatch(let pattern): check = .notMatching(try CompiledRegex(pattern))
         case .json(let text, let options):
             let json: JSONValue
             do {
@@ -237,7 +263,12 @@ struct CompiledBody: Sendable {
         switch check {
         case .equal(let expected): fits = text == expected
         case .contains(let expected): fits = text.contains(expected)
+        case .notContaining(let unwanted): fits = !text.contains(unwanted)
+        case .absent:
+            fits = body.isEmpty
+            shown = body.isEmpty ? "an empty body" : shown
         case .regex(let regex): fits = regex.matches(text)
+        case .notMatching(let regex): fits = !regex.matches(text)
         case .json, .jsonPath:
             do {
                 let actual = try JSONValue(parsing: body)

@@ -10,6 +10,8 @@ public struct RequestPattern: Sendable, Hashable {
     public var queryParameters: [String: ValuePattern]
     /// Headers by name (names compared case-insensitively); each must match one of the values sent.
     public var headers: [String: ValuePattern]
+    /// Cookies by name (from the `Cookie` headers); each must match one of the values sent (WireMock's `cookies`).
+    public var cookies: [String: ValuePattern] = [:]
     /// Body patterns; every one must match.
     public var bodyPatterns: [BodyPattern]
     /// The named segments of a path template (`/items/{id}`) and what each must be (WireMock's `pathParameters`).
@@ -50,6 +52,9 @@ public struct RequestPattern: Sendable, Hashable {
         }
         for (name, value) in headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) {
             clauses.append(value == .absent ? "no header \(name)" : "header \(name): \(value.summary)")
+        }
+        for (name, value) in cookies.sorted(by: { $0.key < $1.key }) {
+            clauses.append(value == .absent ? "no cookie \(name)" : "cookie \(name)=\(value.summary)")
         }
         for (name, value) in pathParameters.sorted(by: { $0.key < $1.key }) {
             clauses.append("path parameter \(name) \(value.summary)")

@@ -9,6 +9,8 @@ public enum ValuePattern: Sendable, Hashable {
     case equalToIgnoringCase(String)
     /// The value contains this text.
     case contains(String)
+    /// The value does not contain this text (WireMock's `doesNotContain`); it must be sent.
+    case doesNotContain(String)
     /// The whole value matches this regular expression.
     case matches(String)
     /// The whole value does not match this regular expression (WireMock's `doesNotMatch`).
@@ -26,6 +28,7 @@ public enum ValuePattern: Sendable, Hashable {
         case .equalTo(let text): return text
         case .equalToIgnoringCase(let text): return "\(text) (any case)"
         case .contains(let text): return "containing \(text)"
+        case .doesNotContain(let text): return "not containing \(text)"
         case .matches(let pattern): return "matching \(pattern)"
         case .doesNotMatch(let pattern): return "not matching \(pattern)"
         case .absent: return "absent"

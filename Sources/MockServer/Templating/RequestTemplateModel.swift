@@ -27,7 +27,7 @@ enum RequestTemplateModel {
             ("scheme", .string(scheme)),
             ("baseUrl", .string("\(scheme)://\(hostHeader)")),
             ("headers", grouped(request.headers)),
-            ("cookies", grouped(cookies(request))),
+            ("cookies", grouped(request.cookies)),
             ("body", .string(String(decoding: request.body, as: UTF8.self))),
             ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
         ]
@@ -47,16 +47,6 @@ enum RequestTemplateModel {
             values[key, default: []].append(value)
         }
         return .object(order.map { (key: $0, value: .values(values[$0]!)) })
-    }
-
-    private static func cookies(_ request: HTTPRequest) -> [(name: String, value: String)] {
-        request.headers.filter { $0.name.caseInsensitiveCompare("Cookie") == .orderedSame }.flatMap { header in
-            header.value.split(separator: ";").compactMap { pair -> (name: String, value: String)? in
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                guard let name = parts.first?.trimmingCharacters(in: .whitespaces), !name.isEmpty else { return nil }
-                return (name: name, value: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : "")
-            }
-        }
     }
 
     private static func split(_ host: String) -> (String, Int?) {
