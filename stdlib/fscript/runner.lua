@@ -122,7 +122,11 @@ function M.is_test_file(path, app)
   return true
 end
 
-local function expand(paths, app)
+---The test files the paths name: files as given, folders expanded to their test files, sorted.
+---@param paths string[]
+---@param app? string the `--app` file, never a test
+---@return string[]
+function M.expand(paths, app)
   local files = {}
   for _, path in ipairs(paths) do
     if is_dir(path) then
@@ -261,8 +265,9 @@ local function reset_target(run_state, spec)
   end
 end
 
-local function run_scenario(run_state, spec, hooks)
+local function run_scenario(run_state, spec, hooks, index)
   local case = new_case(spec.name, spec.tags)
+  case.index = index
   case.info, case.preconditions, case.gherkin = spec.info, spec.preconditions, spec.gherkin
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
@@ -293,8 +298,9 @@ local function run_scenario(run_state, spec, hooks)
   finish_case(run_state, case, started, err or after_err)
 end
 
-local function skip_case(run_state, name, tags, reason)
+local function skip_case(run_state, name, tags, reason, index)
   local case = new_case(name, tags)
+  case.index = index
   case.status, case.skip_reason = "skipped", reason
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
@@ -306,7 +312,7 @@ local function load_failed(run_state, message)
   run_state.file.load_error = message
   run_state.load_errors = run_state.load_errors + 1
   local case = new_case("(load)", {}, true)
-  case.mark = nil
+  case.mark, case.index = nil, 0
   run_state.file.cases[1] = case
   finish_case(run_state, case, util.clock(), failure.new({ message = message }))
 end
@@ -318,6 +324,7 @@ local function load_file(run_state, path)
     return false
   end
   local case, started = new_case("(script)", {}, true), util.clock()
+  case.index = 0
   run_state.session.case = case
   local restore = capture_print(run_state, case)
   local args = run_state.args
@@ -365,11 +372,8 @@ local function load_step_files(run_state, paths)
   end
 end
 
-local function run_file(run_state, path)
-  local file = { path = path, cases = {} }
-  run_state.files[#run_state.files + 1] = file
-  run_state.file = file
-  run_state.console:file_start(path)
+-- Loads a test file into the session (its scenarios, hooks and file options); false when it did not load.
+local function load_test_file(run_state, path)
   run_state.session:begin_file()
   local loaded
   if features.is_feature(path) then
@@ -377,23 +381,40 @@ local function run_file(run_state, path)
   else
     loaded = load_file(run_state, path)
   end
-  if not loaded then return end
+  if loaded then run_state.session:apply_file_options() end
+  return loaded
+end
+
+-- Runs the loaded file's scenarios that `wanted` names (nil or true: all; else a set of their positions).
+local function run_loaded_scenarios(run_state, wanted)
   local session = run_state.session
-  session:apply_file_options()
   local hooks = { before = session.before_hooks, after = session.after_hooks }
-  for _, spec in ipairs(session.scenarios) do
+  for index, spec in ipairs(session.scenarios) do
     run_state.scenario_count = run_state.scenario_count + 1
     for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
-    if run_state.interrupted then
-      skip_case(run_state, spec.name, spec.tags, "not run: interrupted")
+    if wanted ~= nil and wanted ~= true and not wanted[index] then
+      -- another shard's or worker's scenario
+    elseif run_state.interrupted then
+      skip_case(run_state, spec.name, spec.tags, "not run: interrupted", index)
     elseif tags_mod.matches(run_state.filter, spec.tags) then
       run_state.selected = run_state.selected + 1
-      run_scenario(run_state, spec, hooks)
+      run_scenario(run_state, spec, hooks, index)
     end
   end
 end
 
-local function tally(run_state)
+local function run_file(run_state, path, wanted)
+  local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path] }
+  run_state.files[#run_state.files + 1] = file
+  run_state.file = file
+  run_state.console:file_start(path)
+  if load_test_file(run_state, path) then run_loaded_scenarios(run_state, wanted) end
+end
+
+---The run's counts and exit code from its cases; exported for `fscript.parallel`.
+---@param run_state table
+---@return fscript.RunResult
+function M.tally(run_state)
   local run = { files = run_state.files, passed = 0, failed = 0, skipped = 0,
     interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {} }
   for _, file in ipairs(run.files) do
@@ -410,7 +431,10 @@ local function tally(run_state)
   return run
 end
 
-local function write_reports(run, reports)
+---Writes every report of the run; a report that cannot be written makes the exit code 2.
+---@param run fscript.RunResult
+---@param reports {kind: string, path: string}[]
+function M.write_reports(run, reports)
   for _, r in ipairs(reports) do
     local ok, text = pcall(function() return require(M.REPORT_KINDS[r.kind]).render(run) end)
     local folder = r.path:match("^(.*)/[^/]*$")
@@ -433,7 +457,9 @@ local function write_reports(run, reports)
   end
 end
 
-local function check_options(opts)
+---Checks the run options; returns the tag filter and the reports, or nil and why.
+---@param opts fscript.RunOptions
+function M.check_options(opts)
   if type(opts) ~= "table" then return nil, "options must be a table" end
   if type(opts.files) ~= "table" or #opts.files == 0 then return nil, "no script given: fscript FILE.lua|DIR …" end
   local filter, err = tags_mod.parse(opts.tags)
@@ -454,7 +480,11 @@ local function color_default(opts)
   return isatty ~= nil and isatty(1) == true
 end
 
-local function new_state(opts, filter)
+---A fresh run: configuration, session, console; exported for `fscript.parallel`.
+---@param opts fscript.RunOptions
+---@param filter table the parsed tag filter
+---@return table state
+function M.new_state(opts, filter)
   config.reset()
   config.set({ timeout = opts.timeout, wait = opts.wait, validation = opts.validation })
   local env = opts.env or _G
@@ -463,6 +493,7 @@ local function new_state(opts, filter)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false, args = opts.args or {},
+    select = opts.select, positions = opts.positions,
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -494,7 +525,7 @@ local function dry_run(state, opts)
   local out = state.console
   load_step_files(state, opts.files)
   local undefined, seen, ambiguous, checked = {}, {}, {}, 0
-  for _, path in ipairs(expand(opts.files, opts.app)) do
+  for _, path in ipairs(M.expand(opts.files, opts.app)) do
     if features.is_feature(path) then
       local pickles, errors = features.load(path)
       if not pickles then
@@ -538,10 +569,18 @@ end
 ---@return integer exit_code 0 passed, 1 a test failed, 2 usage/load error, 130 interrupted
 ---@return fscript.RunResult? run nil on a usage error
 function M.run(opts)
-  local filter, reports = check_options(opts)
+  local filter, reports = M.check_options(opts)
   if not filter then
     io.stderr:write(("fscript: %s\n"):format(reports))
     return 2, nil
+  end
+  if opts.shard_count and not opts.select then
+    local sharded, err = require("fscript.parallel").shard_options(opts)
+    if not sharded then
+      io.stderr:write(("fscript: %s\n"):format(err))
+      return 2, nil
+    end
+    opts = sharded
   end
   for _, r in ipairs(reports) do
     if r.path == "-" and opts.out == nil then
@@ -549,18 +588,22 @@ function M.run(opts)
       opts = setmetatable({ out = function(s) io.stderr:write(s) end }, { __index = opts })
     end
   end
-  local state = new_state(opts, filter)
+  local state = M.new_state(opts, filter)
   if opts.dry_run then return dry_run(state, opts), nil end
   if opts.target then state.console:target(opts.target) end
   local ok, err = pcall(function()
     load_step_files(state, opts.files)
-    for _, path in ipairs(expand(opts.files, opts.app)) do
-      if state.interrupted then
+    for _, path in ipairs(M.expand(opts.files, opts.app)) do
+      local wanted = true
+      if state.select then wanted = state.select[path] end
+      if wanted == nil then
+        -- not in this shard
+      elseif state.interrupted then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
-        skip_case(state, "(script)", {}, "not run: interrupted")
+        skip_case(state, "(script)", {}, "not run: interrupted", 0)
       else
-        run_file(state, path)
+        run_file(state, path, wanted)
       end
     end
   end)
@@ -569,7 +612,8 @@ function M.run(opts)
     state.interrupted = true
   end
   -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run.
-  if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted then
+  if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted
+    and not state.select then
     local known = {}
     for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
     table.sort(known)
@@ -577,12 +621,57 @@ function M.run(opts)
       filter.source, state.scenario_count, #known > 0 and table.concat(known, ", ") or "(none)"))
     state.selected_nothing = true
   end
-  local run = tally(state)
-  write_reports(run, reports)
+  local run = M.tally(state)
+  M.write_reports(run, reports)
   state.console:finish(run)
   local block = snippets.block(undefined_steps(run))
   if block ~= "" then state.console:line("\n" .. block) end
   return run.exit_code, run
+end
+
+---A worker of a parallel run (`fscript --jobs N` starts them): runs the units the parent hands out, one at a
+---time, and sends back each unit's cases as JSON report records. A unit is `PATH#N` (the file's N-th scenario)
+---or `PATH#*` (the whole file, for files that share state between scenarios or have none). A file stays loaded
+---while its scenarios keep coming; mocks its top level started stop when the worker moves to another file.
+---@param opts fscript.RunOptions
+---@return integer exit_code 0, or 130 when interrupted, 2 on a usage error
+function M.worker(opts)
+  local filter, reports = M.check_options(opts)
+  if not filter then
+    io.stderr:write(("fscript: %s\n"):format(reports))
+    return 2
+  end
+  local channel = require("fscript.worker")
+  local record = require("fscript.report.json").case_record
+  local state = M.new_state(setmetatable({ out = function() end, err = function() end }, { __index = opts }), filter)
+  local loaded, file_mocks
+  while not state.interrupted do
+    local unit = channel.next()
+    if not unit then break end
+    local path, which = unit:match("^(.*)#([^#]*)$")
+    local wanted = which == "*" and true or { [tonumber(which) or -1] = true }
+    local file = { path = path, cases = {} }
+    state.files, state.file = { file }, file
+    local ok, err = pcall(function()
+      if loaded ~= path or which == "*" then
+        stop_mocks(file_mocks)
+        file_mocks = mock_checkpoint()
+        loaded = load_test_file(state, path) and path or nil
+        if not loaded then return end
+      end
+      run_loaded_scenarios(state, wanted)
+      if which == "*" then loaded = nil end
+    end)
+    if not ok then
+      if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
+      state.interrupted = true
+    end
+    local records = {}
+    for i, case in ipairs(file.cases) do records[i] = record(case) end
+    channel.send(json.encode({ unit = unit, cases = records }))
+  end
+  stop_mocks(file_mocks)
+  return state.interrupted and 130 or 0
 end
 
 ---The entry point for `fscript FILE.lua|DIR …`: runs and returns only the exit code.
@@ -605,7 +694,7 @@ function M.steps(opts)
   local session = session_mod.new()
   session:install(env)
   for _, keyword in ipairs({ "Given", "When", "Then", "And", "But" }) do env[keyword] = function() end end
-  for _, path in ipairs(expand(opts.files or {})) do
+  for _, path in ipairs(M.expand(opts.files or {})) do
     local chunk, err = loadfile(path, "t", env)
     if chunk then pcall(chunk) else io.stderr:write(("fscript: %s\n"):format(err)) end
   end

@@ -22,7 +22,10 @@ public struct FScriptCommand: AsyncParsableCommand {
             'fscript help run' lists the options of the default command.
             """,
         version: BuiltinModule.version,
-        subcommands: [RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self, InitCommand.self],
+        subcommands: [
+            RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self, InitCommand.self,
+            MergeReportsCommand.self,
+        ],
         defaultSubcommand: RunCommand.self
     )
 

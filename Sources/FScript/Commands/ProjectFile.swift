@@ -18,6 +18,7 @@ import LuaKit
 ///   reset = true, tags = "smoke,~slow",
 ///   reports = { "junit:out/junit.xml" }, artifacts = "out/artifacts",
 ///   advertise_host = "10.0.2.2",            -- the URL of a mock bound beyond loopback (a device reaches it)
+///   targets = { "http://10.0.0.5:37265", "http://10.0.0.6:37265" },  -- a pool: one worker per device
 /// }
 /// ```
 struct ProjectFile: Equatable {
@@ -26,12 +27,14 @@ struct ProjectFile: Equatable {
     /// Every key the file may set, for the error that names an unknown one.
     static let keys = [
         "target", "app", "launch", "reset_exec", "env", "timeout", "wait", "validation", "request_timeout",
-        "poll_interval", "reset", "tags", "reports", "artifacts", "advertise_host",
+        "poll_interval", "reset", "tags", "reports", "artifacts", "advertise_host", "targets",
     ]
 
     /// Where the file is.
     var path: String
     var target: String?
+    /// A pool of targets (devices, simulators): a parallel run drives one worker per target.
+    var targets: [String] = []
     var app: String?
     var launch: String?
     var resetExec: String?
@@ -121,6 +124,11 @@ struct ProjectFile: Equatable {
                     }
                     project.environment[envName] = envText
                 }
+            case "targets":
+                guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty,
+                    list.array.allSatisfy({ $0.stringValue != nil })
+                else { throw fail("a non-empty list of target URLs") }
+                project.targets = list.array.compactMap(\.stringValue)
             case "reports":
                 guard case .table(let list) = value, list.fields.isEmpty,
                     list.array.allSatisfy({ $0.stringValue != nil })

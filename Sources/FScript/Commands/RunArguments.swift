@@ -50,6 +50,16 @@ struct RunArguments: Equatable {
     var validation: Double?
     /// `--dry-run`: check the Gherkin steps against the catalog; nothing runs and no target is contacted.
     var dryRun = false
+    /// Every `--target` when more than one was given (or the project file's `targets`): a pool, one worker each.
+    var pool: [String] = []
+    /// `--jobs`: worker processes (nil: one, no workers).
+    var jobs: Int?
+    /// `--shard i/n`.
+    var shard: Shard?
+    /// `--durations FILE`.
+    var durations: String?
+    /// `--worker`: this process is a worker of a parallel run (its parent started it).
+    var worker = false
 
     /// The target settings these arguments give.
     var settings: TargetSettings {
@@ -62,7 +72,10 @@ struct RunArguments: Equatable {
     mutating func apply(_ project: ProjectFile) {
         // --app on the command line means the embedded simulator, whatever target the file names, and back.
         let given = (target: target, app: app)
-        target = given.target ?? (given.app == nil ? project.target : nil)
+        if pool.isEmpty && given.target == nil && given.app == nil && project.targets.count > 1 && !worker {
+            pool = project.targets
+        }
+        target = given.target ?? (given.app == nil ? project.target ?? project.targets.first : nil)
         app = given.app ?? (given.target == nil ? project.app : nil)
         tags = tags ?? project.tags
         if reports.isEmpty { reports = project.reports }
@@ -94,8 +107,12 @@ struct RunArguments: Equatable {
         try run.execute()
     }
 
+    /// Whether this run is the parent of workers: `--jobs` above one, or a pool of targets.
+    var isParallel: Bool { !worker && !files.isEmpty && !dryRun && ((jobs ?? 1) > 1 || pool.count > 1) }
+
     /// Runs with the settings as they are (flags and the project file merged).
     private func execute() throws {
+        if isParallel { return try executeParallel() }
         let session = ScriptSession()
         session.advertiseHost = advertiseHost
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
@@ -127,14 +144,10 @@ struct RunArguments: Equatable {
             guard status == .success else { throw ExitCode(status.rawValue) }
         }
         let status: ScriptSession.ExitStatus
-        if !files.isEmpty {
-            let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
-            status = session.runTests(
-                .init(
-                    files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
-                    wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
-                    target: Self.describeTarget(target, app: app, launch: launch), app: app, arguments: arguments,
-                    dryRun: dryRun))
+        if worker {
+            status = session.runWorker(runOptions)
+        } else if !files.isEmpty {
+            status = session.runTests(runOptions)
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {
@@ -143,6 +156,62 @@ struct RunArguments: Equatable {
             status = session.runStandardInput()
         }
         guard status == .success else { throw ExitCode(status.rawValue) }
+    }
+
+    /// What the stdlib runner is handed.
+    private var runOptions: ScriptSession.RunOptions {
+        let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
+        let described = pool.isEmpty
+            ? Self.describeTarget(target, app: app, launch: launch)
+            : "a pool of \(pool.count) targets (\(pool.joined(separator: ", ")))"
+        return .init(
+            files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
+            wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
+            target: described, app: app, arguments: arguments, dryRun: dryRun, shard: shard, durations: durations,
+            jobs: pool.isEmpty ? jobs : pool.count, pool: !pool.isEmpty)
+    }
+
+    /// The parent of a parallel run drives no target itself: it lists the units (with the target marked down, so
+    /// loading a file cannot touch it), starts the workers and writes the reports.
+    private func executeParallel() throws {
+        SignalTrap.catch()
+        if !pool.isEmpty, let jobs, jobs != pool.count {
+            writeError("fscript: --jobs \(jobs) with a pool of \(pool.count) targets: a pool runs one worker per target\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        if !pool.isEmpty, app != nil {
+            writeError("fscript: --app runs the embedded simulator, so it cannot be combined with a pool of targets\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        let session = ScriptSession()
+        let module = FrankModule.register(in: session.state, target: nil, appPath: nil, settings: settings)
+        module.preset.markDown("the parent of a parallel run drives no target; its workers do")
+        let run = ParallelRun(
+            session: session, options: runOptions, jobs: pool.isEmpty ? (jobs ?? 1) : pool.count, pool: pool,
+            workerArguments: { _, target in workerArguments(target: target) })
+        let status = run.run()
+        guard status == .success else { throw ExitCode(status.rawValue) }
+    }
+
+    /// A worker's command line (after `--worker`): the same run, one target, no reports, no sharding.
+    func workerArguments(target poolTarget: String?) -> [String] {
+        var list: [String] = []
+        for chunk in chunks { list += ["-e", chunk] }
+        if let tags { list += ["--tags", tags] }
+        if let chosen = poolTarget ?? target { list += ["--target", chosen] }
+        if let app { list += ["--app", app] }
+        if let timeout { list += ["--timeout", String(timeout)] }
+        if let artifacts { list += ["--artifacts", artifacts] }
+        if reset == false { list.append("--no-reset") }
+        if let launch { list += ["--launch", launch] }
+        if let resetExec { list += ["--reset-exec", resetExec] }
+        for (name, value) in environment.sorted(by: { $0.key < $1.key }) { list += ["--env", "\(name)=\(value)"] }
+        if let requestTimeout { list += ["--request-timeout", String(requestTimeout)] }
+        if let pollInterval { list += ["--poll-interval", String(pollInterval)] }
+        if let advertiseHost { list += ["--advertise-host", advertiseHost] }
+        list += files
+        if !arguments.isEmpty { list += ["--"] + arguments }
+        return list
     }
 
     /// The console's first line: `http://10.0.5.2:37265 (relaunched by --launch)`, or the embedded simulator

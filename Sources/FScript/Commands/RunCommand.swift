@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// `fscript [run] [-e CODE] [FILE.lua|DIR …]`: runs test scripts through the runner, chunks, piped input, or the
 /// REPL.
@@ -33,8 +34,30 @@ struct RunCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The Frankly server scripts drive, e.g. http://10.0.0.5:37265 (default: $FSCRIPT_TARGET, else the "
-                + "embedded simulator).", valueName: "url"))
-    var target: String?
+                + "embedded simulator). Given several times: a pool, one worker per target, scenarios spread over them.",
+            valueName: "url"))
+    var target: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Run scenarios in N worker processes at once, each with its own Lua state, embedded simulator and mocks "
+                + "(auto: one per core). Reports are the same as a serial run's.", valueName: "n|auto"))
+    var jobs: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Run only the i-th of n disjoint parts of the suite (CI machines in parallel), e.g. 2/3; merge their JSON "
+                + "reports with fscript merge-reports.", valueName: "i/n"))
+    var shard: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "An earlier run's JSON report: balances --shard parts by time and hands the longest scenarios out first.",
+            valueName: "file.json"))
+    var durations: String?
+
+    @Flag(help: .hidden)
+    var worker = false
 
     @Option(
         help: ArgumentHelp(
@@ -114,6 +137,13 @@ struct RunCommand: ParsableCommand {
     }
 
     func validate() throws {
+        _ = try Self.jobs(jobs)
+        if let shard {
+            do { _ = try Shard(parsing: shard) } catch { throw ValidationError(error.description) }
+        }
+        if dryRun && (jobs != nil || target.count > 1) {
+            throw ValidationError("--dry-run runs nothing, so it takes neither --jobs nor a pool of targets")
+        }
         try Self.check("--timeout", timeout, atMost: 86_400)
         try Self.check("--request-timeout", requestTimeout, atMost: 3600)
         try Self.check("--poll-interval", pollInterval, atMost: 60)
@@ -130,6 +160,16 @@ struct RunCommand: ParsableCommand {
     }
 
     /// `--env KEY=VALUE` pairs as a dictionary; a pair without `=` or with an empty key is a usage error.
+    /// `--jobs N` (1 to 64) or `auto` (the cores this machine has).
+    static func jobs(_ text: String?) throws -> Int? {
+        guard let text else { return nil }
+        if text == "auto" { return max(1, min(64, ProcessInfo.processInfo.activeProcessorCount)) }
+        guard let count = Int(text), (1...64).contains(count) else {
+            throw ValidationError("--jobs takes a number of workers from 1 to 64, or auto, got '\(text)'")
+        }
+        return count
+    }
+
     static func environment(_ pairs: [String]) throws -> [String: String] {
         var environment: [String: String] = [:]
         for pair in pairs {
@@ -144,10 +184,12 @@ struct RunCommand: ParsableCommand {
     /// The parsed options as the plain values `RunArguments.run()` works from.
     var runArguments: RunArguments {
         RunArguments(
-            chunks: chunks, tags: tags, target: target, app: app, reports: reports, timeout: timeout,
+            chunks: chunks, tags: tags, target: target.first, app: app, reports: reports, timeout: timeout,
             artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
             resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
-            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun)
+            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun,
+            pool: target.count > 1 ? target : [], jobs: (try? Self.jobs(jobs)) ?? nil,
+            shard: shard.flatMap { try? Shard(parsing: $0) }, durations: durations, worker: worker)
     }
 
     func run() throws {

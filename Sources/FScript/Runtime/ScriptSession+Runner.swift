@@ -25,6 +25,14 @@ extension ScriptSession {
         var arguments: [String] = []
         /// `--dry-run`: check every Gherkin step against the catalog, run nothing.
         var dryRun = false
+        /// `--shard i/n`: run only the i-th of n parts of the suite.
+        var shard: Shard?
+        /// `--durations FILE`: an earlier JSON report, to balance shards and hand out the longest work first.
+        var durations: String?
+        /// `--jobs N` (or a target pool): how many workers, for the console.
+        var jobs: Int?
+        /// Workers drive a pool of targets: each case's report names the target it ran on.
+        var pool = false
 
         /// The options as the Lua table `runner.main` reads.
         var table: LuaTable {
@@ -42,6 +50,13 @@ extension ScriptSession {
             if let app { table["app"] = .string(app) }
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             if dryRun { table["dry_run"] = .boolean(true) }
+            if let shard {
+                table["shard_index"] = .integer(Int64(shard.index))
+                table["shard_count"] = .integer(Int64(shard.count))
+            }
+            if let durations { table["durations"] = .string(durations) }
+            if let jobs { table["jobs"] = .integer(Int64(jobs)) }
+            if pool { table["pool"] = .boolean(true) }
             return table
         }
     }
@@ -49,6 +64,18 @@ extension ScriptSession {
     /// Runs scripts and directories through `runner.main`, which prints the console report and writes the report
     /// files; returns its exit code. A stdlib that cannot be loaded is an infrastructure error (2).
     func runTests(_ options: RunOptions) -> ExitStatus {
+        runStdlib("return require('fscript.runner').main(...)", options)
+    }
+
+    /// Runs as a worker of a parallel run (`--worker`): units from standard input, results on descriptor 3.
+    func runWorker(_ options: RunOptions) -> ExitStatus {
+        signal(SIGPIPE, SIG_IGN)
+        WorkerChannel().register(in: state)
+        return runStdlib("return require('fscript.runner').worker(...)", options)
+    }
+
+    /// Checks the files, sets `arg`, and runs `code` with the options table; its first result is the exit code.
+    private func runStdlib(_ code: String, _ options: RunOptions) -> ExitStatus {
         for path in options.files where access(path, R_OK) != 0 {
             let reason = String(cString: strerror(errno))
             writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
@@ -59,8 +86,7 @@ extension ScriptSession {
         argTable.fields[.integer(-1)] = .string(CommandLine.arguments.first ?? "fscript")
         state.setGlobal("arg", .table(argTable))
         do {
-            let results = try state.execute(
-                "return require('fscript.runner').main(...)", name: "=(fscript)", arguments: [.table(options.table)])
+            let results = try state.execute(code, name: "=(fscript)", arguments: [.table(options.table)])
             guard let code = results.first?.integerValue, let status = ExitStatus(rawValue: Int32(code)) else {
                 writeError("fscript: the runner returned \(results.first ?? .nil) instead of an exit code\n")
                 return .usage
@@ -89,4 +115,28 @@ extension ScriptSession {
     static func isInterrupt(_ message: String) -> Bool {
         message == InterruptGuard.interruptedMessage || message.hasSuffix(": " + InterruptGuard.interruptedMessage)
     }
+}
+
+/// `--shard i/n`: the i-th (1-based) of n parts of a suite.
+struct Shard: Equatable {
+    var index: Int
+    var count: Int
+
+    /// Parses `i/n` with 1 ≤ i ≤ n ≤ 1000, or says what is wrong.
+    init(parsing text: String) throws(ShardError) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
+            throw ShardError("--shard takes i/n, e.g. 2/3 (the second of three parts), got '\(text)'")
+        }
+        guard count >= 1, count <= 1000, index >= 1, index <= count else {
+            throw ShardError("--shard \(text): i must be from 1 to n, and n from 1 to 1000")
+        }
+        self.index = index
+        self.count = count
+    }
+}
+
+struct ShardError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }

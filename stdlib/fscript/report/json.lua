@@ -1,5 +1,10 @@
 ---The JSON report: the whole run (files → cases → steps) with statuses, times and failures.
+---
+---It is also how runs travel: a parallel run's workers send each finished case as its record here, and
+---`fscript merge-reports` reads shards' JSON reports back (`M.load`) to write one set of reports, so a record
+---keeps everything the other reports need.
 local json = require("fscript.json")
+local failure_mod = require("fscript.failure")
 
 local M = {}
 
@@ -9,18 +14,37 @@ local function failure(f)
     selector = f.selector, kind = f.kind }
 end
 
-local function case_record(case)
+---One case as a plain table (what the report lists and what a worker sends).
+---@param case fscript.Case
+---@return table
+function M.case_record(case)
   local steps = {}
   for i, s in ipairs(case.steps) do
     steps[i] = { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
-      where = s.where, definition = s.definition, error = s.error }
+      where = s.where, definition = s.definition, error = s.error, argument = s.argument }
   end
   -- "error": the case failed because the target was down, not because of what it checked.
   local status = case.failure and case.failure.kind == "infrastructure" and "error" or case.status
-  return { name = case.name, tags = case.tags, status = status, duration = case.duration,
+  return { name = case.name, tags = case.tags, status = status, duration = case.duration, index = case.index,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
     skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target,
-    info = case.info and next(case.info) and case.info or nil }
+    info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin }
+end
+
+---A case back from its record: the shape the runner makes, so every report renders it as it would have.
+---@param record table
+---@return fscript.Case
+function M.case_from_record(record)
+  local case = { name = record.name, tags = record.tags or {}, status = record.status, duration = record.duration or 0,
+    index = record.index, script = record.script or nil, steps = record.steps or {}, output = record.output or {},
+    skip_reason = record.skip_reason, artifacts = record.artifacts or {}, target = record.target, info = record.info,
+    gherkin = record.gherkin }
+  if record.failure then case.failure = failure_mod.new(record.failure) end
+  if case.status == "error" then
+    case.status = "failed"
+    if case.failure then case.failure.kind = "infrastructure" end
+  end
+  return case
 end
 
 ---Renders the run as JSON (pretty, keys sorted).
@@ -30,12 +54,41 @@ function M.render(run)
   local files = {}
   for i, file in ipairs(run.files) do
     local cases = {}
-    for j, case in ipairs(file.cases) do cases[j] = case_record(case) end
-    files[i] = { path = file.path, cases = cases, load_error = file.load_error }
+    for j, case in ipairs(file.cases) do cases[j] = M.case_record(case) end
+    files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
   end
   return json.encode({ passed = run.passed, failed = run.failed, skipped = run.skipped,
     interrupted = run.interrupted, duration = run.duration, exit_code = run.exit_code, files = files },
     { indent = "  " }) .. "\n"
+end
+
+---Reads a JSON report back into a run (files and cases as the runner makes them).
+---@param text string
+---@param name string the file it came from, for messages
+---@return fscript.RunResult? run
+---@return string? error
+function M.load(text, name)
+  local doc, err = json.decode(text)
+  if doc == nil then return nil, ("%s: not a JSON report (%s)"):format(name, tostring(err)) end
+  if type(doc) ~= "table" or type(doc.files) ~= "table" then
+    return nil, ("%s: not an fscript JSON report (no \"files\" list); write one with --report json:FILE"):format(name)
+  end
+  local run = { files = {}, duration = tonumber(doc.duration) or 0, interrupted = doc.interrupted == true,
+    exit_code = tonumber(doc.exit_code) or 0 }
+  for i, file in ipairs(doc.files) do
+    if type(file) ~= "table" or type(file.path) ~= "string" or type(file.cases) ~= "table" then
+      return nil, ("%s: files[%d] is not a file record (path and cases)"):format(name, i)
+    end
+    local cases = {}
+    for j, record in ipairs(file.cases) do
+      if type(record) ~= "table" or type(record.name) ~= "string" or type(record.status) ~= "string" then
+        return nil, ("%s: files[%d].cases[%d] is not a case record (name and status)"):format(name, i, j)
+      end
+      cases[j] = M.case_from_record(record)
+    end
+    run.files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
+  end
+  return run
 end
 
 return M

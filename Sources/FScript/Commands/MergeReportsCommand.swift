@@ -1,0 +1,54 @@
+import ArgumentParser
+import LuaKit
+
+/// `fscript merge-reports junit:out.xml [json:all.json …] shard1.json shard2.json …`: one set of reports from
+/// the JSON reports of a suite's shards (`--shard i/n` on several CI machines), the same a serial run writes.
+struct MergeReportsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge-reports",
+        abstract: "Merge the JSON reports of a suite's shards into the reports one run would write.",
+        discussion: """
+            Outputs are kind:file as for --report (junit, json, tap, cucumber, html); the other arguments are JSON \
+            reports (--report json:FILE) of disjoint parts of one suite. Files keep the suite's order and cases \
+            their place in each file. Exit status: the merged run's (0 all passed, 1 a test failed, 2 an error or \
+            a report that cannot be read, 130 one of the parts was interrupted).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Reports to write (kind:file), then the JSON reports to merge.", valueName: "kind:file|report.json"))
+    var arguments: [String] = []
+
+    /// The report kinds an output may name.
+    static let kinds = ["junit", "json", "tap", "cucumber", "html"]
+
+    func validate() throws {
+        let (outputs, inputs) = Self.split(arguments)
+        guard !outputs.isEmpty else {
+            throw ValidationError("give at least one report to write, e.g. junit:out.xml (kinds: \(Self.kinds.joined(separator: ", ")))")
+        }
+        guard !inputs.isEmpty else { throw ValidationError("give the JSON reports to merge (--report json:FILE of each shard)") }
+    }
+
+    /// Outputs (`kind:file`) and inputs (the rest), each in order.
+    static func split(_ arguments: [String]) -> ([String], [String]) {
+        let isOutput = { (text: String) in kinds.contains { text.hasPrefix($0 + ":") } }
+        return (arguments.filter(isOutput), arguments.filter { !isOutput($0) })
+    }
+
+    func run() throws {
+        let (outputs, inputs) = Self.split(arguments)
+        let session = ScriptSession()
+        do {
+            let results = try session.state.execute(
+                "return require('fscript.parallel').merge(...)", name: "=(fscript merge-reports)",
+                arguments: [.table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) }))])
+            let code = results.first?.integerValue ?? Int64(ScriptSession.ExitStatus.usage.rawValue)
+            if code != 0 { throw ExitCode(Int32(code)) }
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            writeError("fscript merge-reports: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+    }
+}
