@@ -25,7 +25,8 @@ local M = {}
 
 local LISTING = setmetatable({}, { __tostring = function() return "fscript: listing, not running" end })
 
--- The scenarios a Lua test file declares, by running its top level in a sandbox; nil when it must stay whole.
+-- The scenarios a Lua test file declares, by running its top level in a sandbox (nil for a script or a file
+-- that does not load), and whether they must stay together (they share the app).
 local function lua_scenarios(path, session, env)
   session:begin_file()
   local chunk = loadfile(path, "t", env)
@@ -36,11 +37,11 @@ local function lua_scenarios(path, session, env)
   if checkpoint and mock.stop_started_after then mock.stop_started_after(checkpoint) end
   if not ok or #session.scenarios == 0 then return nil end
   session:apply_file_options()
-  if session.file_options.reset == false then return nil end
+  local shared = session.file_options.reset == false
   for _, spec in ipairs(session.scenarios) do
-    if spec.reset == false then return nil end
+    if spec.reset == false then shared = true end
   end
-  return session.scenarios
+  return session.scenarios, shared
 end
 
 ---The units of a run, in the serial run's order, with the run's tag filter applied.
@@ -55,10 +56,19 @@ function M.units(opts, filter)
   -- The sandbox: steps and the app refuse, so loading a file cannot act on the target.
   session.run_step = function() error(LISTING, 0) end
   rawset(env, "app", setmetatable({}, { __index = function() error(LISTING, 0) end }))
+  local frank = rawget(_G, "frank")
+  if type(frank) == "table" then
+    -- frank's values (frank.null) stay; its functions (launch, reset, connect) refuse.
+    rawset(env, "frank", setmetatable({}, { __index = function(_, key)
+      local value = frank[key]
+      if type(value) == "function" then return function() error(LISTING, 0) end end
+      return value
+    end }))
+  end
   local files = require("fscript.runner").expand(opts.files, opts.app)
   local units = {}
   for position, path in ipairs(files) do
-    local specs, whole
+    local specs, shared
     if features.is_feature(path) then
       session:begin_file()
       local pickles = features.load(path)
@@ -67,9 +77,9 @@ function M.units(opts, filter)
         for i, pickle in ipairs(pickles) do specs[i] = features.scenario(session, path, pickle) end
       end
     else
-      specs = lua_scenarios(path, session, env)
+      specs, shared = lua_scenarios(path, session, env)
     end
-    whole = specs == nil or opts.reset == false
+    local whole = specs == nil or shared or opts.reset == false
     local chosen = {}
     for index, spec in ipairs(specs or {}) do
       if tags_mod.matches(filter, spec.tags) then

@@ -15,7 +15,8 @@ import NIOCore
 /// serial run's order, and at the end has the stdlib write the reports a serial run would have.
 ///
 /// Ctrl-C (or SIGTERM): every worker gets SIGINT, stops its scenario and sends what it has; those that have not
-/// finished 1.5 s later are killed. Units not run are reported skipped, and the run exits 130.
+/// finished 1.5 s later (or at a second Ctrl-C) are killed. Units not run are reported skipped; exit 130.
+/// The parent waits in `poll` on the workers' result pipes and the interrupt's wake pipe: no CPU while they work.
 struct ParallelRun {
     /// Seconds the workers get to report an interrupted scenario before they are killed.
     static let interruptGrace = 1.5
@@ -98,12 +99,18 @@ struct ParallelRun {
         }
 
         while workers.contains(where: { $0 != nil }) {
-            if Interruption.isPending && !interrupted {
-                interrupted = true
-                stopDeadline = .now() + .nanoseconds(Int64(Self.interruptGrace * 1e9))
-                for case let worker? in workers {
-                    worker.closeInput()
-                    worker.signal(SIGINT)
+            if Interruption.isPending {
+                // Seen, so the wake pipe stops waking the poll; a second Ctrl-C kills the workers at once.
+                Interruption.acknowledge()
+                if interrupted {
+                    stopDeadline = .now()
+                } else {
+                    interrupted = true
+                    stopDeadline = .now() + .nanoseconds(Int64(Self.interruptGrace * 1e9))
+                    for case let worker? in workers {
+                        worker.closeInput()
+                        worker.signal(SIGINT)
+                    }
                 }
             }
             if let stopDeadline, NIODeadline.now() >= stopDeadline {
@@ -143,7 +150,6 @@ struct ParallelRun {
                 break  // no worker could be started: what is left is reported lost
             }
         }
-        if interrupted { Interruption.acknowledge() }
         for unit in pending {
             unrun.append(unit.id)
             if !interrupted { lost[unit.id] = "no worker could run it (they kept exiting; see the errors above)" }
