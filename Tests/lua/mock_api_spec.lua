@@ -25,6 +25,9 @@ check.contains(err(s.stub, s, { path = "/t", respond = { template = true, body =
   "a broken template is an error where the stub is made")
 check.contains(err(s.stub, s, { path = "/t", respond = { template = "yes" } }),
   "field 'respond.template': true or false expected, got string", "template is a boolean")
+check.contains(err(mock.start, { record = "/tmp/x" }), "field 'record': saves what proxy forwards: give proxy = URL too",
+  "record needs proxy")
+check.contains(err(mock.start, { proxy = "https://api.example.com" }), "give an http:// URL", "https upstream refused")
 check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
 check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
 check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")
@@ -42,7 +45,7 @@ check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, pat
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
-check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port, templating)",
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port, proxy, record, templating)",
   err(mock.start, { prot = 1 }), "start options")
 
 check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")

@@ -9,7 +9,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -46,9 +46,19 @@ enum MockModule {
             guard ["per-stub", "global"].contains(templating) else {
                 throw options.fieldError("templating", "'per-stub' (the default) or 'global' expected, got '\(templating)'")
             }
+            var recorder: ProxyRecorder?
+            if let upstream = try options.string("proxy") {
+                do {
+                    recorder = try ProxyRecorder(upstream: upstream, recordingInto: try options.string("record"))
+                } catch {
+                    throw options.fieldError("proxy", "\(error)")
+                }
+            } else if try options.string("record") != nil {
+                throw options.fieldError("record", "saves what proxy forwards: give proxy = URL too")
+            }
             server = try MockServer.start(
                 host: host, port: port, filesDirectory: try options.string("files"), journalLimit: journalLimit,
-                globalTemplating: templating == "global")
+                globalTemplating: templating == "global", proxy: recorder)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {

@@ -38,11 +38,25 @@ struct MockCommand: ParsableCommand {
             "Render every stub's response as a Handlebars template, not only those with the response-template transformer."))
     var globalResponseTemplating = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Forward what no stub answers to this backend (http://host:port) instead of answering 404.", valueName: "url"))
+    var proxy: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "With --proxy: save every forwarded exchange as a WireMock mapping in DIR/mappings (bodies in DIR/__files), "
+                + "to replay later with --mappings DIR.", valueName: "dir"))
+    var record: String?
+
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
+        if record != nil && proxy == nil {
+            throw ValidationError("--record saves what --proxy forwards: give --proxy URL too")
+        }
         guard (1...10_000_000).contains(journalLimit) else {
             throw ValidationError("--journal-limit must be from 1 to 10000000, got \(journalLimit)")
         }
@@ -51,10 +65,19 @@ struct MockCommand: ParsableCommand {
     func run() throws {
         SignalTrap.catch([SIGINT, SIGTERM])
         let server: MockServer
+        var recorder: ProxyRecorder?
+        if let proxy {
+            do {
+                recorder = try ProxyRecorder(upstream: proxy, recordingInto: record)
+            } catch {
+                writeError("fscript mock: \(error)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+        }
         do {
             server = try MockServer.start(
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
-                globalTemplating: globalResponseTemplating)
+                globalTemplating: globalResponseTemplating, proxy: recorder)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

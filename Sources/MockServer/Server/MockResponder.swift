@@ -11,6 +11,8 @@ struct MockResponder: HTTPResponder {
     let inFlight: InFlightTracker
     let filesDirectory: String?
     let admin: AdminAPI
+    /// Where what no stub answers goes instead of a 404, if anywhere (`--proxy`), recorded or not.
+    let proxy: ProxyRecorder?
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
@@ -18,6 +20,10 @@ struct MockResponder: HTTPResponder {
         }
         let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
+            if let proxy {
+                journal.record(request, decision: .unmatched(explanation: "proxied to \(proxy.upstream)"))
+                return proxy.forward(request, on: eventLoop)
+            }
             journal.record(request, decision: decision)
             if case .unmatched(let explanation) = decision {
                 return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))

@@ -35,9 +35,10 @@ public final class MockServer: Sendable {
     /// - Parameter globalTemplating: every stub's response is a Handlebars template, as WireMock's
     ///   `--global-response-templating`; otherwise only stubs with the `response-template` transformer (or
     ///   `template = true` in Lua) are.
+    /// - Parameter proxy: where requests no stub answers go instead of a 404 (and whether they are recorded).
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
-        journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false
+        journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -51,7 +52,7 @@ public final class MockServer: Sendable {
             shutdownSwitch.trigger { stopper.withLock { $0 }?.stop() }
         }
         let responder = MockResponder(
-            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin)
+            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy)
         let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
         stopper.withLock { $0 = server }
         return MockServer(

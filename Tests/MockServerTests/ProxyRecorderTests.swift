@@ -1,0 +1,69 @@
+import Foundation
+import HTTPCore
+import JSON
+import Testing
+
+@testable import MockServer
+
+/// `--proxy URL --record DIR` against a second local mock standing in for the real backend: forwarded answers,
+/// WireMock mappings written as WireMock's recorder writes them, and a replay with the backend stopped.
+@Suite struct ProxyRecorderTests {
+    @Test func recordsExchangesThatReplayWithoutTheBackend() throws {
+        let backend = try MockHarness()
+        try backend.mock.stub(
+            .init(method: "GET", path: "/api/items"),
+            ResponseDefinition(status: 200, headers: [("X-Backend", "real")], body: .json(#"{"items":["apples"]}"#)))
+        try backend.mock.stub(.init(method: "POST", path: "/api/login"), .json(#"{"name":"alice"}"#))
+        let folder = try temporaryDirectory()
+        let recorder = try ProxyRecorder(upstream: backend.mock.url, recordingInto: folder.path)
+        let proxy = try MockServer.start(proxy: recorder)
+        defer { proxy.stop() }
+        try proxy.stub(.init(method: "GET", path: "/stubbed"), .text("from a stub"))
+        let client = HTTPClient(reuseConnections: false)
+        defer { client.shutdown() }
+
+        let items = try client.send(.init(url: proxy.url + "/api/items?page=2"))
+        #expect(items.status == 200)
+        #expect(items.bodyText == #"{"items":["apples"]}"#)
+        #expect(items.header("X-Backend") == "real")
+        _ = try client.send(.init(url: proxy.url + "/api/items?page=2"))
+        let login = try client.send(.init(method: "POST", url: proxy.url + "/api/login", body: Array(#"{"user":"alice","pw":"x"}"#.utf8)))
+        #expect(login.bodyText == #"{"name":"alice"}"#)
+        #expect(try client.send(.init(url: proxy.url + "/stubbed")).bodyText == "from a stub", "stubs answer first")
+        #expect(backend.mock.requests.count == 3, "the stubbed request never reached the backend")
+
+        let mappings = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/mappings").sorted()
+        #expect(mappings.count == 2, "the same request twice is saved once: \(mappings)")
+        #expect(mappings.first?.hasPrefix("get-api-items-") == true)
+        let saved = try JSONValue(parsing: Array(try Data(contentsOf: folder.appendingPathComponent("mappings/" + mappings[0]))))
+        #expect(saved["request"]?["url"] == .string("/api/items?page=2"))
+        #expect(saved["response"]?["headers"]?["X-Backend"] == .string("real"))
+        let bodyFile = try #require(saved["response"]?["bodyFileName"]?.stringValue)
+        #expect(try String(contentsOf: folder.appendingPathComponent("__files/" + bodyFile), encoding: .utf8) == #"{"items":["apples"]}"#)
+
+        backend.mock.stop()
+        let replay = try MockHarness()
+        _ = try replay.mock.load(directory: folder.path)
+        #expect(try replay.send("GET", "/api/items?page=2").text == #"{"items":["apples"]}"#)
+        #expect(try replay.send("POST", "/api/login", body: #"{"pw":"x","user":"alice"}"#).text == #"{"name":"alice"}"#,
+                "a JSON body matches as JSON")
+        #expect(try replay.send("POST", "/api/login", body: #"{"user":"bob"}"#).status == 404, "another body is another request")
+    }
+
+    @Test func aBackendThatIsDownIsA502ThatSaysSo() throws {
+        let backend = try MockHarness()
+        let url = backend.mock.url
+        backend.mock.stop()
+        let proxy = try MockServer.start(proxy: try ProxyRecorder(upstream: url, recordingInto: nil))
+        defer { proxy.stop() }
+        let answer = try HTTPClient(reuseConnections: false).send(.init(url: proxy.url + "/x"))
+        #expect(answer.status == 502)
+        #expect(answer.bodyText.contains("mock: the proxy to \(url) failed"), "\(answer.bodyText)")
+    }
+
+    @Test func onlyPlainHTTPBackends() {
+        #expect(throws: ProxyError.self) { try ProxyRecorder(upstream: "https://api.example.com", recordingInto: nil) }
+        let error = errorText { _ = try ProxyRecorder(upstream: "ftp://x", recordingInto: nil) }
+        #expect(error.contains("give an http:// URL"), "\(error)")
+    }
+}
