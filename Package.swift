@@ -42,10 +42,19 @@ let package = Package(
         .target(
             name: "MockServer", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
+        // The inspector's page is static files embedded in the binary: nothing is fetched from outside.
+        .target(
+            name: "Inspector", dependencies: ["JSON", "Frankly", "HTTPCore", "Wireframe"] + nio,
+            resources: [
+                .embedInCode("Resources/index.html"), .embedInCode("Resources/inspector.js"),
+                .embedInCode("Resources/inspector.css"),
+            ]
+        ),
         .target(
             name: "FScript",
             dependencies: [
                 "CLua", "LuaShim", "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
+                "Inspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

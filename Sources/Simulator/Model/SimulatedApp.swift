@@ -64,7 +64,7 @@ final class SimulatedApp {
     func makeView(className: String, frame: Rect) -> SimView {
         let view = SimView(
             uid: String(nextUID), className: className,
-            classChain: ViewClass.chain(of: className, appClasses: spec.classes), frame: frame)
+            classChain: UIKitClasses.chain(of: className, appClasses: spec.classes), frame: frame)
         nextUID += 1
         view.app = self
         return view

@@ -1,9 +1,11 @@
-/// The UIKit class hierarchy the simulator knows, so `button` finds a `UIButton` and `view` finds everything.
+/// The UIKit class hierarchy fscript knows, so `button` finds a `UIButton` and `view` finds everything: the
+/// simulator's views use it, and so does a dump read back as a tree (`DumpView`), where only the class name is
+/// sent.
 ///
 /// Each entry names a class's superclass. A class the table does not know (an app's own `MyBadgeView`) is
 /// treated as a direct subclass of UIView, which is what an app-defined view nearly always is.
-enum ViewClass {
-    static let superclasses: [String: String] = [
+public enum UIKitClasses {
+    public static let superclasses: [String: String] = [
         "UIResponder": "NSObject",
         "UIApplication": "UIResponder",
         "UIView": "UIResponder",
@@ -38,7 +40,7 @@ enum ViewClass {
     ]
 
     /// The class and its ancestors, nearest first, ending with NSObject.
-    static func chain(of className: String, appClasses: [String: String] = [:]) -> [String] {
+    public static func chain(of className: String, appClasses: [String: String] = [:]) -> [String] {
         var chain = [className]
         var current = className
         while current != "NSObject" && chain.count < 32 {
@@ -50,7 +52,7 @@ enum ViewClass {
     }
 
     /// True when `className` is `ancestor` or inherits from it.
-    static func isKind(_ className: String, of ancestor: String) -> Bool {
+    public static func isKind(_ className: String, of ancestor: String) -> Bool {
         if className == ancestor { return true }
         if superclasses[ancestor] == nil && ancestor != "NSObject" && ancestor != "UIView" {
             // An unknown ancestor can only match itself.

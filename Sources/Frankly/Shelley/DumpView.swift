@@ -1,0 +1,86 @@
+import JSON
+
+/// A view of a `/dump`, read back as a tree Shelley can run on: the inspector highlights what a selector selects
+/// as it is typed, and checks the selectors it suggests, without a round trip per keystroke.
+///
+/// It answers what a dump carries: the class (its superclasses from `UIKitClasses`), the accessibility label,
+/// text, placeholder, the BOOLs (`isHidden`, `isOn`, `isEnabled`, written 0/1), and `FEX_isVisible` from those.
+/// A real target is the authority; a selector the inspector suggests is also sent to the target's `/map`.
+public final class DumpView: ShelleyNode {
+    public let uid: String
+    public let className: String
+    /// The node's members except `subviews`.
+    public let attributes: [String: JSONValue]
+    public private(set) weak var shelleyParent: DumpView?
+    public private(set) var shelleyChildren: [DumpView] = []
+    private let chain: [String]
+
+    init(_ node: [String: JSONValue], parent: DumpView?) {
+        className = node["class"]?.stringValue ?? "UIView"
+        uid = node["uid"]?.stringValue ?? node["uid"].map { $0.jsonString } ?? ""
+        attributes = node.filter { $0.key != "subviews" }
+        shelleyParent = parent
+        chain = UIKitClasses.chain(of: className)
+        if case .array(let children)? = node["subviews"] {
+            shelleyChildren = children.compactMap { child in
+                guard case .object(let members) = child else { return nil }
+                return DumpView(members, parent: self)
+            }
+        }
+    }
+
+    /// The windows of a dump (its root is the key window, or the application with windows under it).
+    public static func windows(of dump: JSONValue) -> [DumpView] {
+        guard case .object(let root) = dump else { return [] }
+        let top = DumpView(root, parent: nil)
+        if top.className == "UIApplication" { return top.shelleyChildren }
+        return [top]
+    }
+
+    /// Every view of the tree, depth-first pre-order.
+    public var all: [DumpView] { [self] + shelleyChildren.flatMap(\.all) }
+
+    /// The view with this uid under (or at) this one.
+    public func find(uid wanted: String) -> DumpView? {
+        if uid == wanted { return self }
+        for child in shelleyChildren {
+            if let found = child.find(uid: wanted) { return found }
+        }
+        return nil
+    }
+
+    public var accessibilityLabel: String? { attributes["accessibilityLabel"]?.stringValue }
+    public var text: String? { attributes["text"]?.stringValue }
+    public var placeholder: String? { attributes["placeholder"]?.stringValue }
+
+    /// Not hidden and not transparent, nor any ancestor.
+    public var isVisible: Bool {
+        var current: DumpView? = self
+        while let view = current {
+            if view.attributes["isHidden"]?.franklyBool == true { return false }
+            if let alpha = view.attributes["alpha"]?.doubleValue, alpha < 0.01 { return false }
+            current = view.shelleyParent
+        }
+        return true
+    }
+
+    public func isKind(ofClassNamed className: String) -> Bool {
+        if chain.contains(className) { return true }
+        return false
+    }
+
+    public func perform(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult {
+        if let builtin = performShelleyBuiltin(method, arguments: arguments) { return builtin }
+        switch method {
+        case "accessibilityLabel": return .value(attributes["accessibilityLabel"] ?? .null)
+        case "FEX_isVisible", "FEX_canTouch": return .value(.bool(isVisible))
+        case "isHidden": return .value(.bool(attributes["isHidden"]?.franklyBool ?? false))
+        default:
+            if let value = attributes[method] {
+                if method.hasPrefix("is"), let flag = value.franklyBool { return .value(.bool(flag)) }
+                return .value(value)
+            }
+            return .notUnderstood
+        }
+    }
+}

@@ -1,0 +1,106 @@
+import Frankly
+import JSON
+
+/// The Lua line an action on a view becomes: a catalog step when one names the view exactly, else an `app:` call
+/// with the suggested selector. That line is what runs, and what a recording writes.
+///
+/// A view with no usable label (its only selectors end in `index:`) is touched at its centre relative to the
+/// nearest labelled ancestor, as FRY's FRYolator does, and the line says so in a comment.
+struct ActionScript {
+    let windows: [DumpView]
+    let view: DumpView
+
+    /// The best selector for the view (shortest that selects it alone).
+    var selector: String { SelectorSuggester.selectors(for: view, in: windows).first ?? SelectorSuggester.classWord(for: view) }
+
+    /// The line for `action`, or nil and why the action does not apply.
+    func line(for action: String, text: String?, direction: String?, value: Double?) -> (String?, String?) {
+        let selector = LuaLiteral.string(self.selector)
+        switch action {
+        case "touch":
+            return (touchLine(), nil)
+        case "double_tap": return ("app:double_tap(\(selector))", nil)
+        case "touch_and_hold": return ("app:touch_and_hold(\(selector), 1)", nil)
+        case "swipe":
+            guard let direction, ["left", "right", "up", "down"].contains(direction) else {
+                return (nil, "swipe needs a direction: left, right, up or down")
+            }
+            return ("app:swipe(\(selector), \(LuaLiteral.string(direction)))", nil)
+        case "scroll_to": return ("app:scroll_to(\(selector))", nil)
+        case "type":
+            guard let text else { return (nil, "type needs the text to type") }
+            if view.isKind(ofClassNamed: "UITextField"), let name = view.placeholder ?? view.accessibilityLabel,
+                Self.stepSafe(name), Self.stepSafe(text),
+                let quoted = SelectorSuggester.quote(name),
+                first("textField placeholder:\(quoted) first") || first("textField marked:\(quoted) first")
+            {
+                return (Self.step("When", "I type \"\(text)\" into the \"\(name)\" text field"), nil)
+            }
+            return ("app:type_into(\(selector), \(LuaLiteral.string(text)))", nil)
+        case "switch":
+            guard view.isKind(ofClassNamed: "UISwitch") else { return (nil, "only a switch can be flipped") }
+            let on = !(view.attributes["isOn"]?.franklyBool ?? false)
+            return ("app:map(\(selector), \"setOn:\", \(on))", nil)
+        case "slider":
+            guard view.isKind(ofClassNamed: "UISlider") else { return (nil, "only a slider can be set") }
+            guard let value, value.isFinite else { return (nil, "a slider needs a value") }
+            return ("app:set_slider(\(selector), \(LuaLiteral.number(value)))", nil)
+        case "back":
+            return (Self.step("When", "I navigate back"), nil)
+        case "see":
+            guard let shown = view.accessibilityLabel ?? view.text, !shown.isEmpty, Self.stepSafe(shown) else {
+                return (nil, "this view shows no text to check; pick a label")
+            }
+            return (Self.step("Then", "I should see \"\(shown)\""), nil)
+        default:
+            return (nil, "unknown action \(action)")
+        }
+    }
+
+    private func touchLine() -> String {
+        let selectors = SelectorSuggester.selectors(for: view, in: windows)
+        if let label = view.accessibilityLabel, Self.stepSafe(label), let quoted = SelectorSuggester.quote(label) {
+            if view.isKind(ofClassNamed: "UIButton"), only("button marked:\(quoted)") {
+                return Self.step("When", "I touch the button marked \"\(label)\"")
+            }
+            if view.isKind(ofClassNamed: "UITableViewCell"), first("tableViewCell marked:\(quoted) first") {
+                return Self.step("When", "I touch the table cell marked \"\(label)\"")
+            }
+            if first("view marked:\(quoted) first") { return Self.step("When", "I touch \"\(label)\"") }
+        }
+        if let best = selectors.first, !best.contains("index:") { return "app:touch(\(LuaLiteral.string(best)))" }
+        // No label of its own: a point inside the nearest labelled ancestor.
+        if let (anchor, anchorSelector) = SelectorSuggester.labelledAncestor(of: view, in: windows),
+            let frame = view.attributes["accessibilityFrame"], let outer = anchor.attributes["accessibilityFrame"],
+            let x = Self.centre(frame, "x", "width"), let y = Self.centre(frame, "y", "height"),
+            let ox = outer["origin"]?["x"]?.doubleValue, let oy = outer["origin"]?["y"]?.doubleValue
+        {
+            return "app:map(\(LuaLiteral.string(anchorSelector)), \"touchx:y:\", \(LuaLiteral.number(x - ox)), "
+                + "\(LuaLiteral.number(y - oy)))  -- \(view.className) has no label: a point in its labelled ancestor"
+        }
+        return "app:touch(\(LuaLiteral.string(selectors.first ?? SelectorSuggester.classWord(for: view))))"
+    }
+
+    private static func centre(_ frame: JSONValue, _ axis: String, _ size: String) -> Double? {
+        guard let origin = frame["origin"]?[axis]?.doubleValue, let length = frame["size"]?[size]?.doubleValue else {
+            return nil
+        }
+        return (origin + length / 2).rounded()
+    }
+
+    /// A step call: `When 'I touch the button marked "Log In"'`.
+    static func step(_ keyword: String, _ text: String) -> String { "\(keyword) \(LuaLiteral.string(text))" }
+
+    /// Whether a value can sit between a step's double quotes.
+    static func stepSafe(_ text: String) -> Bool { !text.contains("\"") && !text.contains("\n") }
+
+    private func only(_ selector: String) -> Bool {
+        let found = (try? SelectorEvaluator<DumpView>().evaluate(selector, windows: windows)) ?? []
+        return found.count == 1 && found[0] === view
+    }
+
+    private func first(_ selector: String) -> Bool {
+        let found = (try? SelectorEvaluator<DumpView>().evaluate(selector, windows: windows)) ?? []
+        return found.first === view
+    }
+}

@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import Frankly
+import HTTPCore
+import JSON
+import NIOCore
+
+/// The inspector's routes: the page's static files, and the JSON API the page drives.
+///
+/// | route | what |
+/// |---|---|
+/// | `GET /`, `/inspector.js`, `/inspector.css` | the page, embedded in the binary |
+/// | `GET /api/state?after=N` | the tree, change count and busy list; with `after`, once the app changed past N |
+/// | `GET /api/screen.png` | the target's screenshot, or the wireframe drawn from the tree |
+/// | `POST /api/select {"uid"}` | a view's details and the selectors that select it alone, shortest first |
+/// | `POST /api/match {"selector"}` | the uids a selector selects, or the parser's message and column |
+/// | `POST /api/act {"uid", "action", "text"?, "direction"?, "value"?}` | runs the action's line; records it |
+/// | `GET/POST /api/record {"on"}`, `POST /api/save` | the recording: on or off, the script, saved |
+///
+/// Work that waits on the target runs off the event loop, on a dispatch queue; actions run one at a time, in
+/// order, on the scripting session.
+struct InspectorAPI: HTTPResponder {
+    let watcher: TargetWatcher
+    let scripting: any InspectorScripting
+    let recorder: ScriptRecorder
+    /// Actions, one at a time: the Lua session is not shared between threads.
+    let actions = DispatchQueue(label: "fscript.inspector.actions")
+
+    func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        switch (request.method, request.path) {
+        case ("GET", "/"), ("GET", "/index.html"):
+            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.index_html, "text/html; charset=utf-8"))
+        case ("GET", "/inspector.js"):
+            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.inspector_js, "text/javascript; charset=utf-8"))
+        case ("GET", "/inspector.css"):
+            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.inspector_css, "text/css; charset=utf-8"))
+        case ("GET", "/api/state"):
+            let after = request.queryItems.first { $0.name == "after" }.flatMap { UInt64($0.value) }
+            return offload(on: eventLoop) { try state(after: after) }
+        case ("GET", "/api/screen.png"):
+            return offload(on: eventLoop) {
+                HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")],
+                             body: try watcher.picture())
+            }
+        case ("POST", "/api/select"):
+            return offload(on: eventLoop) { try select(try Self.body(request)) }
+        case ("POST", "/api/match"):
+            return offload(on: eventLoop) { try match(try Self.body(request)) }
+        case ("POST", "/api/act"):
+            let promise = eventLoop.makePromise(of: HTTPResponse.self)
+            actions.async { promise.succeed(Self.answer { try act(try Self.body(request)) }) }
+            return promise.futureResult
+        case ("GET", "/api/record"):
+            return eventLoop.makeSucceededFuture(recording())
+        case ("POST", "/api/record"):
+            return eventLoop.makeSucceededFuture(Self.answer {
+                guard case .bool(let on)? = try Self.body(request)["on"] else { throw APIError("give {\"on\": true|false}") }
+                recorder.set(on: on)
+                return recording()
+            })
+        case ("POST", "/api/save"):
+            if let problem = recorder.save() { return eventLoop.makeSucceededFuture(Self.json(["error": .string(problem)], status: 400)) }
+            return eventLoop.makeSucceededFuture(Self.json(["saved": .string(recorder.path ?? "")]))
+        default:
+            return eventLoop.makeSucceededFuture(.text("not found: \(request.method) \(request.path)\n", status: 404))
+        }
+    }
+
+    // MARK: Routes
+
+    private func state(after: UInt64?) throws -> HTTPResponse {
+        let snapshot = try watcher.snapshot(after: after)
+        return Self.json([
+            "change": .integer(Int64(snapshot.change)), "tree": snapshot.tree,
+            "busy": .array(snapshot.busy.map { .string($0) }), "recording": .bool(recorder.isOn),
+            "script": .string(recorder.script),
+        ])
+    }
+
+    private func select(_ body: JSONValue) throws -> HTTPResponse {
+        guard let uid = body["uid"]?.stringValue else { throw APIError("give {\"uid\": \"…\"}") }
+        let windows = DumpView.windows(of: try watcher.client.dump())
+        guard let view = windows.lazy.compactMap({ $0.find(uid: uid) }).first else {
+            throw APIError("no view with uid \(uid) on the screen now")
+        }
+        let selectors = SelectorSuggester.selectors(for: view, in: windows)
+        // The target is the authority: the suggestion is also run through its own /map.
+        let onTarget = selectors.first.flatMap { try? watcher.client.map($0, method: "accessibilityLabel").count }
+        var details: [String: JSONValue] = ["class": .string(view.className), "uid": .string(uid)]
+        for key in ["accessibilityLabel", "text", "placeholder", "accessibilityFrame", "isOn", "isEnabled", "alpha"] {
+            if let value = view.attributes[key] { details[key] = value }
+        }
+        details["visible"] = .bool(view.isVisible)
+        return Self.json([
+            "details": .object(details), "selectors": .array(selectors.map { .string($0) }),
+            "targetMatches": onTarget.map { .integer(Int64($0)) } ?? .null,
+        ])
+    }
+
+    private func match(_ body: JSONValue) throws -> HTTPResponse {
+        guard let text = body["selector"]?.stringValue else { throw APIError("give {\"selector\": \"…\"}") }
+        let selector: Selector
+        do {
+            selector = try Selector(parsing: text)
+        } catch {
+            return Self.json(["error": .string(error.message), "column": .integer(Int64(error.column))])
+        }
+        let windows = DumpView.windows(of: try watcher.client.dump())
+        do {
+            let found = try SelectorEvaluator<DumpView>().evaluate(selector, windows: windows)
+            return Self.json(["uids": .array(found.map { .string($0.uid) })])
+        } catch {
+            return Self.json(["error": .string(error.message), "column": .integer(Int64(error.column))])
+        }
+    }
+
+    private func act(_ body: JSONValue) throws -> HTTPResponse {
+        guard let action = body["action"]?.stringValue else { throw APIError("give {\"action\": …}") }
+        let windows = DumpView.windows(of: try watcher.client.dump())
+        let line: String
+        if action == "back" {
+            line = ActionScript.step("When", "I navigate back")
+        } else {
+            guard let uid = body["uid"]?.stringValue,
+                let view = windows.lazy.compactMap({ $0.find(uid: uid) }).first
+            else { throw APIError("select a view on the screen first") }
+            let script = ActionScript(windows: windows, view: view)
+            let (made, problem) = script.line(
+                for: action, text: body["text"]?.stringValue, direction: body["direction"]?.stringValue,
+                value: body["value"]?.doubleValue)
+            guard let made else { throw APIError(problem ?? "cannot \(action) this view") }
+            line = made
+        }
+        if let error = scripting.run(line) {
+            return Self.json(["line": .string(line), "error": .string(error)], status: 422)
+        }
+        var lines = [line]
+        // Where the app went busy after the action, the script waits as the run did.
+        if let idle = try? watcher.client.idle(), !idle.idle {
+            let wait = "app:wait_for_idle{ timeout = 10 }"
+            if let error = scripting.run(wait) {
+                return Self.json(["line": .string(line), "error": .string(error)], status: 422)
+            }
+            lines.append(wait)
+        }
+        recorder.append(lines)
+        return Self.json(["lines": .array(lines.map { .string($0) }), "script": .string(recorder.script)])
+    }
+
+    private func recording() -> HTTPResponse {
+        Self.json(["recording": .bool(recorder.isOn), "script": .string(recorder.script),
+                   "path": recorder.path.map { .string($0) } ?? .null])
+    }
+
+    // MARK: Plumbing
+
+    private func offload(on eventLoop: any EventLoop, _ work: @escaping @Sendable () throws -> HTTPResponse)
+        -> EventLoopFuture<HTTPResponse>
+    {
+        let promise = eventLoop.makePromise(of: HTTPResponse.self)
+        DispatchQueue.global().async { promise.succeed(Self.answer(work)) }
+        return promise.futureResult
+    }
+
+    /// Runs a route; a mistake of the page's is a 400 saying what, the target failing a 502 saying why.
+    private static func answer(_ work: () throws -> HTTPResponse) -> HTTPResponse {
+        do {
+            return try work()
+        } catch let error as APIError {
+            return json(["error": .string(error.message)], status: 400)
+        } catch {
+            return json(["error": .string("the target: \(error)")], status: 502)
+        }
+    }
+
+    private static func body(_ request: HTTPRequest) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: request.body)
+        } catch {
+            throw APIError("the request body is not JSON: \(error.description)")
+        }
+    }
+
+    private static func json(_ members: [String: JSONValue], status: Int = 200) -> HTTPResponse {
+        var response = HTTPResponse.json(JSONValue.object(members).jsonBytes, status: status)
+        response.headers.append(("Cache-Control", "no-store"))
+        return response
+    }
+
+    private static func asset(_ bytes: [UInt8], _ type: String) -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", type), ("Cache-Control", "no-store")], body: bytes)
+    }
+}
+
+/// A request the page should not have sent, and what to send instead.
+struct APIError: Error {
+    var message: String
+    init(_ message: String) { self.message = message }
+}
