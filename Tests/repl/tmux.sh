@@ -12,9 +12,12 @@ stop_tmux() {
 }
 trap 'stop_tmux; rm -rf "$work"' EXIT
 
+# `start_repl [ARGS…]`: fscript with these arguments (none: the REPL).
 start_repl() {
+  local args="" arg
+  for arg in "$@"; do args+=" '$arg'"; done
   tmux -L "$socket" new-session -d -s repl -x 200 -y 60 \
-    "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'; echo \"exit status \$?\"; sleep 30"
+    "HOME='$work' '$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")'$args; echo \"exit status \$?\"; sleep 30"
   server_pid="$(tmux -L "$socket" display-message -p '#{pid}')"
 }
 screen() { tmux -L "$socket" capture-pane -t repl -p -J; }

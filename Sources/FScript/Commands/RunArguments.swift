@@ -60,6 +60,8 @@ struct RunArguments: Equatable {
     var durations: String?
     /// `--worker`: this process is a worker of a parallel run (its parent started it).
     var worker = false
+    /// `fscript record FILE.lua`: the REPL appends every command that ran to this script.
+    var recording: String?
 
     /// The target settings these arguments give.
     var settings: TargetSettings {
@@ -151,7 +153,9 @@ struct RunArguments: Equatable {
         } else if !chunks.isEmpty {
             status = .success
         } else if interactive {
-            status = REPL(session: session, target: Self.describeTarget(target, app: app, launch: launch)).run()
+            status = REPL(
+                session: session, target: Self.describeTarget(target, app: app, launch: launch), recording: recording
+            ).run()
         } else {
             status = session.runStandardInput()
         }

@@ -14,10 +14,13 @@ struct REPL {
     let historyPath: String
     /// What `app` drives, for the banner.
     let target: String
+    /// `fscript record FILE.lua`: every command that ran without error is appended to this script.
+    let recording: String?
 
-    init(session: ScriptSession, target: String) {
+    init(session: ScriptSession, target: String, recording: String? = nil) {
         self.session = session
         self.target = target
+        self.recording = recording
         let home = getenv("HOME").map { String(cString: $0) } ?? "."
         historyPath = home + "/.fscript_history"
     }
@@ -69,12 +72,23 @@ struct REPL {
         // at the prompt it drops the line being typed. Ctrl-D (or os.exit) ends the REPL.
         SignalTrap.catch()
         defer { SignalTrap.restoreDefault() }
+        if let recording {
+            guard Self.append("-- Recorded with fscript record: the REPL commands that ran. Run: fscript FILE.lua\n", to: recording)
+            else {
+                writeError("fscript record: cannot write \(recording)\n")
+                return .usage
+            }
+            print("recording into \(recording): each command that runs without error is added (=expr lines are not)")
+        }
         while let chunk = readChunk(editor) {
             editor.addHistory(chunk.source)
             editor.saveHistory(to: historyPath)
             SignalTrap.acknowledge()
             do {
                 try printer.call(.function(chunk.function))
+                if let recording, Self.isRecorded(chunk.source, expression: chunk.isExpression) {
+                    _ = Self.append(chunk.source + "\n", to: recording)
+                }
             } catch {
                 writeError("\(error)\n")
             }
@@ -84,8 +98,37 @@ struct REPL {
         return .success
     }
 
+    /// Whether a command belongs in a recording: it does something (a call or a statement), not only shows a value
+    /// (`=expr`, or an expression without a call such as `x` or `1 + 1`).
+    static func isRecorded(_ source: String, expression: Bool) -> Bool {
+        if source.hasPrefix("=") || source.trimmingSpaces.isEmpty { return false }
+        return !expression || containsCall(source)
+    }
+
+    /// Whether Lua source has call syntax: a name (or `)`/`]`) followed by `(`, a string or a table, as in
+    /// `f(x)`, `When 'I touch …'` and `app:wait_for_idle{…}`.
+    static func containsCall(_ source: String) -> Bool {
+        var previous: Character?
+        for character in source {
+            if character == " " || character == "\t" { continue }
+            if let before = previous, before.isLetter || before.isNumber || before == "_" || before == ")" || before == "]",
+                "('\"{[".contains(character)
+            {
+                return true
+            }
+            previous = character
+        }
+        return false
+    }
+
+    private static func append(_ text: String, to path: String) -> Bool {
+        guard let handle = fopen(path, "a") else { return false }
+        defer { fclose(handle) }
+        return fputs(text, handle) >= 0
+    }
+
     /// Reads lines until they compile, or prints a syntax error; nil at end of input.
-    private func readChunk(_ editor: LineEditor) -> (source: String, function: LuaRef)? {
+    private func readChunk(_ editor: LineEditor) -> (source: String, function: LuaRef, isExpression: Bool)? {
         while true {
             guard var source = editor.readLine(prompt: "> ") else {
                 // libedit ends the line it was reading when Ctrl-C arrives: a new prompt, not the end.
@@ -97,13 +140,14 @@ struct REPL {
                 return nil
             }
             if source.trimmingSpaces.isEmpty { continue }
-            if source.hasPrefix("=") { source = "return " + source.dropFirst() }
-            if let function = try? session.state.load("return " + source, name: "=stdin") {
-                return (source, function)
+            let expression = source.hasPrefix("=") ? String(source.dropFirst()) : source
+            if let function = try? session.state.load("return " + expression, name: "=stdin") {
+                return (source, function, true)
             }
             while true {
                 do {
-                    return (source, try session.state.load(source, name: "=stdin"))
+                    let code = source.hasPrefix("=") ? "return " + source.dropFirst() : source
+                    return (source, try session.state.load(code, name: "=stdin"), source.hasPrefix("="))
                 } catch LuaError.syntax(_, incomplete: true) {
                     guard let more = editor.readLine(prompt: ">> ") else {
                         guard SignalTrap.isPending else { return nil }
