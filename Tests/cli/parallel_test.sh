@@ -3,7 +3,8 @@
 # failures, a file that shares the app, a plain script): run serially, with --jobs 4, and as --shard 1/3, 2/3, 3/3
 # (at once, as CI machines would, balanced by the serial run's durations) merged by fscript merge-reports, the
 # JUnit reports are the same except for times. Two `fscript serve` processes as a pool of targets share the
-# scenarios and each case's report names its target. Ctrl-C during --jobs 4 exits 130 within 2 s, leaves no
+# scenarios and each case's report names its target; the same pool from a project file's `targets`, with a
+# --launch command that sees FSCRIPT_WORKER_INDEX and FSCRIPT_WORKER_TARGET. Ctrl-C during --jobs 4 exits 130 within 2 s, leaves no
 # worker running and still writes a valid JUnit report.
 source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
@@ -89,6 +90,28 @@ targets = [case.get("info", {}).get("target") for f in report["files"] for case 
 assert len(targets) == 20, f"{len(targets)} cases"
 assert set(targets) == {a, b}, f"targets named: {set(targets)}"
 PY
+
+# The same pool from a project file's `targets`, with a --launch command that sees its worker and target.
+mkdir -p "$work/pooled"
+cp "$suite/file_04_test.lua" "$work/pooled/"
+printf 'return { targets = { "%s", "%s" } }\n' "$target_a" "$target_b" >"$work/pooled/fscript.project.lua"
+status=0
+# The command relaunches the app the way a device script would: with the launch environment (the scenario's mock
+# backend), through the target's own /launch.
+cat >"$work/launch.sh" <<'SH'
+#!/bin/sh
+echo "$FSCRIPT_WORKER_INDEX $FSCRIPT_WORKER_TARGET" >>"$LAUNCHES"
+body='{}'
+[ -n "${BACKEND_URL:-}" ] && body="{\"env\": {\"BACKEND_URL\": \"$BACKEND_URL\"}}"
+curl -sf -X POST -d "$body" "$FSCRIPT_WORKER_TARGET/launch" >/dev/null
+SH
+chmod +x "$work/launch.sh"
+LAUNCHES="$work/launches" "$bin" "$work/pooled" --launch "$work/launch.sh" >"$work/pooled.log" 2>&1 </dev/null || status=$?
+[ "$status" = 0 ] || fatal "the project file's pool exited $status: $(tail -n 20 "$work/pooled.log")"
+grep -q "pool of 2 targets" "$work/pooled.log" || fatal "the project file's targets were not used as a pool: $(head -n 3 "$work/pooled.log")"
+for expected in "1 $target_a" "2 $target_b"; do
+  grep -qx "$expected" "$work/launches" || fatal "no launch saw '$expected': $(sort -u "$work/launches")"
+done
 
 # --- Ctrl-C during --jobs 4 ------------------------------------------------------------------------------------
 "$bin" "$suite" --jobs 4 --report "junit:$work/interrupted.xml" >"$work/interrupted.log" 2>&1 </dev/null &
