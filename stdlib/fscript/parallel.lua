@@ -49,6 +49,7 @@ end
 ---@param filter table the parsed tag filter
 ---@return fscript.Unit[]
 ---@return string[] files every test file, in order
+---@return integer declared the scenarios the files declare, before the tag filter
 function M.units(opts, filter)
   local session = session_mod.new()
   local env = setmetatable({}, { __index = _G })
@@ -66,7 +67,7 @@ function M.units(opts, filter)
     end }))
   end
   local files = require("fscript.runner").expand(opts.files, opts.app)
-  local units = {}
+  local units, declared = {}, 0
   for position, path in ipairs(files) do
     local specs, shared
     if features.is_feature(path) then
@@ -80,6 +81,7 @@ function M.units(opts, filter)
       specs, shared = lua_scenarios(path, session, env)
     end
     local whole = specs == nil or shared or opts.reset == false
+    declared = declared + #(specs or {})
     local chosen = {}
     for index, spec in ipairs(specs or {}) do
       if tags_mod.matches(filter, spec.tags) then
@@ -98,7 +100,7 @@ function M.units(opts, filter)
     end
   end
   session_mod.current = nil
-  return units, files
+  return units, files, declared
 end
 
 ---Seconds per scenario from an earlier run's JSON report (`--durations FILE`): `durations[path][name]`.
@@ -223,7 +225,13 @@ local parent
 function M.begin(opts)
   local filter, reports = require("fscript.runner").check_options(opts)
   if not filter then return nil, reports end
-  local units, files = M.units(opts, filter)
+  local units, files, declared = M.units(opts, filter)
+  -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
+  local selected = 0
+  for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
+  if not filter.empty and selected == 0 and declared > 0 then
+    return nil, ("--tags %q selects none of the %d scenarios"):format(filter.source, declared)
+  end
   if opts.shard_count then
     if opts.durations then
       local durations, err = M.durations(opts.durations)
@@ -243,7 +251,12 @@ function M.begin(opts)
       return a.at < b.at
     end)
   end
-  local console = console_mod.new({ out = opts.out, err = opts.err, color = opts.color == true })
+  local out = opts.out
+  for _, r in ipairs(reports) do
+    -- Standard output carries the report, so the console moves to standard error, as in a serial run.
+    if r.path == "-" and out == nil then out = function(s) io.stderr:write(s) end end
+  end
+  local console = console_mod.new({ out = out, err = opts.err, color = opts.color == true })
   parent = { opts = opts, reports = reports, units = {}, files = files, results = {}, console = console,
     started = util.clock(), done = 0, total = #units }
   local plan = {}
