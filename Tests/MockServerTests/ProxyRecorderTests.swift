@@ -61,9 +61,18 @@ import Testing
         #expect(answer.bodyText.contains("mock: the proxy to \(url) failed"), "\(answer.bodyText)")
     }
 
-    @Test func onlyPlainHTTPBackends() {
-        #expect(throws: ProxyError.self) { try ProxyRecorder(upstream: "https://api.example.com", recordingInto: nil) }
+    @Test func onlyHTTPAndHTTPSBackends() throws {
+        _ = try ProxyRecorder(upstream: "https://api.example.com", recordingInto: nil)
         let error = errorText { _ = try ProxyRecorder(upstream: "ftp://x", recordingInto: nil) }
-        #expect(error.contains("give an http:// URL"), "\(error)")
+        #expect(error.contains("give the backend's http:// or https:// URL"), "\(error)")
+    }
+
+    /// curl's `--dump-header` file: the last response wins (a `100 Continue` comes first).
+    @Test func curlHeadsAreRead() throws {
+        let (status, headers) = try CurlTransport.parse(
+            head: "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-A: 1\r\n\r\n")
+        #expect(status == 201)
+        #expect(headers.map(\.name) == ["Content-Type", "X-A"])
+        #expect(throws: ProxyError.self) { try CurlTransport.parse(head: "garbage") }
     }
 }

@@ -27,7 +27,8 @@ check.contains(err(s.stub, s, { path = "/t", respond = { template = "yes" } }),
   "field 'respond.template': true or false expected, got string", "template is a boolean")
 check.contains(err(mock.start, { record = "/tmp/x" }), "field 'record': saves what proxy forwards: give proxy = URL too",
   "record needs proxy")
-check.contains(err(mock.start, { proxy = "https://api.example.com" }), "give an http:// URL", "https upstream refused")
+check.contains(err(mock.start, { proxy = "ftp://files.example.com" }), "give the backend's http:// or https:// URL",
+  "a backend fscript cannot reach is refused")
 check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
 check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
 check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")

@@ -43,7 +43,7 @@ struct InspectCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A real backend (http://) to record: the app's BACKEND_URL points at a mock that forwards to it and "
+            "A real backend (http:// or https://) to record: the app's BACKEND_URL points at a mock that forwards to it and "
                 + "saves each exchange beside the script (FILE.mappings/), which then replays without the backend.",
             valueName: "url"))
     var recordBackend: String?

@@ -40,7 +40,7 @@ struct MockCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Forward what no stub answers to this backend (http://host:port) instead of answering 404.", valueName: "url"))
+            "Forward what no stub answers to this backend (http:// or https://) instead of answering 404.", valueName: "url"))
     var proxy: String?
 
     @Option(

@@ -36,7 +36,7 @@ struct ParallelRun {
         let plan: JSONValue
         do {
             let results = try session.state.execute(
-                "local p = require('fscript.parallel'); return p.begin(...)", name: "=(fscript)",
+                "return require('fscript.parallel').begin(...)", name: "=(fscript)",
                 arguments: [.table(options.table)])
             guard let text = results.first?.stringValue else {
                 writeError("fscript: \(results.dropFirst().first?.stringValue ?? "cannot plan the parallel run")\n")

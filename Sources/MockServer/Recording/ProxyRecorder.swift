@@ -11,8 +11,8 @@ import Synchronization
 /// against the real backend runs without it. A request is matched again by its method and URL, and by its body
 /// when it had one (JSON compared as JSON); the same request twice is saved once.
 ///
-/// fscript's HTTP client speaks plain HTTP, so the backend must be an `http://` URL (a local server, or a TLS
-/// terminating proxy in front of the real one).
+/// An `http://` backend is reached with HTTPCore's client on the event loop; an `https://` one through `curl`
+/// (`CurlTransport`), since HTTPCore has no TLS.
 public final class ProxyRecorder: Sendable {
     /// Headers that belong to one connection, not to the exchange: never forwarded, never saved.
     static let hopByHop: Set<String> = [
@@ -30,10 +30,8 @@ public final class ProxyRecorder: Sendable {
     /// `upstream` is the backend's base URL (`http://host:port`, maybe with a path prefix); `directory` the
     /// folder to record into (its `mappings` and `__files` are created), nil to proxy without recording.
     public init(upstream: String, recordingInto directory: String?) throws(ProxyError) {
-        guard upstream.hasPrefix("http://"), upstream.count > "http://".count else {
-            throw ProxyError(
-                "--proxy \(upstream): fscript's client speaks plain HTTP; give an http:// URL (for an https backend, "
-                    + "put a TLS-terminating proxy in front of it)")
+        guard let scheme = ["http://", "https://"].first(where: upstream.hasPrefix), upstream.count > scheme.count else {
+            throw ProxyError("--proxy \(upstream): give the backend's http:// or https:// URL, e.g. https://api.example.com")
         }
         self.upstream = upstream.hasSuffix("/") ? String(upstream.dropLast()) : upstream
         self.directory = directory
@@ -54,8 +52,12 @@ public final class ProxyRecorder: Sendable {
     /// Sends `request` on to the backend and answers with what it answered (502 when it could not be reached).
     func forward(_ request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let headers = request.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
-        let outgoing = HTTPClientRequest(method: request.method, url: upstream + request.uri, headers: headers, body: request.body)
-        return client.execute(outgoing, timeout: .seconds(30)).hop(to: eventLoop).map { [self] answer in
+        let url = upstream + request.uri
+        let answer: EventLoopFuture<HTTPClientResponse> = upstream.hasPrefix("https://")
+            ? CurlTransport.send(method: request.method, url: url, headers: headers, body: request.body, on: eventLoop)
+            : client.execute(HTTPClientRequest(method: request.method, url: url, headers: headers, body: request.body),
+                             timeout: .seconds(30))
+        return answer.hop(to: eventLoop).map { [self] answer in
             let kept = answer.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
             if directory != nil { record(request, status: answer.status, headers: kept, body: answer.body) }
             return HTTPResponse(status: answer.status, headers: kept, body: answer.body)
