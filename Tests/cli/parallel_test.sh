@@ -4,7 +4,8 @@
 # (at once, as CI machines would, balanced by the serial run's durations) merged by fscript merge-reports, the
 # JUnit reports are the same except for times. Two `fscript serve` processes as a pool of targets share the
 # scenarios and each case's report names its target; the same pool from a project file's `targets`, with a
-# --launch command that sees FSCRIPT_WORKER_INDEX and FSCRIPT_WORKER_TARGET. Ctrl-C during --jobs 4 exits 130 within 2 s, leaves no
+# --launch command that sees FSCRIPT_WORKER_INDEX and FSCRIPT_WORKER_TARGET. A scenario that kills its worker
+# fails saying so while the others run. Ctrl-C during --jobs 4 exits 130 within 2 s, leaves no
 # worker running and still writes a valid JUnit report.
 source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
@@ -112,6 +113,21 @@ grep -q "pool of 2 targets" "$work/pooled.log" || fatal "the project file's targ
 for expected in "1 $target_a" "2 $target_b"; do
   grep -qx "$expected" "$work/launches" || fatal "no launch saw '$expected': $(sort -u "$work/launches")"
 done
+
+# --- a scenario that kills its worker fails saying so; the others still run ---------------------------------------
+mkdir -p "$work/crash"
+cat >"$work/crash/crash_test.lua" <<'LUA'
+scenario("before", function() end)
+scenario("kills its worker", function() os.exit(3) end)
+scenario("after", function() end)
+LUA
+status=0
+"$bin" "$work/crash" --jobs 2 --report "junit:$work/crash.xml" >"$work/crash.log" 2>&1 </dev/null || status=$?
+[ "$status" = 2 ] || fatal "a worker that died gave exit $status, expected 2 (infrastructure): $(cat "$work/crash.log")"
+grep -q '^2 passed, 1 failed$' "$work/crash.log" || fatal "the other scenarios did not run: $(cat "$work/crash.log")"
+grep -Eq 'the worker running it \(w[12], pid [0-9]+\) exited with status 3' "$work/crash.log" ||
+  fatal "the failure does not say the worker died: $(cat "$work/crash.log")"
+grep -q 'exited with status 3' "$work/crash.xml" || fatal "the JUnit report does not say the worker died"
 
 # --- Ctrl-C during --jobs 4 ------------------------------------------------------------------------------------
 "$bin" "$suite" --jobs 4 --report "junit:$work/interrupted.xml" >"$work/interrupted.log" 2>&1 </dev/null &

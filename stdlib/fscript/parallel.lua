@@ -309,7 +309,9 @@ local function lost(unit, why)
     if why then
       case.status = "failed"
       case.failure = require("fscript.failure").new({ message = why, kind = "infrastructure" })
-      parent.console:case_end(case)
+      local console = parent.console
+      console:line(("%s %s › %s"):format(console:paint("red", "✘"), unit.file, case.name))
+      console:case_end(case)
     else
       case.status, case.skip_reason = "skipped", "not run: interrupted"
     end
