@@ -157,6 +157,7 @@ import Testing
         ("{{#each (parseJson '{\"x\":1,\"y\":2}')}}{{@key}}:{{this}} {{/each}}", "x:1 y:2 "),
         ("{{#with (parseJson '{\"name\":\"n\"}')}}{{name}}{{/with}}", "n"),
         ("{{#if false}}a{{else if (eq 1 1)}}b{{else}}c{{/if}}", "b"),
+        ("{{#if false}}a{{ else }}b{{/if}} {{#unless true}}x{{^}}y{{/unless}}", "b y"),
         ("{{#eq 'x' 'y'}}same{{else}}different{{/eq}} {{#gt 3 2}}more{{/gt}}", "different more"),
         ("{{#and true (not false)}}both{{/and}} {{#or false 0}}one{{else}}neither{{/or}}", "both neither"),
         // comments, whitespace control, escaped braces

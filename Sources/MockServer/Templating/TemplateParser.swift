@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads Handlebars text into `Template` nodes: first the tags (with standalone lines and `~` applied, as
 /// Handlebars does), then the block structure, then each tag's expression.
 struct TemplateParser {
@@ -158,13 +160,15 @@ struct TemplateParser {
                 quote = scalar
             } else if starts(closing, at: j) || (scalar == "~" && starts(closing, at: j + 1)) {
                 let stripAfter = scalar == "~"
-                var content = Array(scalars[i..<j])
+                let content = Array(scalars[i..<j])
                 let end = j + (stripAfter ? 1 : 0) + closing.unicodeScalars.count
                 var tag = Tag(kind: kind, content: content, offset: start, stripBefore: stripBefore, stripAfter: stripAfter)
-                let words = String(String.UnicodeScalarView(content)).split(separator: " ", maxSplits: 1)
+                let text = String(String.UnicodeScalarView(content)).trimmingCharacters(in: .whitespaces)
+                let words = text.split(separator: " ", maxSplits: 1)
                 if case .value(escaped: true) = kind, words.first == "else" {
-                    content = Array((words.count > 1 ? String(words[1]) : "").unicodeScalars)
-                    tag = Tag(kind: .otherwise, content: content, offset: start, stripBefore: stripBefore, stripAfter: stripAfter)
+                    // `{{else}}`, or `{{else if …}}` with the rest as the chained block's opener.
+                    tag.kind = .otherwise
+                    tag.content = Array((words.count > 1 ? String(words[1]) : "").unicodeScalars)
                 } else if case .inverted = kind, content.allSatisfy({ $0.properties.isWhitespace }) {
                     tag.kind = .otherwise
                     tag.content = []
