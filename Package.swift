@@ -101,7 +101,9 @@ let package = Package(
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(
-            name: "FScriptTests", dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaJSON", "LuaKit", "CLua"], exclude: ["fixtures"]
+            name: "FScriptTests",
+            dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaJSON", "LuaKit", "CLua", "Inspector", "Frankly"],
+            exclude: ["fixtures"]
         ),
     ]
 )

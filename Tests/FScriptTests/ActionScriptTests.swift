@@ -1,0 +1,83 @@
+import Frankly
+import JSON
+import Testing
+
+@testable import Inspector
+
+/// What the inspector writes for an action: the catalog step when one names the view exactly, an `app:` call with
+/// the best selector otherwise, FRY's relative touch for a view without a usable label, and Lua literals that
+/// read back as the text.
+@Suite struct ActionScriptTests {
+    static let dump = #"""
+        {"class": "UIWindow", "uid": "1", "accessibilityFrame": {"origin": {"x": 0, "y": 0}, "size": {"width": 375, "height": 667}},
+         "subviews": [
+          {"class": "UITextField", "uid": "2", "accessibilityLabel": "User name", "placeholder": "User name"},
+          {"class": "UIButton", "uid": "3", "accessibilityLabel": "Log In"},
+          {"class": "UILabel", "uid": "4", "accessibilityLabel": "Log In", "text": "Log In"},
+          {"class": "UISwitch", "uid": "5", "accessibilityLabel": "Dark mode", "isOn": 0},
+          {"class": "UITableViewCell", "uid": "6", "accessibilityLabel": "Apples, 3 kg",
+           "accessibilityFrame": {"origin": {"x": 0, "y": 200}, "size": {"width": 375, "height": 44}},
+           "subviews": [
+            {"class": "MyBadge", "uid": "7", "accessibilityFrame": {"origin": {"x": 300, "y": 210}, "size": {"width": 20, "height": 20}}},
+            {"class": "MyBadge", "uid": "8", "accessibilityFrame": {"origin": {"x": 330, "y": 210}, "size": {"width": 20, "height": 20}}}]},
+          {"class": "UILabel", "uid": "9", "accessibilityLabel": "Say \"hi\"", "text": "Say \"hi\""}]}
+        """#
+
+    private func line(_ uid: String, _ action: String, text: String? = nil, direction: String? = nil, value: Double? = nil)
+        throws -> (String?, String?)
+    {
+        let windows = DumpView.windows(of: try JSONValue(parsing: Self.dump.utf8))
+        let view = try #require(windows[0].find(uid: uid))
+        return ActionScript(windows: windows, view: view).line(for: action, text: text, direction: direction, value: value)
+    }
+
+    @Test func catalogStepsWhereTheyNameTheView() throws {
+        #expect(try line("3", "touch").0 == #"When 'I touch the button marked "Log In"'"#)
+        #expect(try line("6", "touch").0 == #"When 'I touch the table cell marked "Apples, 3 kg"'"#)
+        #expect(try line("2", "type", text: "alice").0 == #"When 'I type "alice" into the "User name" text field'"#)
+        #expect(try line("4", "see").0 == #"Then 'I should see "Log In"'"#)
+    }
+
+    @Test func appCallsOtherwise() throws {
+        #expect(try line("4", "touch").0 == #"app:touch("label marked:'Log In'")"#, "a label is not the button")
+        #expect(try line("5", "switch").0 == #"app:map("view marked:'Dark mode'", "setOn:", true)"#)
+        #expect(try line("3", "swipe", direction: "left").0 == #"app:swipe("button marked:'Log In'", 'left')"#)
+        #expect(try line("3", "double_tap").0 == #"app:double_tap("button marked:'Log In'")"#)
+        #expect(try line("2", "type", text: #"say "hi""#).0 == #"app:type_into("view marked:'User name'", 'say "hi"')"#,
+                "a text a step cannot quote")
+        #expect(try line("2", "type", text: "it's").0 == #"When "I type \"it's\" into the \"User name\" text field""#)
+    }
+
+    @Test func aViewWithoutALabelIsTouchedInItsLabelledAncestor() throws {
+        let (made, _) = try line("8", "touch")
+        #expect(made == #"app:map("tableViewCell marked:'Apples, 3 kg'", "touchx:y:", 340, 20)  -- MyBadge has no label: a point in its labelled ancestor"#)
+    }
+
+    @Test func actionsThatDoNotApplySayWhy() throws {
+        #expect(try line("3", "switch").1 == "only a switch can be flipped")
+        #expect(try line("3", "swipe", direction: "sideways").1 == "swipe needs a direction: left, right, up or down")
+        #expect(try line("7", "see").1 == "this view shows no text to check; pick a label")
+        #expect(try line("9", "see").1 == "this view shows no text to check; pick a label", "quotes cannot sit in a step")
+    }
+
+    @Test(arguments: [
+        ("plain", "'plain'"), ("it's", #""it's""#), ("a\nb", #""a\nb""#), (#"back\slash"#, #""back\\slash""#),
+    ])
+    func luaLiteralsReadBackAsTheText(text: String, literal: String) {
+        #expect(LuaLiteral.string(text) == literal)
+    }
+
+    @Test func theRecordingStartsWithTheRecordedBackend() {
+        let recorder = ScriptRecorder(path: nil, mappings: "/tmp/session.mappings")
+        recorder.append(["never: not recording"])
+        recorder.set(on: true)
+        recorder.append(["When 'I navigate back'"])
+        let lines = recorder.script.split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first?.hasPrefix("-- The backend traffic") == true)
+        #expect(lines.contains("local backend = mock.start{ mappings = '/tmp/session.mappings' }"))
+        #expect(lines.contains("frank.launch{ env = { BACKEND_URL = backend.url } }"))
+        #expect(lines.last == "When 'I navigate back'")
+        #expect(!lines.contains("never: not recording"))
+        #expect(recorder.save() == "start fscript inspect with --record FILE.lua to save the recording")
+    }
+}
