@@ -18,7 +18,7 @@ end
 
 -- Listing runs each file's top level, but the app refuses: a file that acts on it is a script, one unit.
 local touched = false
-app = setmetatable({}, { __index = function() touched = true; return function() end end })
+app = setmetatable({}, { __index = function() touched = true; return function() end end }) -- luacheck: ignore 121
 write("a_test.lua", [[
 for i = 1, 4 do scenario("a" .. i, { tags = { i % 2 == 0 and "even" or "odd" } }, function() end) end
 ]])
@@ -98,11 +98,11 @@ check.contains(bad, "--durations " .. dir .. "/bad.json: not a JSON report", "a 
 -- merge-reports refuses what it cannot merge, saying why.
 local saved = io.stderr
 local messages = {}
-io.stderr = { write = function(_, text) messages[#messages + 1] = text end }
+io.stderr = { write = function(_, text) messages[#messages + 1] = text end } -- luacheck: ignore 122
 local code_missing = parallel.merge({ "junit:" .. dir .. "/m.xml" }, { dir .. "/nope.json" })
 local code_wrong = parallel.merge({ "junit:" .. dir .. "/m.xml" }, { write("list.json", "[]") })
 local code_kind = parallel.merge({ "xml:" .. dir .. "/m.xml" }, { report })
-io.stderr = saved
+io.stderr = saved -- luacheck: ignore 122
 check.equal(2, code_missing, "a missing report: exit 2")
 check.contains(messages[1], "cannot read " .. dir .. "/nope.json", "names the missing file")
 check.equal(2, code_wrong, "not a report: exit 2")

@@ -392,11 +392,11 @@ local function run_loaded_scenarios(run_state, wanted)
   for index, spec in ipairs(session.scenarios) do
     run_state.scenario_count = run_state.scenario_count + 1
     for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
-    if wanted ~= nil and wanted ~= true and not wanted[index] then
-      -- another shard's or worker's scenario
-    elseif run_state.interrupted then
+    -- Another shard's or worker's scenario is neither run nor reported here.
+    local mine = wanted == nil or wanted == true or wanted[index]
+    if mine and run_state.interrupted then
       skip_case(run_state, spec.name, spec.tags, "not run: interrupted", index)
-    elseif tags_mod.matches(run_state.filter, spec.tags) then
+    elseif mine and tags_mod.matches(run_state.filter, spec.tags) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)
     end
@@ -596,13 +596,12 @@ function M.run(opts)
     for _, path in ipairs(M.expand(opts.files, opts.app)) do
       local wanted = true
       if state.select then wanted = state.select[path] end
-      if wanted == nil then
-        -- not in this shard
-      elseif state.interrupted then
+      -- A file with nothing in this shard is neither loaded nor reported.
+      if wanted ~= nil and state.interrupted then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
         skip_case(state, "(script)", {}, "not run: interrupted", 0)
-      else
+      elseif wanted ~= nil then
         run_file(state, path, wanted)
       end
     end
