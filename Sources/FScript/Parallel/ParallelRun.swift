@@ -68,7 +68,7 @@ struct ParallelRun {
             environment["FSCRIPT_WORKER_TARGET"] = target ?? "embedded"
             do {
                 workers[slot] = try WorkerProcess(
-                    slot: slot, label: target ?? "w\(slot + 1)", executable: executable,
+                    label: target ?? "w\(slot + 1)", executable: executable,
                     arguments: workerArguments(slot, target), environment: environment)
                 return true
             } catch {

@@ -10,7 +10,6 @@ import HTTPCore
 /// Units go down its standard input, a line each; results come up descriptor 3. It runs in a process group of its
 /// own, so a terminal's Ctrl-C reaches the parent only and the parent decides (it forwards SIGINT).
 final class WorkerProcess {
-    let slot: Int
     let label: String
     let pid: pid_t
     /// The parent's ends: where units are written, where results are read.
@@ -25,55 +24,27 @@ final class WorkerProcess {
     private(set) var finished = false
 
     /// Starts `executable` with `arguments` (after `--worker`) and `environment` added to fscript's own.
-    init(slot: Int, label: String, executable: String, arguments: [String], environment: [String: String]) throws {
-        self.slot = slot
+    init(label: String, executable: String, arguments: [String], environment: [String: String]) throws {
         self.label = label
         var toWorker: [Int32] = [-1, -1]
         var fromWorker: [Int32] = [-1, -1]
         guard pipe(&toWorker) == 0, pipe(&fromWorker) == 0 else {
             throw WorkerError("cannot make a pipe for a worker (\(String(cString: strerror(errno))))")
         }
-        var merged = ProcessInfo.processInfo.environment
-        for (name, value) in environment { merged[name] = value }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        sigaddset(&defaults, SIGPIPE)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toWorker[0], 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, fromWorker[1], WorkerChannel.resultDescriptor)
-        // Everything else (the other workers' pipes, NIO's sockets) stays out of the child.
-        CloseOnExec.markAll()
-        let argv = ([executable, "--worker"] + arguments).map { strdup($0) } + [nil]
-        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                executable, arguments: [executable, "--worker"] + arguments, environment: environment,
+                redirections: [
+                    .descriptor(toWorker[0], as: 0), .file("/dev/null", flags: O_WRONLY, as: 1),
+                    .descriptor(fromWorker[1], as: WorkerChannel.resultDescriptor),
+                ])
+        } catch {
+            for fd in toWorker + fromWorker { close(fd) }
+            throw WorkerError("cannot start a worker \(executable) (\(error.reason))")
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         close(toWorker[0])
         close(fromWorker[1])
-        guard result == 0 else {
-            close(toWorker[1])
-            close(fromWorker[0])
-            throw WorkerError("cannot start a worker \(executable) (\(String(cString: strerror(result))))")
-        }
         self.pid = pid
         input = toWorker[1]
         results = fromWorker[0]

@@ -22,8 +22,7 @@ struct LaunchCommand {
 
     /// Runs the command and waits for it; throws a `FrankError` that names the command when it fails.
     func run(environment: [String: String], target: String) throws {
-        var merged = ProcessInfo.processInfo.environment
-        for (name, value) in environment { merged[name] = value }
+        var merged = environment
         merged["FSCRIPT_TARGET"] = target
         let pid = try spawn(environment: merged)
         // A thread that only waits for the child and then writes a byte: the script thread waits on that pipe,
@@ -72,40 +71,13 @@ struct LaunchCommand {
     }
 
     private func spawn(environment: [String: String]) throws -> pid_t {
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        sigaddset(&defaults, SIGINT)
-        sigaddset(&defaults, SIGTERM)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, 2, 1)
-        // The launched app must not inherit fscript's sockets (NIO opens them without close-on-exec).
-        CloseOnExec.markAll()
-        let arguments = ["/bin/sh", "-c", command]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
+        do {
+            return try ChildProcess.spawn(
+                "/bin/sh", arguments: ["/bin/sh", "-c", command], environment: environment,
+                redirections: [.file("/dev/null", flags: O_RDONLY, as: 0), .descriptor(2, as: 1)])
+        } catch {
+            throw FrankError("--launch: cannot run /bin/sh (\(error.reason))")
         }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw FrankError("--launch: cannot run /bin/sh (\(String(cString: strerror(result))))")
-        }
-        return pid
     }
 }
 
