@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
-# Ctrl-C into a 20 s wait, a request to a SIGSTOPped target, a mock wait and a looping xpcall handler exits 130
-# within 1.5 s with a valid JUnit file; a 1 s scenario limit fails each of them at about 1 s and the next scenario
-# runs; kill -9 of the target ends the run with exit 2 within 3 s; an unreachable target still gets a report with
-# every scenario as an error; every scenario starts from a fresh app (embedded and `fscript serve`), unless it says
-# reset = false; the README's example passes against `fscript serve` and through --launch.
+# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait and a looping xpcall handler exits 130
+# with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s and the next scenario runs; kill -9 of
+# the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
+# Wall-clock bounds are ten times what each takes on an idle machine (so a busy one passes) and well below the
+# 60 s a blocked wait would last; the precise times are read from the output. An unreachable target still gets a
+# report with every scenario as an error; every scenario starts from a fresh app (embedded and `fscript serve`),
+# unless it says reset = false; the README's example passes against `fscript serve` and through --launch.
 source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
 # Valid means valid for the Jenkins xunit plugin's schema, which CI servers read JUnit files with.
@@ -38,7 +40,7 @@ await_text() {
 }
 
 # Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall), sends SIGINT once it blocks, and
-# checks exit 130 within 1.5 s of the signal and a valid JUnit file.
+# checks exit 130 within 10 s of the signal (about 0.1 s when idle; the block lasts 60 s) and a valid JUnit file.
 interrupt_case() {
   local how="$1" target_args=() started status=0 elapsed
   if [ "$how" = request ]; then serve "stopped-$how"; target_args=(--target "$served"); fi
@@ -54,7 +56,7 @@ interrupt_case() {
   elapsed=$(($(now_ms) - started))
   [ "$how" = request ] && kill -CONT "$server"
   [ "$status" -eq 130 ] || fatal "$how: Ctrl-C gave exit $status, expected 130: $(cat "$work/$how.out")"
-  [ "$elapsed" -le 1500 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 1500"
+  [ "$elapsed" -le 10000 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 10000"
   valid_junit "$work/$how.xml" || fatal "$how: the JUnit file does not validate against junit-10.xsd"
   grep -q 'interrupted' "$work/$how.xml" || fatal "$how: the JUnit file does not say interrupted"
 }
@@ -77,16 +79,17 @@ limit_case() {
       </dev/null || status=$?
   fi
   elapsed=$(($(now_ms) - started))
-  # A stopped target: the scenario fails at its limit; the next one's reset then waits out one request limit
-  # (2 s here), finds the target down and fails as an error (exit 2): 1 + 2 + 2 s and the artifacts' 2 s at most.
+  # A stopped target: the scenario fails at its limit; the next one's fresh launch (at its first use of the app)
+  # then waits out one request limit (2 s here), finds the target down and fails as an error (exit 2): 1 + 2 + 2 s
+  # and the artifacts' 2 s at most.
   if [ "$how" = request ]; then
     [ "$status" -eq 2 ] || fatal "request limit: exit $status, expected 2: $(cat "$work/limit-$how.out")"
     grep -q 'scenario failed  (1.0' "$work/limit-$how.out" || fatal "request limit: the scenario did not fail at 1 s"
-    [ "$elapsed" -le 8000 ] || fatal "request limit: the run took $elapsed ms, expected at most 8000"
+    [ "$elapsed" -le 20000 ] || fatal "request limit: the run took $elapsed ms, expected at most 20000"
   else
     [ "$status" -eq 1 ] || fatal "$how limit: exit $status, expected 1: $(cat "$work/limit-$how.out")"
     grep -q 'next ran' "$work/limit-$how.out" || fatal "$how limit: the next scenario did not run"
-    [ "$elapsed" -le 4000 ] || fatal "$how limit: the run took $elapsed ms, expected about 1 s"
+    [ "$elapsed" -le 15000 ] || fatal "$how limit: the run took $elapsed ms, expected about 1 s (the block lasts 60)"
   fi
   grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
 }
@@ -96,7 +99,8 @@ for how in wait request mock xpcall; do
   limit_case "$how"
 done
 
-# kill -9 of the target during a run of three scenarios: exit 2 naming the URL and the step, within 3 s.
+# kill -9 of the target during a run of three scenarios: exit 2 naming the URL and the step, within 10 s (not the
+# first scenario's 60 s wait).
 serve killed
 status=0
 "$bin" --target "$served" Tests/cli/fixtures/three_scenarios.lua --report "junit:$work/killed.xml" \
@@ -108,13 +112,14 @@ kill -9 "$server"
 wait "$run" || status=$?
 elapsed=$(($(now_ms) - started))
 [ "$status" -eq 2 ] || fatal "killed target: exit $status, expected 2: $(cat "$work/killed.out")"
-[ "$elapsed" -le 3000 ] || fatal "killed target: the run ended $elapsed ms after the kill, expected within 3000"
+[ "$elapsed" -le 10000 ] || fatal "killed target: the run ended $elapsed ms after the kill, expected within 10000"
 grep -q "$served" "$work/killed.out" || fatal "killed target: the message does not name $served"
 grep -q 'three_scenarios.lua:7' "$work/killed.out" || fatal "killed target: the message does not name the line"
 valid_junit "$work/killed.xml" || fatal "killed target: the JUnit file does not validate against junit-10.xsd"
 [ "$(grep -c '<error ' "$work/killed.xml")" -eq 3 ] || fatal "killed target: expected 3 errors in the JUnit file"
 
-# A SIGSTOPped target from the start (the ping) with a 2 s request limit: the run ends within 2 + 3 s.
+# A SIGSTOPped target from the start (the ping) with a 2 s request limit: the ping fails once and no scenario
+# waits on the target (each fails in under a second), so the run ends soon after the ping's 5 s.
 serve frozen
 kill -STOP "$server"
 status=0
@@ -124,7 +129,9 @@ started=$(now_ms)
 elapsed=$(($(now_ms) - started))
 kill -CONT "$server"
 [ "$status" -eq 2 ] || fatal "frozen target: exit $status, expected 2: $(cat "$work/frozen.out")"
-[ "$elapsed" -le 8000 ] || fatal "frozen target: the run took $elapsed ms, expected at most the ping and 2 + 3 s"
+! grep -Eq 'scenario failed  \([1-9][0-9]*\.' "$work/frozen.out" ||
+  fatal "frozen target: a scenario waited on the target: $(cat "$work/frozen.out")"
+[ "$elapsed" -le 30000 ] || fatal "frozen target: the run took $elapsed ms, expected the ping's 5 s and little more"
 
 # An unreachable target: every scenario is an error in the JUnit file.
 status=0
@@ -176,6 +183,6 @@ status=0
 wait "$run" || status=$?
 elapsed=$(($(now_ms) - started))
 [ "$status" -eq 130 ] || fatal "Ctrl-C during --launch: exit $status, expected 130: $(cat "$work/hang.out")"
-[ "$elapsed" -le 3000 ] || fatal "Ctrl-C during --launch took $elapsed ms"
+[ "$elapsed" -le 10000 ] || fatal "Ctrl-C during --launch took $elapsed ms (the command sleeps 30 s)"
 ! kill -0 "$(cat "$work/hang.pid")" 2>/dev/null || fatal "the launch command is still running after Ctrl-C"
 echo "real_time_test: ok"

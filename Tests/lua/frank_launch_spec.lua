@@ -29,4 +29,34 @@ check.contains(error_of(frank.launch, { app = "/nonexistent/app.lua" }), "/nonex
   "a missing app file names the path")
 check.equal("Welcome to the demo", app:lookup("label"):texts()[1], "a failed launch keeps the old app running")
 
+-- The scenario's launch environment: what frank.launch{env} adds is kept by later relaunches (the mock backend's
+-- BACKEND_URL survives "I launch the app"), frank.reset() forgets it, keep_env = false drops it.
+local tiny = here .. "fixtures/frank_tiny_app.lua"
+frank.launch({ app = tiny, env = { GREETING = "Kept" } })
+frank.launch({})
+check.equal("Kept", app:lookup("label"):texts()[1], "a relaunch keeps the scenario's launch environment")
+frank.launch({ env = { OTHER = "x" }, keep_env = false })
+check.truthy(app:lookup("label"):texts()[1] ~= "Kept", "keep_env = false drops the scenario's environment")
+frank.launch({ env = { GREETING = "Kept" } })
+check.truthy(frank.reset({ keep_env = true }), "a reset that keeps the scenario's environment")
+check.equal("Welcome to the demo", app:lookup("label"):texts()[1], "a reset goes back to the run's app file")
+frank.launch({ app = tiny })
+check.equal("Kept", app:lookup("label"):texts()[1], "a reset with keep_env kept the scenario's environment")
+frank.reset()
+frank.launch({ app = tiny })
+check.truthy(app:lookup("label"):texts()[1] ~= "Kept", "frank.reset() forgets the scenario's environment")
+
+-- A lazy launch waits for the app's first use, so what comes first (a mock, its stubs) is in place.
+app:touch("button marked:'Count'")
+check.equal(false, frank.launch_pending(), "nothing waits after a launch")
+frank.reset({ lazy = true })
+check.equal(true, frank.launch_pending(), "a lazy reset waits")
+frank.launch({ env = { GREETING = "Lazy" }, lazy = true })
+check.equal(true, frank.launch_pending(), "a lazy launch joins the waiting one")
+check.equal("Welcome to the demo", app:lookup("label"):texts()[1], "the first use launched the run's app")
+check.equal(false, frank.launch_pending(), "nothing waits once the app was used")
+
+check.contains(error_of(frank.launch, { lazzy = true }), "unknown option 'lazzy'", "a misspelt option is refused")
+check.contains(error_of(frank.reset, { lazy = "yes" }), "lazy must be a boolean", "options are checked")
+
 check.finish("frank_launch_spec")

@@ -1,7 +1,8 @@
 ---The scenario's mock backend, used by the backend steps ("the backend answers …", "the app sent …").
----Either let a step start one: `Given "the app uses a mock backend"` (mock.start{}, then frank.launch with
----BACKEND_URL set to its url), or start your own and name it: `require("fscript.backend").use(mock.start{})`.
----The runner forgets the current backend after each scenario and stops the ones started here.
+---Either let a step start one: `Given "the app uses a mock backend"` (mock.start{}, then a launch with
+---BACKEND_URL set to its url when the app is first used), or stub first (the first stub starts one), or start
+---your own and name it: `require("fscript.backend").use(mock.start{})`. The runner forgets the current
+---backend after each scenario and stops the ones started here.
 local M = {}
 
 local current
@@ -18,18 +19,22 @@ function M.use(server)
   return server
 end
 
+local function no_backend(step)
+  return ("no mock backend for this scenario: %s; add Given \"the app uses a mock backend\" before the first "
+    .. "step that uses the app, or call require(\"fscript.backend\").use(mock.start{})"):format(step)
+end
+
 ---The current backend; raises when none was set.
 ---@return mock.Server
 function M.current()
-  if current == nil then
-    error("no mock backend for this scenario: add Given \"the app uses a mock backend\", " ..
-      "or call require(\"fscript.backend\").use(mock.start{}) first", 0)
-  end
+  if current == nil then error(no_backend("nothing has started one"), 0) end
   return current
 end
 
----Starts a mock backend, makes it current and (unless `launch == false`) relaunches the app with
----BACKEND_URL pointing at it. It is stopped after the scenario.
+---Starts a mock backend, makes it current and (unless `launch == false`) relaunches the app with BACKEND_URL
+---pointing at it, when the app is next used: stubs added before then are in place for its launch-time requests.
+---Later relaunches in the scenario (`Given I launch the app`, `frank.launch{}`, a screen's render) keep it.
+---It is stopped after the scenario.
 ---@param opts? {launch?: boolean, app?: string, env?: table<string, string>}
 ---@return mock.Server
 function M.start(opts)
@@ -43,9 +48,21 @@ function M.start(opts)
   if opts.launch ~= false and frank and frank.launch then
     local env = { BACKEND_URL = server.url }
     for k, v in pairs(opts.env or {}) do env[k] = v end
-    frank.launch({ app = opts.app, env = env })
+    frank.launch({ app = opts.app, env = env, lazy = opts.app == nil })
   end
   return server
+end
+
+---The current backend, starting one (as "the app uses a mock backend" does) when the scenario has none and the
+---app has not been launched yet, so stubbing first simply works. Once the app runs without a backend, a new one
+---could not reach it without a relaunch, so this fails naming the step to add; `step` is the step's text.
+---@param step string
+---@return mock.Server
+function M.ensure(step)
+  if current ~= nil then return current end
+  local frank = rawget(_G, "frank")
+  if frank and frank.launch_pending and frank.launch_pending() then return M.start() end
+  error(no_backend(("%q needs one, and the app was already launched without it"):format(step)), 0)
 end
 
 ---Forgets the current backend and stops those started by `start` (the runner calls it after a scenario).

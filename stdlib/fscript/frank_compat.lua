@@ -296,7 +296,7 @@ M.scroll_to_bottom = M.scroll_view_to_bottom
 ---host_scripting.rb `quit_simulator` / `simulator_reset_data`: fscript relaunches the app fresh through its
 ---lifecycle (the simulator, fscript serve, --launch), and says so when the target has none.
 function M.quit_simulator()
-  local done, why = frank.reset()
+  local done, why = frank.reset({ keep_env = true })
   if done == false then failure.raise("quit_simulator: " .. tostring(why)) end
 end
 M.simulator_reset_data = M.quit_simulator

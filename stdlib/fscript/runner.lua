@@ -247,14 +247,17 @@ local function stop_mocks(checkpoint)
   if checkpoint and mock and mock.stop_started_after then mock.stop_started_after(checkpoint) end
 end
 
--- Each scenario starts from a freshly launched app unless the scenario, its file or the run says reset = false.
+-- Each test file and each scenario starts from a freshly launched app unless the scenario, its file or the run
+-- says reset = false. The launch waits for the test's first use of the app (`frank.reset{lazy = true}`), so
+-- whatever the test declares first (a mock backend, its stubs) is in place for the app's launch-time requests,
+-- and a test that never touches the app launches nothing.
 local function reset_target(run_state, spec)
   local reset = spec.reset
-  if reset == nil then reset = run_state.session.file_options.reset end
+  if reset == nil then reset = (run_state.session.file_options or {}).reset end
   if reset == nil then reset = run_state.reset end
   local frank = rawget(_G, "frank")
   if reset == false or not frank or not frank.reset then return end
-  local called, done, why = pcall(frank.reset)
+  local called, done, why = pcall(frank.reset, { lazy = true })
   if not called then
     -- The launch failed: say so without this file's position, which would only point into fscript.
     error((tostring(done):gsub("^[^\n]-:%d+: ", "", 1)), 0)
@@ -328,7 +331,11 @@ local function load_file(run_state, path)
   run_state.session.case = case
   local restore = capture_print(run_state, case)
   local args = run_state.args
-  local err = protected(chunk, config.get("timeout"), table.unpack(args, 1, args.n or #args))
+  -- A file's top level is a test of its own (a plain script is nothing else): it starts from a fresh app too.
+  local err = protected(function(...)
+    reset_target(run_state, {})
+    return chunk(...)
+  end, config.get("timeout"), table.unpack(args, 1, args.n or #args))
   restore()
   run_state.session.case = nil
   local scenarios = run_state.session.scenarios
@@ -653,6 +660,7 @@ function M.worker(opts)
     state.files, state.file = { file }, file
     local ok, err = pcall(function()
       if loaded ~= path or which == "*" then
+        backend.reset()
         stop_mocks(file_mocks)
         file_mocks = mock_checkpoint()
         loaded = load_test_file(state, path) and path or nil

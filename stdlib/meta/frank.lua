@@ -128,9 +128,11 @@ frank.null = nil
 ---@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)
 ---@return frank.App
 function frank.connect(url, opts) end
----Relaunches the app with a launch environment and updates the global `app`: in-process on the embedded
----simulator, through POST /launch on `fscript serve`, through `--launch 'COMMAND'` on a real app.
----@param opts {app?: string, env?: table<string, string>, screen?: string} screen: show that screen of the app file directly (simulator, fscript serve)
+---Relaunches the app and updates the global `app`: in-process on the embedded simulator, through POST /launch
+---on `fscript serve`, through `--launch 'COMMAND'` on a real app. The launch environment is the run's, what the
+---scenario added so far (a mock backend's BACKEND_URL) and `env` on top; `keep_env = false` drops the scenario's.
+---`lazy = true` waits for the app's first use (what the test declares first is then in place at launch).
+---@param opts {app?: string, env?: table<string, string>, screen?: string, keep_env?: boolean, lazy?: boolean} screen: show that screen of the app file directly (simulator, fscript serve)
 ---@return frank.App
 function frank.launch(opts) end
 

@@ -24,9 +24,18 @@ final class AppObject: LuaObject {
         self.connector = connector
     }
 
-    /// The target's client (starting the embedded simulator on first use).
+    /// A fresh launch put off until the first request (`TargetLifecycle.defer`): the runner resets the app
+    /// before each scenario this way, so a scenario's mock backend and stubs are in place before the app's
+    /// launch-time requests.
+    var beforeFirstUse: (() throws -> Void)?
+
+    /// The target's client (starting the embedded simulator on first use, and running a launch that waited).
     func client() throws -> FranklyClient {
         calls += 1
+        if let launch = beforeFirstUse {
+            beforeFirstUse = nil
+            try launch()
+        }
         return try connector.client()
     }
 

@@ -24,21 +24,22 @@ final class EmbeddedTarget {
         launchAppPath = appPath
     }
 
-    /// A fresh app as the run launched it, before a scenario. Nothing to do while the simulator has not started:
-    /// it will start fresh. Measured in `scripts/bench waits` (relaunch).
-    func reset() throws {
+    /// A fresh app of the run's app file with `environment` (the run's, and what the scenario added), before a
+    /// scenario. Nothing to do while the simulator has not started: it will start fresh. Measured in `scripts/bench
+    /// waits` (relaunch).
+    func reset(environment newEnvironment: [String: String]) throws {
         guard let simulator else {
             appPath = launchAppPath
-            environment = launchEnvironment
+            environment = newEnvironment
             return
         }
         guard launchAppPath == nil, appPath != nil else {
-            try relaunch(appPath: launchAppPath, environment: launchEnvironment)
+            try relaunch(appPath: launchAppPath, environment: newEnvironment)
             return
         }
         // A scenario switched to another app file (frank.launch{app = …}); the run started with the demo app.
         appPath = nil
-        environment = launchEnvironment
+        environment = newEnvironment
         do {
             try simulator.relaunch(appSource: Simulator.demoAppSource, chunkName: "demo.lua", environment: environment)
         } catch {

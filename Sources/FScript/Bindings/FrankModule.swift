@@ -58,6 +58,7 @@ final class FrankModule {
                 "connect": { args in try module.connect(args) },
                 "launch": { args in try module.launch(args) },
                 "reset": { args in try module.reset(args) },
+                "launch_pending": { args in args.result(module.lifecycle.isPending) },
             ])
         table.push(on: L, state: state)
         LuaJSON.pushNull(on: L)
@@ -87,18 +88,21 @@ final class FrankModule {
         return args.result(AppObject(connector: connector))
     }
 
-    /// `frank.launch{app = FILE, env = {…}, screen = NAME}`: relaunches the embedded simulator with a fresh app
-    /// state and this launch environment (and `app`, when given), showing screen `NAME` of the app file directly
-    /// when given, sets the global `app` to it, and returns it.
+    /// `frank.launch{app = FILE, env = {…}, screen = NAME, keep_env = true, lazy = false}`: relaunches the app
+    /// with a fresh state (the embedded simulator with `app` when given), showing screen `NAME` of the app file
+    /// directly when given, sets the global `app` to it, and returns it. The launch environment is the run's, the
+    /// scenario's so far (a mock backend's `BACKEND_URL`) and `env` on top; `keep_env = false` drops the scenario's.
+    /// `lazy = true` puts the relaunch off until the app's first use.
     func launch(_ args: LuaArgs) throws -> LuaReturn {
         let options = try args.options(1)
+        try Self.checkKeys(options, of: args, known: ["app", "env", "screen", "keep_env", "lazy"])
         var appPath: String?
         switch options["app"] {
         case .nil: break
         case .string(let path): appPath = Self.resolve(path, besideCallerOf: args)
         case let other: throw args.badArgument(1, "app must be a file path, got \(other.luaShown)")
         }
-        var environment: [String: String]?
+        var environment: [String: String?] = [:]
         switch options["env"] {
         case .nil: break
         case .table(let table) where table.array.isEmpty:
@@ -107,9 +111,8 @@ final class FrankModule {
                     throw args.badArgument(1, "env keys must be strings, got \(key.luaShown)")
                 }
                 switch value {
-                case .string(let text): environment = (environment ?? [:]).merging([name: text]) { $1 }
-                case .integer, .number, .boolean:
-                    environment = (environment ?? [:]).merging([name: value.description]) { $1 }
+                case .string(let text): environment[name] = .some(text)
+                case .integer, .number, .boolean: environment[name] = .some(value.description)
                 default: throw args.badArgument(1, "env.\(name) must be a string, got \(value.luaShown)")
                 }
             }
@@ -122,10 +125,36 @@ final class FrankModule {
         case .string(let name) where !name.isEmpty: screen = name
         case let other: throw args.badArgument(1, "screen must be the name of a screen in the app file, got \(other.luaShown)")
         }
-        try lifecycle.launch(preset, embedded: embedded, appPath: appPath, environment: environment, screen: screen)
+        if try !Self.flag(options, "keep_env", of: args, default: true) {
+            lifecycle.addToScenarioEnvironment(lifecycle.scenarioEnvironment.mapValues { _ in nil })
+        }
+        let lazy = try Self.flag(options, "lazy", of: args, default: false)
+        try lifecycle.launch(
+            preset, embedded: embedded, appPath: appPath, environment: environment, screen: screen, lazy: lazy)
         preset.push(on: args.L, state: args.state)
         lua_setglobal(args.L, "app")
         return args.result(preset)
+    }
+
+    /// Refuses an option table key that is not one of `known`, naming the nearest.
+    private static func checkKeys(_ options: LuaTable, of args: LuaArgs, known: [String]) throws {
+        for key in options.fields.keys {
+            guard let name = key.stringValue, known.contains(name) else {
+                throw args.badArgument(
+                    1, "unknown option \(key.luaShown); the options are \(known.joined(separator: ", "))")
+            }
+        }
+    }
+
+    /// A boolean option, `fallback` when absent.
+    private static func flag(_ options: LuaTable, _ name: String, of args: LuaArgs, default fallback: Bool) throws
+        -> Bool
+    {
+        switch options[name] {
+        case .nil: return fallback
+        case .boolean(let value): return value
+        case let other: throw args.badArgument(1, "\(name) must be a boolean, got \(other.luaShown)")
+        }
     }
 
     /// A relative app file path as the script means it: beside the script that names it (`frank.launch{app =
@@ -141,10 +170,16 @@ final class FrankModule {
         return access(candidate, R_OK) == 0 ? candidate : path
     }
 
-    /// `frank.reset()`: a freshly launched app, as the run launched it (the runner calls it before every
-    /// scenario unless told not to). Returns true, or false and the reason when the target cannot be reset.
+    /// `frank.reset{keep_env = false, lazy = false}`: a freshly launched app, as the run launched it (the runner
+    /// calls it with `lazy` before every scenario unless told not to, so the launch happens when the scenario
+    /// first uses the app). `keep_env` keeps what the scenario added to the launch environment. Returns true, or
+    /// false and the reason when the target cannot be reset.
     func reset(_ args: LuaArgs) throws -> LuaReturn {
-        if let reason = try lifecycle.reset(preset, embedded: embedded) {
+        let options = try args.options(1)
+        try Self.checkKeys(options, of: args, known: ["keep_env", "lazy"])
+        let keep = try Self.flag(options, "keep_env", of: args, default: false)
+        let lazy = try Self.flag(options, "lazy", of: args, default: false)
+        if let reason = try lifecycle.reset(preset, embedded: embedded, keepEnvironment: keep, lazy: lazy) {
             return args.results([.boolean(false), .string(reason)])
         }
         return args.result(true)

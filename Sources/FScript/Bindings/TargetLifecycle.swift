@@ -18,17 +18,59 @@ final class TargetLifecycle {
     /// Seconds to wait for a launched app to answer.
     var answerLimit: Double = 60
 
-    /// `frank.launch{env, screen}`: relaunches with `environment` (nil: the run's own), showing `screen` of the
-    /// app file directly when given (the simulator and `fscript serve` only: a real app renders a screen through
-    /// its own code, `screen{render = {app_exec = …}}`).
+    /// The launch environment the current scenario added (`frank.launch{env}`, the mock backend's `BACKEND_URL`),
+    /// on top of the run's: every relaunch in the scenario keeps it, and the next scenario's reset clears it.
+    private(set) var scenarioEnvironment: [String: String] = [:]
+    /// The fresh launch that waits for the app's first use (see `defer(_:)`), if any.
+    private(set) var pending: PendingLaunch?
+    /// Why a remote target cannot be reset, once a reset found out: later resets say so at once.
+    private var notResettable: String?
+
+    /// A launch put off until a script first talks to the app.
+    enum PendingLaunch {
+        /// A fresh app as the run launched it (its app file), with the scenario's environment.
+        case reset
+        /// A relaunch of the current app file with the scenario's environment.
+        case launch
+    }
+
+    /// Adds `changes` to the scenario's launch environment; a nil value removes that name.
+    func addToScenarioEnvironment(_ changes: [String: String?]) {
+        for (name, value) in changes { scenarioEnvironment[name] = value }
+    }
+
+    /// `base` with the scenario's environment on top.
+    private func withScenario(_ base: [String: String]) -> [String: String] {
+        base.merging(scenarioEnvironment) { $1 }
+    }
+
+    /// `frank.launch{env, screen}`: relaunches with the run's environment, the scenario's and `changes` (nil
+    /// values remove names), showing `screen` of the app file directly when given (the simulator and `fscript
+    /// serve` only: a real app renders a screen through its own code, `screen{render = {app_exec = …}}`). With
+    /// `lazy`, the relaunch waits for the app's first use, so what a scenario declares first (its mock backend
+    /// and stubs) is in place when the fresh app sends its launch-time requests.
     func launch(
-        _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment: [String: String]?,
-        screen: String? = nil
+        _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment changes: [String: String?],
+        screen: String? = nil, lazy: Bool = false
     ) throws {
+        addToScenarioEnvironment(changes)
+        if lazy && appPath == nil && screen == nil {
+            if pending == nil { self.defer(.launch, app: app, embedded: embedded) }
+            return
+        }
+        // A reset still waiting goes first: it puts back the run's app file, which this launch keeps.
+        if pending == .reset && appPath == nil { try firePending(app, embedded: embedded) }
+        pending = nil
+        app.beforeFirstUse = nil
+        try launchNow(app, embedded: embedded, appPath: appPath, screen: screen)
+    }
+
+    private func launchNow(_ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, screen: String?) throws {
         app.connector.down = nil
         app.hasIdleEndpoint = nil
         if let embedded {
-            try embedded.relaunch(appPath: appPath, environment: environment ?? embedded.launchEnvironment, screen: screen)
+            try embedded.relaunch(
+                appPath: appPath, environment: withScenario(embedded.launchEnvironment), screen: screen)
             return
         }
         if appPath != nil {
@@ -37,12 +79,10 @@ final class TargetLifecycle {
         }
         let client = try app.connector.client()
         if let launchCommand, screen == nil {
-            var merged = self.environment
-            for (name, value) in environment ?? [:] { merged[name] = value }
-            try relaunch(app, with: launchCommand, environment: merged, client: client)
+            try relaunch(app, with: launchCommand, environment: withScenario(environment), client: client)
             return
         }
-        guard try app.call("launch", { try $0.launch(environment: environment, screen: screen) }) else {
+        guard try app.call("launch", { try $0.launch(environment: remoteEnvironment, screen: screen) }) else {
             if let screen {
                 throw FrankError(
                     "frank.launch: cannot render the '\(screen)' screen on \(client.baseURL): it has no /launch (a real "
@@ -55,22 +95,68 @@ final class TargetLifecycle {
         }
     }
 
-    /// Puts the app back to a fresh launch before a scenario; returns why it could not, or nil when it did.
-    func reset(_ app: AppObject, embedded: EmbeddedTarget?) throws -> String? {
+    /// What `POST /launch` is sent: nil (the server's own environment) unless the run or the scenario adds names,
+    /// which the server puts over its own.
+    private var remoteEnvironment: [String: String]? {
+        let merged = withScenario(environment)
+        return merged.isEmpty ? nil : merged
+    }
+
+    /// Puts the app back to a fresh launch as the run launched it; returns why it could not, or nil when it did.
+    /// `keepEnvironment` keeps the scenario's launch environment (Frank's "I launch the app" in a scenario that
+    /// set up a mock backend); without it the scenario's additions are forgotten (the runner, before a scenario).
+    /// With `lazy` the launch waits for the app's first use.
+    func reset(_ app: AppObject, embedded: EmbeddedTarget?, keepEnvironment: Bool = false, lazy: Bool = false) throws
+        -> String?
+    {
+        if !keepEnvironment { scenarioEnvironment = [:] }
+        if lazy {
+            if embedded == nil && launchCommand == nil {
+                if app.connector.down != nil { return nil }
+                if let notResettable { return notResettable }
+            }
+            self.defer(.reset, app: app, embedded: embedded)
+            return nil
+        }
+        pending = nil
+        app.beforeFirstUse = nil
+        return try resetNow(app, embedded: embedded)
+    }
+
+    /// Whether a fresh launch waits for the app's first use (`frank.launch_pending()`).
+    var isPending: Bool { pending != nil }
+
+    private func `defer`(_ launch: PendingLaunch, app: AppObject, embedded: EmbeddedTarget?) {
+        pending = launch
+        app.beforeFirstUse = { [unowned self, unowned app] in try self.firePending(app, embedded: embedded) }
+    }
+
+    /// Runs the launch that waited; a target that turns out not to be resettable is noted for later resets.
+    private func firePending(_ app: AppObject, embedded: EmbeddedTarget?) throws {
+        guard let launch = pending else { return }
+        pending = nil
+        app.beforeFirstUse = nil
+        switch launch {
+        case .reset: notResettable = try resetNow(app, embedded: embedded)
+        case .launch: try launchNow(app, embedded: embedded, appPath: nil, screen: nil)
+        }
+    }
+
+    private func resetNow(_ app: AppObject, embedded: EmbeddedTarget?) throws -> String? {
         if let embedded {
             app.hasIdleEndpoint = nil
-            try embedded.reset()
+            try embedded.reset(environment: withScenario(embedded.launchEnvironment))
             return nil
         }
         if let launchCommand {
             app.connector.down = nil
             let client = try app.connector.client()
-            try relaunch(app, with: launchCommand, environment: environment, client: client)
+            try relaunch(app, with: launchCommand, environment: withScenario(environment), client: client)
             return nil
         }
         if app.connector.down != nil { return nil }
         let client = try app.connector.client()
-        if try app.call("reset", { try $0.launch(environment: nil) }) { return nil }
+        if try app.call("reset", { try $0.launch(environment: remoteEnvironment) }) { return nil }
         if let resetExec {
             _ = try app.call("reset") { try $0.appExec(resetExec) }
             return nil

@@ -48,8 +48,8 @@ enum LifecycleRoutes {
 extension LifecycleRoutes {
     /// `POST /launch` (fscript's extension): quits the app and launches a fresh one from the same app file, so a
     /// remote script can reset it between scenarios as it would an app on a device. The body is optional JSON:
-    /// `{"env": {"BACKEND_URL": "…"}}` launches with that environment; no `env` goes back to the environment the
-    /// server started with (`fscript serve --env`). `{"screen": "settings"}` renders that screen of the app file
+    /// `{"env": {"BACKEND_URL": "…"}}` launches with those names over the environment the server started with
+    /// (`fscript serve --env`); no `env` goes back to that environment. `{"screen": "settings"}` renders that screen of the app file
     /// directly: the fresh app pushes it over its start screen without animation, as a Swerkin `ScreenRenderer`
     /// would. Answers SUCCESS; a load error or an unknown screen leaves the old app running.
     static func relaunch(_ request: HTTPRequest, _ host: AppHost) throws -> HTTPResponse {
@@ -67,7 +67,8 @@ extension LifecycleRoutes {
             case nil, .null?:
                 break
             case .object(let members)?:
-                environment = [:]
+                // Names over the server's own (`fscript serve --env`), as a scenario's BACKEND_URL is added to the
+                // run's environment; the rest of the server's stays.
                 for (name, value) in members {
                     guard let text = value.stringValue else {
                         throw RouteError(

@@ -15,8 +15,8 @@ local function decode(text)
 end
 
 local function answer(method, path, status, body, delay)
-  backend.current():stub({ method = method:upper(), path = path,
-    respond = { status = status, json = body, delay = delay } })
+  local server = backend.ensure(("the backend answers %s %s with status %d"):format(method, path, status))
+  server:stub({ method = method:upper(), path = path, respond = { status = status, json = body, delay = delay } })
 end
 
 local function describe(requests)

@@ -341,7 +341,9 @@ end
 
 -- Whether the target can be relaunched: what the lifecycle steps say when it cannot.
 local function relaunch(what)
-  local ok, done, why = pcall(frank.reset)
+  -- A fresh app as the run launched it, with what the scenario added to its launch environment (its mock
+  -- backend's BACKEND_URL): "I launch the app" after the backend steps still talks to that backend.
+  local ok, done, why = pcall(frank.reset, { keep_env = true })
   if not ok then
     if util.is_fatal(done) then error(done, 0) end
     failure.raise(("%s: %s"):format(what, tostring(done)))
