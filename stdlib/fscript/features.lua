@@ -90,41 +90,61 @@ local function folder_of(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
----The step definition files a run with these feature files loads first: the Lua files under the nearest
----`step_definitions` folder beside each feature file or in a folder above it (up to the current directory),
----and every `step_definitions` folder under a directory given on the command line.
+---The support and step definition files a run loads before any test, as cucumber does: the Lua files under
+---the `step_definitions` folders (and the `support` folders beside them) beside each path and in every folder
+---above it (up to the current directory), and every such folder under a directory given on the command line.
+---Support files come first, then step definitions, each group sorted.
 ---@param paths string[] the run's paths as given
 ---@param is_dir fun(path: string): boolean
 ---@param list fun(dir: string): string[] every test file under a directory
 ---@return string[]
 function M.step_files(paths, is_dir, list)
-  local seen, out = {}, {}
+  local seen, support, defs = {}, {}, {}
   local function add(file)
-    if file:match("%.lua$") and not seen[file] then
-      seen[file] = true
-      out[#out + 1] = file
+    if not file:match("%.lua$") or seen[file] then return end
+    seen[file] = true
+    if file:find("/step_definitions/", 1, true) then
+      defs[#defs + 1] = file
+      return
+    end
+    -- A support folder is cucumber's only beside step_definitions (features/support); elsewhere `support`
+    -- holds helper modules that tests require, which must not run on their own.
+    local root = file:match("^(.*)/support/") or (file:match("^support/") and ".")
+    if root and is_dir((root == "." and "" or root .. "/") .. "step_definitions") then
+      support[#support + 1] = file
+    end
+  end
+  -- The step_definitions folder (and the support folder beside it) of `dir` and of every folder above it, up
+  -- to the current directory: a feature in features/payments/ uses the steps of features/ too, as in cucumber.
+  local function upward(dir)
+    while true do
+      local prefix = dir == "." and "" or dir .. "/"
+      if is_dir(prefix .. "step_definitions") then
+        for _, name in ipairs({ "support", "step_definitions" }) do
+          if is_dir(prefix .. name) then
+            for _, file in ipairs(list(prefix .. name)) do add(file) end
+          end
+        end
+      end
+      if dir == "." or dir == "/" or dir == "" then return end
+      dir = dir:find("/") and folder_of(dir) or "."
     end
   end
   for _, path in ipairs(paths) do
     if is_dir(path) then
-      for _, file in ipairs(list((path:gsub("/+$", "")))) do
-        if file:find("/step_definitions/", 1, true) then add(file) end
+      local dir = path:gsub("/+$", "")
+      for _, file in ipairs(list(dir)) do
+        if file:find("/step_definitions/", 1, true) or file:find("/support/", 1, true) then add(file) end
       end
+      upward(dir:find("/") and folder_of(dir) or ".")
     elseif M.is_feature(path) then
-      local dir = folder_of(path)
-      while true do
-        local candidate = dir .. "/step_definitions"
-        if is_dir(candidate) then
-          for _, file in ipairs(list(candidate)) do add(file) end
-          break
-        end
-        if dir == "." or dir == "/" then break end
-        dir = dir:find("/") and folder_of(dir) or "."
-      end
+      upward(folder_of(path))
     end
   end
-  table.sort(out)
-  return out
+  table.sort(support)
+  table.sort(defs)
+  for _, file in ipairs(defs) do support[#support + 1] = file end
+  return support
 end
 
 return M

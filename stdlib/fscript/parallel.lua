@@ -50,6 +50,8 @@ end
 ---@return fscript.Unit[]
 ---@return string[] files every test file, in order
 ---@return integer declared the scenarios the files declare, before the tag filter
+---@return {path: string, message: string}[] broken support and step definition files that do not load
+---@return string[] warnings the `.feature` files' Gherkin warnings, for the parent to print once (workers do not)
 function M.units(opts, filter)
   local session = session_mod.new()
   local env = setmetatable({}, { __index = _G })
@@ -66,13 +68,26 @@ function M.units(opts, filter)
       return value
     end }))
   end
-  local files = require("fscript.runner").expand(opts.files, opts.app)
-  local units, declared = {}, 0
+  local runner = require("fscript.runner")
+  -- Support and step definition files load in every worker; one that does not load is reported here, once,
+  -- as a serial run reports it (a failed "(load)" case of that file, before the tests).
+  local broken = {}
+  for _, path in ipairs(features.step_files(opts.files, runner.is_dir, runner.test_files)) do
+    local chunk, err = loadfile(path, "t", env)
+    if chunk then
+      local ok, run_err = pcall(chunk)
+      err = not ok and tostring(run_err) or nil
+    end
+    if err then broken[#broken + 1] = { path = path, message = err } end
+  end
+  local files = runner.expand(opts.files, opts.app)
+  local units, declared, warnings = {}, 0, {}
   for position, path in ipairs(files) do
     local specs, shared
     if features.is_feature(path) then
       session:begin_file()
-      local pickles = features.load(path)
+      local pickles, _, file_warnings = features.load(path, { strict = opts.strict })
+      table.move(file_warnings, 1, #file_warnings, #warnings + 1, warnings)
       if pickles then
         specs = {}
         for i, pickle in ipairs(pickles) do specs[i] = features.scenario(session, path, pickle) end
@@ -100,7 +115,7 @@ function M.units(opts, filter)
     end
   end
   session_mod.current = nil
-  return units, files, declared
+  return units, files, declared, broken, warnings
 end
 
 ---Seconds per scenario from an earlier run's JSON report (`--durations FILE`): `durations[path][name]`.
@@ -225,7 +240,7 @@ local parent
 function M.begin(opts)
   local filter, reports = require("fscript.runner").check_options(opts)
   if not filter then return nil, reports end
-  local units, files, declared = M.units(opts, filter)
+  local units, files, declared, broken, warnings = M.units(opts, filter)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0
   for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
@@ -258,13 +273,14 @@ function M.begin(opts)
   end
   local console = console_mod.new({ out = out, err = opts.err, color = opts.color == true })
   parent = { opts = opts, reports = reports, units = {}, files = files, results = {}, console = console,
-    started = util.clock(), done = 0, total = #units }
+    started = util.clock(), done = 0, total = #units, broken = broken }
   local plan = {}
   for i, entry in ipairs(ordered) do
     parent.units[entry.unit.id] = entry.unit
     plan[i] = { id = entry.unit.id, file = entry.unit.file }
   end
   if opts.target then console:target(opts.target) end
+  for _, warning in ipairs(warnings) do console:error_line(warning) end
   console:line(console:paint("dim", ("%d units of work over %d workers"):format(#units, opts.jobs or 1)))
   return json.encode({ units = plan, files = #files })
 end
@@ -331,6 +347,13 @@ function M.finish(interrupted, unrun, lost_why)
     if unit then lost(unit, lost_why[id]) end
   end
   local state = { files = {}, interrupted = interrupted, started = parent.started, load_errors = 0 }
+  for _, file in ipairs(parent.broken) do
+    local case = { name = "(load)", tags = {}, index = 0, steps = {}, output = {}, duration = 0, script = true,
+      status = "failed", failure = require("fscript.failure").new({ message = file.message }) }
+    state.files[#state.files + 1] = { path = file.path, cases = { case }, load_error = file.message }
+    state.load_errors = state.load_errors + 1
+    parent.console:error_line(file.message)
+  end
   for position, path in ipairs(parent.files) do
     local cases = parent.results[path]
     if cases then

@@ -81,6 +81,7 @@ local function is_dir(path)
   f:close()
   return code == 21 -- EISDIR
 end
+M.is_dir = is_dir
 
 ---The *.lua and *.feature files under a directory, sorted: `fscript.list_test_files(dir)` from the host, else
 ---`find`.
@@ -415,7 +416,13 @@ local function run_file(run_state, path, wanted)
   run_state.files[#run_state.files + 1] = file
   run_state.file = file
   run_state.console:file_start(path)
+  -- Mocks and backends the file's top level started serve its scenarios, and stop with the file.
+  local mocks = mock_checkpoint()
   if load_test_file(run_state, path) then run_loaded_scenarios(run_state, wanted) end
+  backend.reset()
+  stop_mocks(mocks)
+  -- A file whose scenarios the tag filter (or the shard) all left out is in no report: it did not take part.
+  if #file.cases == 0 and run_state.files[#run_state.files] == file then run_state.files[#run_state.files] = nil end
 end
 
 ---The run's counts and exit code from its cases; exported for `fscript.parallel`.
@@ -650,6 +657,9 @@ function M.worker(opts)
   local channel = require("fscript.worker")
   local record = require("fscript.report.json").case_record
   local state = M.new_state(setmetatable({ out = function() end, err = function() end }, { __index = opts }), filter)
+  -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
+  -- that do not load).
+  load_step_files(state, opts.files)
   local loaded, file_mocks
   while not state.interrupted do
     local unit = channel.next()
