@@ -2,8 +2,9 @@
 # .feature files end to end: the corpus in Tests/features (Background, Rule, outlines with placeholders in steps,
 # tables and doc strings, tags on every level, German and Chinese) runs and passes with the scenarios, tags and
 # keywords a cucumber user expects in the report; --tags selects by Gherkin tags; files that do not parse exit 2
-# naming FILE:LINE:COLUMN (ours and every bad file of the official test data); --dry-run lists undefined steps
-# with snippets that, pasted, make it clean (0 / 1 / 2); a normal run prints the snippets too.
+# naming FILE:LINE:COLUMN (ours and every bad file of the official test data); valid Gherkin that looks like a
+# typo (a description line starting `The`) runs with a warning, and fails to load with --strict; --dry-run lists
+# undefined steps with snippets that, pasted, make it clean (0 / 1 / 2); a normal run prints the snippets too.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -47,16 +48,52 @@ count_cases() { python3 -c 'import json,sys; print(sum(len(f["cases"]) for f in 
   fatal "--tags '@corpus and not @smoke' failed"
 [ "$(count_cases "$work/some.json")" -eq 1 ] || fatal "'@corpus and not @smoke' ran $(count_cases "$work/some.json")"
 
-# Files that do not parse: exit 2, FILE:LINE:COLUMN and what was meant.
+# Files that do not parse: exit 2, FILE:LINE:COLUMN and what was meant. `expect_parse_error FILE WHERE WORDS
+# [FLAG…]`.
 expect_parse_error() {
   local file="$1" where="$2" words="$3" status=0
-  "$bin" "$file" >"$work/bad.out" 2>&1 </dev/null || status=$?
+  shift 3
+  "$bin" "$@" "$file" >"$work/bad.out" 2>&1 </dev/null || status=$?
   [ "$status" -eq 2 ] || fatal "$file: exit $status, expected 2: $(cat "$work/bad.out")"
   grep -qF "$file:$where" "$work/bad.out" || fatal "$file: no $file:$where in: $(cat "$work/bad.out")"
   [ -z "$words" ] || grep -qF "$words" "$work/bad.out" || fatal "$file: no '$words' in: $(cat "$work/bad.out")"
 }
-expect_parse_error Tests/cli/fixtures/gherkin/typo.feature 2:3 "did you mean 'Scenario:'"
+expect_parse_error Tests/cli/fixtures/gherkin/typo.feature 2:3 "did you mean 'Scenario:'" --strict
 expect_parse_error Tests/cli/fixtures/gherkin/cells.feature 5:7 "inconsistent cell count"
+
+# Valid Gherkin is never refused: description lines starting `Scenaro:`, `The`, `An`, `Give` run, each with one
+# warning on standard error naming FILE:LINE:COLUMN and the keyword it resembles (once, with --jobs too); --strict
+# refuses them (above).
+status=0
+"$bin" Tests/cli/fixtures/gherkin/typo.feature >"$work/typo.out" 2>"$work/typo.err" </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "typo.feature is valid Gherkin: exit $status: $(cat "$work/typo.out" "$work/typo.err")"
+grep -qxF "Tests/cli/fixtures/gherkin/typo.feature:2:3: warning: 'Scenaro:' is read as description text; did you \
+mean 'Scenario:'?" "$work/typo.err" || fatal "typo.feature: no warning on standard error: $(cat "$work/typo.err")"
+mkdir -p "$work/lenient/step_definitions"
+cp Tests/cli/fixtures/gherkin/descriptions.feature "$work/lenient/"
+cp Tests/features/step_definitions/corpus_steps.lua "$work/lenient/step_definitions/"
+feature="$work/lenient/descriptions.feature"
+for jobs in 1 2; do
+  status=0
+  "$bin" --jobs "$jobs" "$work/lenient" >"$work/lenient.out" 2>"$work/lenient.err" </dev/null || status=$?
+  [ "$status" -eq 0 ] ||
+    fatal "descriptions like steps (--jobs $jobs): exit $status: $(cat "$work/lenient.out" "$work/lenient.err")"
+  grep -q "1 passed, 0 failed" "$work/lenient.out" || fatal "descriptions like steps: $(cat "$work/lenient.out")"
+  for want in "$feature:7:5: warning: 'Give' is read as description text; did you mean 'Given'?" \
+    "$feature:11:5: warning: 'The' is read as description text; did you mean 'Then'?" \
+    "$feature:12:5: warning: 'An' is read as description text; did you mean 'And'?"; do
+    [ "$(grep -cxF "$want" "$work/lenient.err")" -eq 1 ] ||
+      fatal "--jobs $jobs: not once on standard error: $want; got: $(cat "$work/lenient.err")"
+  done
+  [ "$(grep -c "warning:" "$work/lenient.err")" -eq 3 ] || fatal "--jobs $jobs: warnings: $(cat "$work/lenient.err")"
+done
+for jobs in 1 2; do
+  status=0
+  "$bin" --strict --jobs "$jobs" "$work/lenient" >"$work/strict.out" 2>&1 </dev/null || status=$?
+  [ "$status" -eq 2 ] || fatal "--strict --jobs $jobs with warnings: exit $status, expected 2: $(cat "$work/strict.out")"
+  grep -qF "$feature:11:5: 'The' is read as description text; did you mean 'Then'?" "$work/strict.out" ||
+    fatal "--strict --jobs $jobs names no error: $(cat "$work/strict.out")"
+done
 for bad in ../shared/gherkin/testdata/bad/*.feature; do
   first="$(python3 -c 'import json,sys; l=json.loads(open(sys.argv[1]).readline())["parseError"]["source"]["location"]; print("%d:%d" % (l["line"], l.get("column", 0)))' "$bad.errors.ndjson")"
   expect_parse_error "$bad" "$first" ""
@@ -76,7 +113,7 @@ sed -n '/^step(/,/^end)/p' "$work/dry.out" >"$work/suite/step_definitions/new_st
 "$bin" --dry-run "$work/suite" >"$work/dry2.out" 2>&1 </dev/null || fatal "pasted snippets, still not clean: $(cat "$work/dry2.out")"
 grep -qF "0 undefined" "$work/dry2.out" || fatal "dry run summary: $(cat "$work/dry2.out")"
 status=0
-"$bin" --dry-run Tests/cli/fixtures/gherkin/typo.feature >"$work/dry3.out" 2>&1 </dev/null || status=$?
+"$bin" --dry-run --strict Tests/cli/fixtures/gherkin/typo.feature >"$work/dry3.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 2 ] || fatal "dry run of a file that does not parse: exit $status, expected 2"
 
 # A normal run that meets undefined steps fails and prints their snippets once.

@@ -52,6 +52,12 @@ Feature: Frank's core steps
     Then switch "Sound" should be on
     When I type "Frank" into the "Name" text field
     And I fill in "Name" with "Pete"
+    And I fill in text fields as follows:
+      | field | text  |
+      | Name  | Frank |
+    Then I should see the text field "Name" with text "Frank"
+    When I enter the text "Pete" from keyboard to the textfield "Name"
+    Then I should see the text field "Name" with text "Pete"
     And I wait for nothing to be animating
 
   Scenario: alerts and action sheets

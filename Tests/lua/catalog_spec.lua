@@ -49,4 +49,14 @@ passes("I should see the following:", { "Apples", { "Pears" } })
 check.contains(fails([[I should see "Bananas"]]), [[Expected to see "Bananas"]], "should see message")
 check.contains(fails("the app sent GET /api/items"), "no mock backend for this scenario", "backend must be named")
 
+-- What "the screen shows" lists is what a person sees: a hidden view's label and text are left out.
+app = require("fixtures.fake_app").new({ Hidden = function()
+  return { { class = "UILabel", label = "Shown", text = "Shown" },
+    { class = "UILabel", label = "Ghost", text = "Ghost text", hidden = true } }
+end }, "Hidden")
+check.equal([[Then I touch the button marked "Nope": Expected to find a button marked "Nope" to touch within ]]
+  .. [[0.05 s; nothing matches "button marked:'Nope'"; the screen shows: "Shown"]],
+  fails([[I touch the button marked "Nope"]]), "the screen shows only visible views")
+app = require("fixtures.login_app").new()
+
 check.finish("catalog_spec")

@@ -4,10 +4,11 @@ local M = {}
 ---The catalog's files, in the order their steps are defined.
 M.parts = { "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend" }
 
----Defines every catalog step in the session.
+---Defines every catalog step in the session, marked as the catalog's: a suite's own step matching the same
+---text wins over them.
 ---@param session fscript.Session
 function M.install(session)
-  local function define(pattern, fn) session.registry:define(pattern, fn, 2) end
+  local function define(pattern, fn) session.registry:define(pattern, fn, 2, { catalog = true }) end
   for _, name in ipairs(M.parts) do require(name).install(define, session) end
 end
 

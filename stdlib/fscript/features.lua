@@ -3,6 +3,7 @@
 ---and its keywords as written (`Angenommen`, `*`). Step definitions live in Lua files under a `step_definitions`
 ---folder, as in a cucumber project: they load before any test of the run.
 local gherkin = require("fscript.gherkin")
+local data_table = require("fscript.data_table")
 local util = require("fscript.util")
 
 local M = {}
@@ -15,30 +16,46 @@ function M.is_feature(path)
 end
 
 
----Parses a feature file. On failure returns nil and one `FILE:LINE:COLUMN: message` line per error.
----@param path string
----@return fscript.Pickle[]?
----@return string? errors
-function M.load(path)
-  local text, err = util.read_file(path)
-  if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err) end
-  local doc, errors = gherkin.parse(text)
-  if #errors > 0 then
-    local lines = {}
-    for i, e in ipairs(errors) do lines[i] = ("%s:%d:%d: %s"):format(path, e.line, e.column, e.message) end
-    return nil, table.concat(lines, "\n")
-  end
-  return gherkin.pickles(doc)
+-- `FILE:LINE:COLUMN: message` lines for parse errors and warnings, in the file's order.
+local function located(path, errors, warnings)
+  local all = {}
+  for _, e in ipairs(errors) do all[#all + 1] = { e = e, text = e.message } end
+  for _, w in ipairs(warnings) do all[#all + 1] = { e = w, text = "warning: " .. w.message } end
+  table.sort(all, function(a, b)
+    if a.e.line ~= b.e.line then return a.e.line < b.e.line end
+    return a.e.column < b.e.column
+  end)
+  local lines = {}
+  for i, item in ipairs(all) do lines[i] = ("%s:%d:%d: %s"):format(path, item.e.line, item.e.column, item.text) end
+  return lines
 end
 
--- The step's argument as a Lua value: a data table as a list of rows (each a list of strings), a doc string as
--- its text. A step with both gets the table, with the doc string as `doc_string` on it.
+---Parses a feature file. Returns its pickles, no error, and its warnings as `FILE:LINE:COLUMN: warning: message`
+---lines (valid Gherkin that looks like a typo: a description line starting with `The`, read as text). On failure
+---returns nil and one `FILE:LINE:COLUMN: message` line per error, with the warnings among them. With `strict`,
+---every warning is an error.
+---@param path string
+---@param opts? {strict?: boolean}
+---@return fscript.Pickle[]? pickles
+---@return string? errors
+---@return string[] warnings
+function M.load(path, opts)
+  if opts ~= nil and type(opts) ~= "table" then
+    error(("bad argument #2 to 'load' (table expected, got %s)"):format(type(opts)), 2)
+  end
+  local text, err = util.read_file(path)
+  if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err), {} end
+  local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict })
+  if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
+  return gherkin.pickles(doc), nil, located(path, {}, warnings)
+end
+
+-- The step's argument as a Lua value: a data table as an `fscript.DataTable` (the list of rows, each a list of
+-- strings, with cucumber's helpers: `hashes`, `rows_hash`, …), a doc string as its text. A step with both gets
+-- the table, with the doc string as `doc_string` on it.
 local function argument(step)
   if step.data_table then
-    local rows = {}
-    for i, row in ipairs(step.data_table) do rows[i] = row end
-    rows.doc_string = step.doc_string and step.doc_string.content
-    return rows
+    return data_table.new(step.data_table, step.doc_string and step.doc_string.content)
   end
   return step.doc_string and step.doc_string.content
 end

@@ -289,6 +289,12 @@ function Parser:error(line, column, message)
   self.errors[#self.errors + 1] = { line = line, column = column, message = message }
 end
 
+-- Valid Gherkin that probably is not what was meant: a warning, or an error when the parse is strict.
+function Parser:warn(line, column, message)
+  if self.strict then return self:error(line, column, message) end
+  self.warnings[#self.warnings + 1] = { line = line, column = column, message = message }
+end
+
 -- The first kind `state` accepts that matches `line`, as a token, or nil.
 function Parser:match(line)
   for _, kind in ipairs(STATES[self.state]) do
@@ -353,13 +359,14 @@ function Parser:take(token, line)
   if kind == "Other" then
     self.description[#self.description + 1] = token.text
     -- Description text one typo away from a keyword (`Scenaro: …`) would silently swallow a scenario.
-    -- So would a step keyword typo (`Givn …`) before a scenario's or background's first step.
+    -- So would a step keyword typo (`Givn …`) before a scenario's or background's first step. Cucumber reads
+    -- both as text, and so do we (a description may well start with `The` or `An`), but say so.
     local keyword, is_step = nearest_keyword(line.trimmed, self.dialect)
     if keyword and not is_step then
-      self:error(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s:'?")
+      self:warn(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s:'?")
         :format(util_trim(line.trimmed:match("^[^:]+:") or line.trimmed), keyword))
     elseif keyword and (self.state == "scenario" or self.state == "background") then
-      self:error(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s'?")
+      self:warn(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s'?")
         :format(line.trimmed:match("^%S+"), keyword))
     end
     return
@@ -488,22 +495,25 @@ end
 ---@field column integer 0 at the end of the file
 ---@field message string
 
----Parses a feature file's text. Returns the document (`feature` is nil for a file without one) and the list of
----errors (empty when it parsed).
+---Parses a feature file's text. Returns the document (`feature` is nil for a file without one), the list of
+---errors (empty when it parsed) and the list of warnings: valid Gherkin that looks like a typo, such as a
+---description line starting with `The` (read as text; did you mean `Then`?). Cucumber accepts such a file, and
+---so does this parser unless `strict` is set, which makes every warning an error.
 ---@param text string
----@param opts? {languages?: table} languages: keywords by code, as gherkin-languages.json holds them
+---@param opts? {languages?: table, strict?: boolean} languages: keywords by code, as gherkin-languages.json holds them
 ---@return {feature?: table}
----@return fscript.GherkinError[]
+---@return fscript.GherkinError[] errors
+---@return fscript.GherkinError[] warnings
 function M.parse(text, opts)
   local langs = opts and opts.languages or languages
-  local parser = setmetatable({ errors = {}, state = "start", pending_tags = {}, languages = langs,
-    language = "en", dialect = prepare(langs.en) }, Parser)
+  local parser = setmetatable({ errors = {}, warnings = {}, strict = opts and opts.strict == true, state = "start",
+    pending_tags = {}, languages = langs, language = "en", dialect = prepare(langs.en) }, Parser)
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
   local valid, bad_byte = utf8.len(text)
   if not valid then
     local line = select(2, text:sub(1, bad_byte):gsub("\n", "")) + 1
     return { feature = nil }, { { line = line, column = 1,
-      message = ("the file is not UTF-8 (byte %d); save it as UTF-8"):format(bad_byte) } }
+      message = ("the file is not UTF-8 (byte %d); save it as UTF-8"):format(bad_byte) } }, {}
   end
   local lines = {}
   for raw in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = raw end
@@ -534,7 +544,7 @@ function M.parse(text, opts)
   elseif STATES[parser.state][1] ~= "EOF" then
     parser:error(eof, 0, "unexpected end of file; expected " .. expected(parser.state))
   end
-  return { feature = parser.feature }, parser.errors
+  return { feature = parser.feature }, parser.errors, parser.warnings
 end
 
 -- `text` with every `<name>` of the header replaced by the row's value.

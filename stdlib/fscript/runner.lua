@@ -17,6 +17,7 @@ local console_mod = require("fscript.report.console")
 local json = require("fscript.json")
 local features = require("fscript.features")
 local snippets = require("fscript.snippets")
+local steps_mod = require("fscript.steps")
 local util = require("fscript.util")
 
 local M = {}
@@ -37,6 +38,8 @@ local M = {}
 ---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 ---@field target? string what the run drives, for the console's first line (the CLI sets it)
 ---@field app? string the `--app` file, which a directory run does not run as a test
+---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
+---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
 
 ---@class fscript.FileResult
 ---@field path string
@@ -348,13 +351,14 @@ local function load_file(run_state, path)
 end
 
 -- Declares the scenarios of a `.feature` file; a file that does not parse is a load error naming each problem
--- as FILE:LINE:COLUMN.
+-- as FILE:LINE:COLUMN. Its warnings go to standard error (a worker's console prints none: its parent did).
 local function load_feature(run_state, path)
-  local pickles, errors = features.load(path)
+  local pickles, errors, warnings = features.load(path, { strict = run_state.strict })
   if not pickles then
     load_failed(run_state, errors)
     return false
   end
+  for _, warning in ipairs(warnings) do run_state.console:error_line(warning) end
   for _, pickle in ipairs(pickles) do
     run_state.session:add_scenario(features.scenario(run_state.session, path, pickle))
   end
@@ -485,6 +489,9 @@ function M.check_options(opts)
       return nil, ("--%s must be a positive number of seconds, got %s"):format(key, tostring(opts[key]))
     end
   end
+  if opts.strict ~= nil and type(opts.strict) ~= "boolean" then
+    return nil, ("strict must be a boolean, got %s"):format(type(opts.strict))
+  end
   return filter, reports
 end
 
@@ -507,7 +514,7 @@ function M.new_state(opts, filter)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false, args = opts.args or {},
-    select = opts.select, positions = opts.positions,
+    select = opts.select, positions = opts.positions, strict = opts.strict == true,
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -534,26 +541,36 @@ end
 -- `fscript --dry-run`: runs nothing and touches no target. Step definition files load; each step of each
 -- selected Gherkin scenario is matched against the catalog (Lua test files are not loaded: their code would
 -- run). Prints the undefined steps with snippets; 0 when every step is defined, 1 when some are not (or are
--- ambiguous), 2 when a file does not load.
+-- ambiguous), 2 when a file does not load. Also lists the suite's steps that override a catalog step on some
+-- checked step's text (the suite's own step wins, see `fscript.steps`), each pair once.
 local function dry_run(state, opts)
   local out = state.console
   load_step_files(state, opts.files)
-  local undefined, seen, ambiguous, checked = {}, {}, {}, 0
+  local undefined, seen, ambiguous, checked, overrides = {}, {}, {}, 0, {}
   for _, path in ipairs(M.expand(opts.files, opts.app)) do
     if features.is_feature(path) then
-      local pickles, errors = features.load(path)
+      local pickles, errors, warnings = features.load(path, { strict = state.strict })
       if not pickles then
         out:error_line(errors)
         state.load_errors = state.load_errors + 1
       else
+        for _, warning in ipairs(warnings) do out:error_line(warning) end
         for _, pickle in ipairs(pickles) do
           local tags = {}
           for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
           if tags_mod.matches(state.filter, tags) then
             for _, step in ipairs(pickle.steps) do
               checked = checked + 1
-              local def, err = state.session.registry:match(step.text)
+              local def, err, overridden = state.session.registry:match(step.text)
               local where = ("%s:%d"):format(path, step.line)
+              for _, catalog_def in ipairs(overridden or {}) do
+                local line = ("%s: \"%s\" overrides the catalog's \"%s\""):format(steps_mod.location(def),
+                  def.pattern, catalog_def.pattern)
+                if not overrides[line] then
+                  overrides[line] = true
+                  overrides[#overrides + 1] = line
+                end
+              end
               if not def and err:find("^Ambiguous") then
                 ambiguous[#ambiguous + 1] = where .. ": " .. err
               elseif not def and not seen[step.text] then
@@ -570,6 +587,7 @@ local function dry_run(state, opts)
   for _, file in ipairs(state.files) do
     if file.load_error then out:error_line(file.load_error) end
   end
+  for _, line in ipairs(overrides) do out:line(line) end
   for _, line in ipairs(ambiguous) do out:line(line) end
   if #undefined > 0 then out:line(snippets.block(undefined)) end
   out:line(("dry run: %d step%s checked, %d undefined, %d ambiguous"):format(checked, checked == 1 and "" or "s",

@@ -11,6 +11,7 @@ local M = {}
 ---@field source string the defining file, as Lua names it (`short_src`)
 ---@field line integer the line of the `step(...)` call
 ---@field matcher fscript.Matcher
+---@field catalog? boolean true for a built-in step: a suite's own step matching the same text wins over it
 
 ---@class fscript.Registry
 ---@field definitions fscript.StepDefinition[] complete only once the registry was used (see `defer`)
@@ -50,12 +51,14 @@ end
 
 ---Defines a step. `level` names the stack level whose line is recorded (1 = the caller of `define`).
 ---The same pattern defined again from the same place replaces the old one (a file loaded twice);
----from another place it raises, because both would match the same text.
+---from another place it raises, because both would match the same text. A suite's step may repeat a catalog
+---step's pattern (`opts.catalog` marks the catalog's own): the suite's wins, see `match`.
 ---@param pattern_text string
 ---@param fn function
 ---@param level? integer
+---@param opts? {catalog?: boolean}
 ---@return fscript.StepDefinition
-function Registry:define(pattern_text, fn, level)
+function Registry:define(pattern_text, fn, level, opts)
   settle(self)
   level = (level or 1) + 1
   if type(pattern_text) ~= "string" then
@@ -68,9 +71,9 @@ function Registry:define(pattern_text, fn, level)
   if not ok then error(matcher, level) end
   local info = debug.getinfo(level, "Sl") or { short_src = "?", currentline = 0 }
   local def = { pattern = util.trim(pattern_text), fn = fn, source = info.short_src,
-    line = info.currentline, matcher = matcher }
+    line = info.currentline, matcher = matcher, catalog = opts and opts.catalog == true or nil }
   for i, old in ipairs(self.definitions) do
-    if old.pattern == def.pattern then
+    if old.pattern == def.pattern and old.catalog == def.catalog then
       if old.source ~= def.source or old.line ~= def.line then
         error(("step %q is already defined at %s"):format(def.pattern, M.location(old)), level)
       end
@@ -109,22 +112,40 @@ local function listing(defs)
   return table.concat(lines, "\n")
 end
 
----Finds the one definition matching the text. No match or several matches are expected failures:
----they return nil and a message that lists the nearest (or all matching) definitions.
----@param text string
----@return fscript.StepDefinition? def
----@return any[]|string args_or_err the placeholder values, or the message
-function Registry:match(text)
-  settle(self)
-  local found, found_args = {}, nil
+-- Every definition matching the text, in definition order, with the placeholder values of each.
+local function matching(self, text)
+  local found, found_args = {}, {}
   for _, def in ipairs(self.definitions) do
     local args = pattern.match(def.matcher, text)
     if args then
       found[#found + 1] = def
-      found_args = found_args or args
+      found_args[#found] = args
     end
   end
-  if #found == 1 then return found[1], found_args end
+  return found, found_args
+end
+
+---Finds the one definition matching the text. A suite's own step (anything not from the built-in catalog)
+---wins over catalog steps matching the same text, as a project's own definitions shadow a library's; two
+---suite steps, or two catalog steps, that match stay ambiguous. No match or several matches are expected
+---failures: they return nil and a message that lists the nearest (or all matching) definitions.
+---@param text string
+---@return fscript.StepDefinition? def
+---@return any[]|string args_or_err the placeholder values, or the message
+---@return fscript.StepDefinition[]? overridden the catalog steps that matched too, when a suite step won
+function Registry:match(text)
+  settle(self)
+  local found, found_args = matching(self, text)
+  local own, own_args, overridden = {}, {}, {}
+  for i, def in ipairs(found) do
+    if def.catalog then
+      overridden[#overridden + 1] = def
+    else
+      own[#own + 1], own_args[#own + 1] = def, found_args[i]
+    end
+  end
+  if #own > 0 then found, found_args = own, own_args else overridden = nil end
+  if #found == 1 then return found[1], found_args[1], overridden end
   text = util.trim(text)
   if #found > 1 then
     return nil, ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #found, listing(found))

@@ -136,10 +136,17 @@ function frank.connect(url, opts) end
 ---@return frank.App
 function frank.launch(opts) end
 
----A freshly launched app as the run launched it (the runner calls it before every scenario unless reset = false).
+---A freshly launched app as the run launched it (the runner calls it with `lazy = true` before every test
+---unless reset = false: the app launches at the test's first use of it). `keep_env` keeps what the scenario
+---added to the launch environment.
+---@param opts? {keep_env?: boolean, lazy?: boolean}
 ---@return boolean reset false when the target cannot be reset
 ---@return string? why
-function frank.reset() end
+function frank.reset(opts) end
+
+---Whether a fresh launch waits for the app's first use (a lazy reset or launch).
+---@return boolean
+function frank.launch_pending() end
 
 ---@class mock.Filter which requests: every key optional; all given must hold
 ---@field method? string
@@ -233,7 +240,8 @@ function fscript.list_test_files(dir) end
 
 ---Runs the one step matching the text, e.g. `When "I touch the button marked 'Log In'"`.
 ---@param text string
----@param data? any a list for steps ending in ':' ("I should see the following:")
+---@param data? any a list for steps ending in ':' ("I should see the following:"); a list of lists of strings
+---reaches the step as an `fscript.DataTable` (`rows:hashes()`, `rows:rows_hash()`), as a Gherkin table does
 function Given(text, data) end
 ---@param text string
 ---@param data? any
@@ -247,7 +255,8 @@ function And(text, data) end
 ---@param text string
 ---@param data? any
 function But(text, data) end
----Defines a step: placeholders {string} {int} {float} {word} {ordinal} {text}.
+---Defines a step: placeholders {string} {int} {float} {word} {ordinal} {text}. A step the suite defines wins over
+---a catalog step that matches the same text. A data table or doc string comes after the placeholder values.
 ---@param pattern string
 ---@param fn function
 function step(pattern, fn) end

@@ -50,6 +50,8 @@ struct RunArguments: Equatable {
     var validation: Double?
     /// `--dry-run`: check the Gherkin steps against the catalog; nothing runs and no target is contacted.
     var dryRun = false
+    /// `--strict`: a Gherkin warning (a description line starting `The`: did you mean `Then`?) is an error.
+    var strict = false
     /// Every `--target` when more than one was given (or the project file's `targets`): a pool, one worker each.
     var pool: [String] = []
     /// `--jobs`: worker processes (nil: one, no workers).
@@ -171,8 +173,8 @@ struct RunArguments: Equatable {
         return .init(
             files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
             wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
-            target: described, app: app, arguments: arguments, dryRun: dryRun, shard: shard, durations: durations,
-            jobs: pool.isEmpty ? jobs : pool.count, pool: !pool.isEmpty)
+            target: described, app: app, arguments: arguments, dryRun: dryRun, strict: strict, shard: shard,
+            durations: durations, jobs: pool.isEmpty ? jobs : pool.count, pool: !pool.isEmpty)
     }
 
     /// The parent of a parallel run drives no target itself: it lists the units (with the target marked down, so
@@ -207,6 +209,7 @@ struct RunArguments: Equatable {
         if let timeout { list += ["--timeout", String(timeout)] }
         if let artifacts { list += ["--artifacts", artifacts] }
         if reset == false { list.append("--no-reset") }
+        if strict { list.append("--strict") }
         if let launch { list += ["--launch", launch] }
         if let resetExec { list += ["--reset-exec", resetExec] }
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { list += ["--env", "\(name)=\(value)"] }

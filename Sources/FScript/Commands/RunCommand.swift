@@ -6,12 +6,13 @@ import Foundation
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Run Lua test scripts (the default command); with no script, open the REPL.",
+        abstract: "Run Lua test scripts and .feature files (the default command); with no script, open the REPL.",
         discussion: """
             Each FILE runs as a test file: its scenarios run one by one (a file without scenarios is one test). \
-            A DIR runs every *.lua under it, sorted, except the --app file, \
-            fscript.project.lua, files whose names start with _, and anything under folders named apps, support or \
-            helpers (app files and helper modules). With no script and no -e, fscript reads standard input: an \
+            A DIR runs every *.lua and *.feature file under it, sorted, except the --app file, \
+            fscript.project.lua, files whose names start with _, and anything under folders named apps, support, \
+            helpers or step_definitions (app files, helper modules, and the step definitions .feature files use, \
+            which load before any test). With no script and no -e, fscript reads standard input: an \
             interactive REPL on a terminal, otherwise the whole input as one chunk. Exit status: 0 all passed, \
             1 a test failed, 2 usage error or a script that does not compile, 130 interrupted by Ctrl-C. \
             Arguments after -- reach every script as `...` and the global `arg`. \
@@ -67,8 +68,9 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Also write a report file: junit:FILE, tap:FILE, json:FILE or html:DIR (repeatable); FILE - writes it to "
-                + "standard output and moves the console to standard error.", valueName: "kind:file"))
+            "Also write a report: junit:FILE, tap:FILE, json:FILE, cucumber:FILE (cucumber's JSON) or html:DIR "
+                + "(DIR/index.html); repeatable. FILE - writes it to standard output and moves the console to "
+                + "standard error.", valueName: "kind:file"))
     var reports: [String] = []
 
     @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped (default 60).", valueName: "seconds"))
@@ -116,6 +118,11 @@ struct RunCommand: ParsableCommand {
         "Check every step of the .feature files against the step catalog and print a snippet for each undefined "
             + "one; runs nothing. Exit 0: all defined, 1: some undefined, 2: a file does not parse."))
     var dryRun = false
+
+    @Flag(help: ArgumentHelp(
+        "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
+            + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error."))
+    var strict = false
 
     @Argument(help: ArgumentHelp("Test scripts and .feature files, or folders of them.", valueName: "file|dir"))
     var files: [String] = []
@@ -187,7 +194,7 @@ struct RunCommand: ParsableCommand {
             chunks: chunks, tags: tags, target: target.first, app: app, reports: reports, timeout: timeout,
             artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
             resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
-            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun,
+            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun, strict: strict,
             pool: target.count > 1 ? target : [], jobs: (try? Self.jobs(jobs)) ?? nil,
             shard: shard.flatMap { try? Shard(parsing: $0) }, durations: durations, worker: worker)
     }

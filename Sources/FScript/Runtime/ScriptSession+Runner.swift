@@ -25,6 +25,8 @@ extension ScriptSession {
         var arguments: [String] = []
         /// `--dry-run`: check every Gherkin step against the catalog, run nothing.
         var dryRun = false
+        /// `--strict`: a `.feature` file with a Gherkin warning fails to load instead of running.
+        var strict = false
         /// `--shard i/n`: run only the i-th of n parts of the suite.
         var shard: Shard?
         /// `--durations FILE`: an earlier JSON report, to balance shards and hand out the longest work first.
@@ -50,6 +52,7 @@ extension ScriptSession {
             if let app { table["app"] = .string(app) }
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             if dryRun { table["dry_run"] = .boolean(true) }
+            if strict { table["strict"] = .boolean(true) }
             if let shard {
                 table["shard_index"] = .integer(Int64(shard.index))
                 table["shard_count"] = .integer(Int64(shard.count))

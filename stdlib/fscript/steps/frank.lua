@@ -5,6 +5,7 @@ local util = require("fscript.util")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
+local data_table = require("fscript.data_table")
 
 local M = {}
 
@@ -71,7 +72,9 @@ function M.text_field(name)
   return ui.marked("textField", name) .. " first"
 end
 
-local function type_into(text, field)
+-- Types `text` into the text field `field` names (placeholder, else label) once there is one; with `replace`
+-- its text is cleared first, as Frank's `setText:` replaced it.
+local function type_into(text, field, replace)
   local sel
   wait.eventually(function()
     sel = M.text_field(field)
@@ -79,7 +82,26 @@ local function type_into(text, field)
       return ("Expected a text field with placeholder or label %q; the screen shows: %s"):format(field, ui.shown())
     end
   end, config.get("wait"))
+  if replace then ui.map(sel, "setText:", "") end
   ui.target():type_into(sel, text)
+end
+
+-- Frank's "I fill in text fields as follows:": a table with the columns `field` and `text`; each row's field
+-- gets its text (replaced, as Frank's `setText:` did).
+local function fill_in(data)
+  local what = "I fill in text fields as follows:"
+  if not data_table.is(data) then
+    failure.raise(("%s needs a data table with the columns field and text, got %s"):format(what,
+      data == nil and "no table" or type(data)))
+  end
+  local header = data[1] or {}
+  local columns = {}
+  for _, name in ipairs(header) do columns[name] = true end
+  if not columns.field or not columns.text then
+    failure.raise(("%s needs a table whose header has the columns field and text; its header is | %s |")
+      :format(what, table.concat(header, " | ")))
+  end
+  for _, row in ipairs(data:hashes()) do type_into(row.text, row.field, true) end
 end
 
 local function switch_state(mark)
@@ -388,8 +410,13 @@ local function install_controls(define)
   define("I flip switch {string} off", function(mark) flip_to(mark, false) end)
   define("switch {string} should be on", function(mark) switch_should_be(mark, true) end)
   define("switch {string} should be off", function(mark) switch_should_be(mark, false) end)
-  define("I type {string} into the {string} text field", type_into)
+  define("I type {string} into the {string} text field", function(text, field) type_into(text, field) end)
   define("I fill in {string} with {string}", function(field, text) type_into(text, field) end)
+  define("I fill in text fields as follows:", fill_in)
+  -- Frank's wording: the field's text becomes the text, typed on the keyboard after touching the field.
+  define('^I enter the text "([^"]*)" from keyboard to the textfield "([^"]*)"$', function(text, field)
+    type_into(text, field, true)
+  end)
   define("the device is in {word} orientation", ensure_orientation)
   define("the device is in a {word} orientation", ensure_orientation)
   define("I rotate to the {string}", rotate)
