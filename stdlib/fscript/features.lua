@@ -76,6 +76,18 @@ local function facts_of(tags)
   return info, preconditions
 end
 
+---The name a pickle's case has in every report: the scenario's name, and for a Scenario Outline's row whose
+---expanded name does not already tell it from the outline's other rows (no `<placeholder>` in the name, or one
+---whose values repeat), the row too, as cucumber-ruby's JUnit formatter writes it:
+---`NAME (outline example : | alice | 3 |)`.
+---@param pickle fscript.Pickle
+---@return string
+function M.case_name(pickle)
+  local example = pickle.example
+  if not example or example.distinct then return pickle.name end
+  return ("%s (outline example : | %s |)"):format(pickle.name, table.concat(example.values, " | "))
+end
+
 ---The runner scenario for a pickle of `path`: its steps run in `session` with their keywords as written.
 ---@param session fscript.Session
 ---@param path string
@@ -86,17 +98,20 @@ function M.scenario(session, path, pickle)
   for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
   local info, preconditions = facts_of(pickle.tags)
   return {
-    name = pickle.name,
+    name = M.case_name(pickle),
     tags = tags,
     info = info,
     preconditions = preconditions,
     where = ("%s:%d"):format(path, pickle.line),
-    -- What cucumber's JSON report needs of it: the feature, and every step (also those a failure skipped).
+    -- What cucumber's JSON report needs of it: the feature, its Background, which outline row it is, and every
+    -- step (also those a failure skipped).
     gherkin = { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
-      line = pickle.line, tags = pickle.tag_records, steps = pickle.steps },
+      line = pickle.line, tags = pickle.tag_records, steps = pickle.steps, background = pickle.background,
+      example = pickle.example },
     fn = function()
       for _, step in ipairs(pickle.steps) do
-        session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line))
+        session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line),
+          step.background)
       end
     end,
   }

@@ -2,6 +2,7 @@
 ---each one into the current test case. The runner makes one per run and installs its DSL globals:
 ---`Given When Then And But step scenario before after screen` (the only globals the stdlib creates).
 local steps = require("fscript.steps")
+local data_table = require("fscript.data_table")
 local failure = require("fscript.failure")
 local util = require("fscript.util")
 
@@ -12,10 +13,15 @@ local M = {}
 ---@field text string the step text
 ---@field status "passed"|"failed"
 ---@field duration number seconds
----@field depth integer 0 for a script's own steps, 1+ for steps run by other steps (navigation)
+---@field depth integer 0 for a script's own steps, 1+ for steps run by other steps (navigation); a case lists
+---a step before the steps it ran
 ---@field where? string "file:line" of the line that ran it
 ---@field definition? string "file:line" of the step definition
 ---@field error? string the failure message
+---@field argument? "table"|"doc" the kind of argument the step had
+---@field data_table? string[][] its data table (a list of rows of cells), when it had one
+---@field doc_string? string its doc string, when it had one
+---@field background? boolean a `.feature` file's Background step
 
 ---@class fscript.Case a scenario's (or a whole script's) record
 ---@field name string
@@ -87,12 +93,36 @@ function M.split_keyword(text)
   return "", util.trim(text)
 end
 
+-- Adds a starting step to the case: before the steps it runs (navigation), so every report lists a parent step
+-- first and its nested steps after it. Returns where it stands in the case's list.
 local function record(self, result)
-  if self.case then
-    local list = self.case.steps
-    list[#list + 1] = result
-    if self.on_step then self.on_step(self.case, result) end
+  if not self.case then return nil end
+  local list = self.case.steps
+  list[#list + 1] = result
+  return #list
+end
+
+-- Tells `on_step` about an outermost step once it has finished, then the steps it ran, in the order they started.
+local function announce(self, case, from)
+  if not (case and from and self.on_step) or self.depth > 0 then return end
+  for i = from, #case.steps do self.on_step(case, case.steps[i]) end
+end
+
+-- A step's data table as rows of strings, when `data` is one (a list of lists of plain values), else nil.
+local function rows_of(data)
+  if type(data) ~= "table" or #data == 0 then return nil end
+  local rows = {}
+  for r, row in ipairs(data) do
+    if type(row) ~= "table" or #row == 0 then return nil end
+    local cells = {}
+    for c, cell in ipairs(row) do
+      local kind = type(cell)
+      if kind ~= "string" and kind ~= "number" and kind ~= "boolean" then return nil end
+      cells[c] = tostring(cell)
+    end
+    rows[r] = cells
   end
+  return rows
 end
 
 local function label(keyword, text)
@@ -100,17 +130,30 @@ local function label(keyword, text)
 end
 
 ---Runs one step and records it. A failure is re-raised as an fscript.Failure naming the step.
+---A data argument that is a list of lists of strings reaches the step as an `fscript.DataTable`, as a
+---Gherkin data table does (`Given("…", {{"name"}, {"alice"}})` → `rows:hashes()`).
 ---@param keyword string
 ---@param text string
 ---@param data? any
 ---@param where? string "file:line" of the user's line
-function Session:run_step(keyword, text, data, where)
+---@param background? boolean a `.feature` file's Background step
+function Session:run_step(keyword, text, data, where, background)
   if type(text) ~= "string" then
     error(("bad argument #1 to '%s' (string expected, got %s)"):format(keyword, type(text)), 3)
   end
+  data = data_table.from(data)
   if keyword == "" then keyword, text = M.split_keyword(text) end
   local result = { keyword = keyword, text = text, depth = self.depth, where = where ~= "" and where or nil,
-    argument = (type(data) == "table" and "table") or (type(data) == "string" and "doc") or nil }
+    argument = (type(data) == "table" and "table") or (type(data) == "string" and "doc") or nil,
+    -- Failed until it finishes: a report written meanwhile (the run stopped inside it) must not call it passed.
+    data_table = rows_of(data), background = background or nil, status = "failed", duration = 0 }
+  if type(data) == "string" then
+    result.doc_string = data
+  elseif type(data) == "table" and type(data.doc_string) == "string" then
+    result.doc_string = data.doc_string
+  end
+  local case = self.case
+  local position = record(self, result)
   local started = util.clock()
   self.depth = self.depth + 1
   local ok, err = xpcall(function()
@@ -128,7 +171,7 @@ function Session:run_step(keyword, text, data, where)
     err.step = err.step and (label(keyword, text) .. " > " .. err.step) or label(keyword, text)
     err.where = result.where or err.where
   end
-  record(self, result)
+  announce(self, case, position)
   if not ok then error(err, 0) end
 end
 

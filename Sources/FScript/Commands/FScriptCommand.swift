@@ -15,7 +15,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               fscript login_flow.lua             run a test against the embedded simulator
-              fscript tests/ --tags smoke,~slow  every *.lua under tests/: smoke, not slow
+              fscript tests/ --tags smoke,~slow  *.lua and *.feature: smoke, not slow
               fscript --target URL flow.lua      drive a real app (or set FSCRIPT_TARGET)
               fscript -e 'print(app:version())'  run a chunk
               fscript                            the interactive REPL

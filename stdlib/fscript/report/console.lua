@@ -1,5 +1,7 @@
----The console reporter: one line per step with its time as steps finish, failure details (step, message,
----traceback, what the target showed), and last the summary line `N passed, N failed[, N skipped]`.
+---The console reporter: one line per step with its time as steps finish (a step's data table or doc string
+---below it, a Background step marked so, steps run by another step indented under it), failure details (step,
+---message, traceback, what the target showed), and last the summary line `N passed, N failed[, N skipped]`.
+---A file's name shows once it has something to show: a file whose scenarios the tag filter left out is not listed.
 ---Colour only when asked (`color = true`).
 local M = {}
 
@@ -53,32 +55,79 @@ function Console:target(text)
   self:line(self:paint("dim", "Target: " .. text))
 end
 
----A file starts.
+---A file starts; its name is printed before the first thing it shows.
 ---@param path string
 function Console:file_start(path)
-  self:line(self:paint("bold", path))
+  self.pending_file = path
+end
+
+-- Prints the current file's name if it has not been yet.
+local function show_file(self)
+  if not self.pending_file then return end
+  self:line(self:paint("bold", self.pending_file))
+  self.pending_file = nil
 end
 
 ---A scenario starts.
 ---@param case fscript.Case
 function Console:case_start(case)
+  show_file(self)
   if case.script then return end
   self:line(("Scenario: %s"):format(case.name))
 end
 
----A step finished.
+-- How many display columns `s` takes (characters, not bytes; bytes when it is not UTF-8).
+local function width(s)
+  return utf8.len(s) or #s
+end
+
+---A data table as Gherkin writes it, columns padded: `| name  | age |`.
+---@param rows string[][]
+---@return string[] lines
+function M.table_lines(rows)
+  local widths = {}
+  for _, row in ipairs(rows) do
+    for c, cell in ipairs(row) do widths[c] = math.max(widths[c] or 0, width(cell)) end
+  end
+  local lines = {}
+  for r, row in ipairs(rows) do
+    local cells = {}
+    for c, cell in ipairs(row) do cells[c] = cell .. (" "):rep(widths[c] - width(cell)) end
+    lines[r] = "| " .. table.concat(cells, " | ") .. " |"
+  end
+  return lines
+end
+
+---A step's argument as Gherkin writes it: its data table, then its doc string between `"""` fences.
+---@param result fscript.StepResult
+---@return string[] lines (none for a step without one)
+function M.argument_lines(result)
+  local lines = result.data_table and M.table_lines(result.data_table) or {}
+  if result.doc_string then
+    lines[#lines + 1] = '"""'
+    for line in (result.doc_string .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = line end
+    lines[#lines + 1] = '"""'
+  end
+  return lines
+end
+
+---A step finished (a step another step ran comes after it, one level further in).
 ---@param _ fscript.Case
 ---@param result fscript.StepResult
 function Console:step(_, result)
+  show_file(self)
   local mark = result.status == "passed" and self:paint("green", "✔") or self:paint("red", "✘")
   local text = result.keyword == "" and result.text or (result.keyword .. " " .. result.text)
-  self:line(("%s%s %s  %s"):format(("  "):rep(result.depth + 1), mark, text,
+  local pad = ("  "):rep(result.depth + 1)
+  self:line(("%s%s %s%s  %s"):format(pad, mark, text, result.background and self:paint("dim", "  (background)") or "",
     self:paint("dim", M.seconds(result.duration))))
+  for _, line in ipairs(M.argument_lines(result)) do self:line(pad .. "    " .. self:paint("dim", line)) end
 end
 
 ---Something the script printed.
 ---@param text string
 function Console:output(text)
+  show_file(self)
   self:line("    " .. text:gsub("\n", "\n    "))
 end
 
@@ -89,6 +138,7 @@ end
 ---A case finished; failures print their details.
 ---@param case fscript.Case
 function Console:case_end(case)
+  show_file(self)
   if case.status == "skipped" then
     self:line(self:paint("yellow", ("  - skipped: %s"):format(case.skip_reason or "not run")))
     return

@@ -2,8 +2,12 @@
 ---cucumber-html-reporter family): the array of features cucumber-ruby writes. Each file is a feature; each
 ---scenario an element of type `scenario` with its steps, their keyword, line, result status and duration in
 ---nanoseconds. A `.feature` file's scenarios list every step of the scenario, those after a failure `skipped`;
----an undefined step is `undefined`. A failure's screenshot is embedded (base64 PNG) on the failed step, as
----cucumber-ruby embeds one. Lua scripts appear too, a feature per file, their steps as they ran.
+---an undefined step is `undefined`; the Background's steps come in an element of type `background` just before
+---the scenario's, as cucumber-ruby writes them. An outline row's id is cucumber-ruby's
+---`feature;outline;examples;row` (the header is row 1), so each row's id is its own. Data tables are a step's
+---`rows`, doc strings its `doc_string`. A failure's screenshot is embedded (base64 PNG) on the failed step, as
+---cucumber-ruby embeds one. Lua scripts appear too, a feature per file, their steps as they ran. A file with no
+---case to show (its scenarios all left out) is no feature.
 local json = require("fscript.json")
 local util = require("fscript.util")
 
@@ -55,7 +59,15 @@ local function step_record(keyword, text, line, result, definition)
   return record
 end
 
--- A Gherkin scenario's steps: each step of the pickle, with its result when it ran, else skipped.
+-- A step record's data table as cucumber's `rows`.
+local function rows_of(data_table)
+  local rows = {}
+  for r, row in ipairs(data_table) do rows[r] = { cells = row } end
+  return rows
+end
+
+-- A Gherkin scenario's steps: each step of the pickle, with its result when it ran, else skipped; those of the
+-- Background are marked, for `elements` to set apart.
 local function gherkin_steps(case)
   local ran = ran_steps(case)
   local out = {}
@@ -63,16 +75,12 @@ local function gherkin_steps(case)
     local done = ran[i]
     local record = step_record(step.keyword, step.text, step.line,
       done and result_of(done) or { status = "skipped", duration = 0 }, done and done.definition)
-    if step.data_table then
-      local rows = {}
-      for r, row in ipairs(step.data_table) do rows[r] = { cells = row } end
-      record.rows = rows
-    end
+    if step.data_table then record.rows = rows_of(step.data_table) end
     if step.doc_string then
       record.doc_string = { value = step.doc_string.content, content_type = step.doc_string.media_type,
         line = step.line + 1 }
     end
-    out[i] = record
+    out[i] = { record = record, background = step.background }
   end
   return out
 end
@@ -82,8 +90,11 @@ local function lua_steps(case)
   local out = {}
   for i, step in ipairs(ran_steps(case)) do
     local line = step.where and tonumber(step.where:match(":(%d+)$"))
-    out[i] = step_record((step.keyword ~= "" and step.keyword or "*") .. " ", step.text, line, result_of(step),
-      step.definition)
+    local record = step_record((step.keyword ~= "" and step.keyword or "*") .. " ", step.text, line,
+      result_of(step), step.definition)
+    if step.data_table then record.rows = rows_of(step.data_table) end
+    if step.doc_string then record.doc_string = { value = step.doc_string, line = (line or 0) + 1 } end
+    out[i] = { record = record }
   end
   return out
 end
@@ -98,12 +109,41 @@ local function tag_records(case)
   return out
 end
 
-local function element(feature_id, case)
+-- The element's id: cucumber's `feature;scenario`, for an outline row `feature;outline;examples;row`. Two Examples
+-- tables of one outline with the same name (or none) are told apart by their position.
+local function element_id(feature_id, case)
+  local example = case.gherkin and case.gherkin.example
+  if not example then return feature_id .. ";" .. id_of(case.name) end
+  local examples = id_of(example.name)
+  if example.shared_name then
+    examples = id_of(example.name ~= "" and example.name or example.keyword) .. "-" .. example.index
+  end
+  return ("%s;%s;%s;%d"):format(feature_id, id_of(example.outline), examples, example.row)
+end
+
+-- The Background element cucumber-ruby writes before each scenario that has one.
+local function background_element(g, steps)
+  local info = g.background or { keyword = "Background", name = "", description = "",
+    line = math.max((steps[1].line or 1) - 1, 1) }
+  return { keyword = info.keyword, name = info.name, description = info.description or "", line = info.line,
+    type = "background", steps = steps }
+end
+
+-- The case's elements: its Background's (when it has one), then the scenario's.
+local function elements(feature_id, case)
   local g = case.gherkin
-  local steps = g and gherkin_steps(case) or lua_steps(case)
+  local background, steps = {}, {}
+  for _, s in ipairs(g and gherkin_steps(case) or lua_steps(case)) do
+    local into = s.background and background or steps
+    into[#into + 1] = s.record
+  end
   -- A case that failed outside its steps (a hook, a load error) gets a step that says so, so CI sees it.
   local failed_step
-  for _, s in ipairs(steps) do if s.result.status ~= "passed" and s.result.status ~= "skipped" then failed_step = s end end
+  for _, list in ipairs({ background, steps }) do
+    for _, s in ipairs(list) do
+      if s.result.status ~= "passed" and s.result.status ~= "skipped" then failed_step = s end
+    end
+  end
   if case.status == "failed" and not failed_step then
     local message = case.failure and case.failure.message or "failed"
     failed_step = step_record("* ", "(the scenario failed outside its steps)", g and g.line or 0,
@@ -115,10 +155,12 @@ local function element(feature_id, case)
     if #shots > 0 then failed_step.embeddings = shots end
   end
   local line = g and g.line or 1
-  return {
-    id = feature_id .. ";" .. id_of(case.name), keyword = g and g.keyword or "Scenario", name = case.name,
+  local scenario = {
+    id = element_id(feature_id, case), keyword = g and g.keyword or "Scenario", name = case.name,
     line = line, description = "", type = "scenario", tags = tag_records(case), steps = steps,
   }
+  if #background == 0 then return { scenario } end
+  return { background_element(g, background), scenario }
 end
 
 ---Renders the run as cucumber-ruby's JSON.
@@ -136,9 +178,11 @@ function M.render(run)
       tags = {} }
     for i, tag in ipairs(info and info.tags or {}) do feature.tags[i] = { name = tag.name, line = tag.line } end
     for _, case in ipairs(file.cases) do
-      if case.status ~= "skipped" then feature.elements[#feature.elements + 1] = element(feature.id, case) end
+      if case.status ~= "skipped" then
+        for _, e in ipairs(elements(feature.id, case)) do feature.elements[#feature.elements + 1] = e end
+      end
     end
-    features[#features + 1] = feature
+    if #feature.elements > 0 then features[#features + 1] = feature end
   end
   return json.encode(json.array(features), { indent = "  " }) .. "\n"
 end

@@ -1,5 +1,6 @@
 ---The HTML report (`--report html:DIR` writes DIR/index.html): one self-contained page, readable with no
----network: the summary, every scenario with its tags, steps and times, and for a failure the message, the
+---network: the summary, every scenario with its tags, steps (with their data tables and doc strings, Background
+---steps marked, steps run by another step indented under it) and times, and for a failure the message, the
 ---traceback, the failure screenshot (embedded) and the view tree the target showed, collapsible. Buttons filter
 ---by status and a box by tag. Nothing is fetched: the style and the script are in the page.
 local junit = require("fscript.report.junit")
@@ -20,7 +21,9 @@ h1 { font-size: 20px; margin: 0 0 4px; } .summary { margin: 0 0 16px; color: #55
 .name { font-weight: bold; } .tag { background: #eef; border-radius: 4px; padding: 0 5px; margin-left: 6px; font-size: 12px; }
 .time { color: #888; float: right; } ol.steps { margin: 6px 0; padding-left: 22px; } .steps .failed { color: #d70015; }
 pre { background: #f6f6f6; padding: 8px; overflow-x: auto; } pre.message { white-space: pre-wrap; } img.shot { max-width: 320px; border: 1px solid #ccc; }
-.hidden { display: none; }
+.hidden { display: none; } .steps .background { color: #666; } .note { color: #888; font-size: 12px; }
+table.data { border-collapse: collapse; margin: 4px 0; } table.data td { border: 1px solid #ccc; padding: 1px 6px; }
+pre.doc { margin: 4px 0; }
 ]]
 
 local SCRIPT = [[
@@ -55,6 +58,22 @@ local function case_status(case)
   return case.status
 end
 
+-- A step's data table as a table and its doc string as preformatted text, or "".
+local function argument(step)
+  local parts = {}
+  if step.data_table then
+    parts[#parts + 1] = '<table class="data">'
+    for _, row in ipairs(step.data_table) do
+      local cells = {}
+      for c, cell in ipairs(row) do cells[c] = "<td>" .. escape(cell) .. "</td>" end
+      parts[#parts + 1] = "<tr>" .. table.concat(cells) .. "</tr>"
+    end
+    parts[#parts + 1] = "</table>"
+  end
+  if step.doc_string then parts[#parts + 1] = ('<pre class="doc">%s</pre>'):format(escape(step.doc_string)) end
+  return table.concat(parts)
+end
+
 local function render_case(out, case)
   local status = case_status(case)
   local tags = {}
@@ -78,8 +97,10 @@ local function render_case(out, case)
     out[#out + 1] = '<ol class="steps">'
     for _, step in ipairs(case.steps) do
       local text = step.keyword ~= "" and (step.keyword .. " " .. step.text) or step.text
-      out[#out + 1] = ('<li class="%s" style="margin-left:%dem">%s <span class="time">%.2f s</span></li>'):format(
-        step.status == "passed" and "passed" or "failed", (step.depth or 0) * 1, escape(text), step.duration or 0)
+      out[#out + 1] = ('<li class="%s%s" style="margin-left:%dem">%s%s <span class="time">%.2f s</span>%s</li>')
+        :format(step.status == "passed" and "passed" or "failed", step.background and " background" or "",
+          (step.depth or 0) * 1, escape(text), step.background and ' <span class="note">(background)</span>' or "",
+          step.duration or 0, argument(step))
     end
     out[#out + 1] = "</ol>"
   end

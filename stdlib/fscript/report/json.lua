@@ -1,4 +1,6 @@
----The JSON report: the whole run (files → cases → steps) with statuses, times and failures.
+---The JSON report: the whole run (files → cases → steps) with statuses, times and failures; a step keeps its data
+---table (`data_table`, rows of cells), its doc string (`doc_string`) and `background = true` for a Background
+---step. An outline row's case name tells it from its siblings (see `fscript.features.case_name`).
 ---
 ---It is also how runs travel: a parallel run's workers send each finished case as its record here, and
 ---`fscript merge-reports` reads shards' JSON reports back (`M.load`) to write one set of reports, so a record
@@ -21,7 +23,8 @@ function M.case_record(case)
   local steps = {}
   for i, s in ipairs(case.steps) do
     steps[i] = { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
-      where = s.where, definition = s.definition, error = s.error, argument = s.argument }
+      where = s.where, definition = s.definition, error = s.error, argument = s.argument, data_table = s.data_table,
+      doc_string = s.doc_string, background = s.background }
   end
   -- "error": the case failed because the target was down, not because of what it checked.
   local status = case.failure and case.failure.kind == "infrastructure" and "error" or case.status

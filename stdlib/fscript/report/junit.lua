@@ -1,6 +1,8 @@
 ---JUnit XML: `<testsuites>` with one `<testsuite>` per file and one `<testcase>` per scenario (a script
----without scenarios is one case). A failure's `message` names the step; its body holds the message, the
----traceback and what the target showed; `<system-out>` holds the step lines and what the script printed.
+---without scenarios is one case; an outline row's name carries the row when its name alone would not, as
+---cucumber-ruby's `NAME (outline example : | a | b |)`). A failure's `message` names the step; its body holds the
+---message, the traceback and what the target showed; `<system-out>` holds the step lines (data tables, doc
+---strings and Background steps marked) and what the script printed.
 local console = require("fscript.report.console")
 local json = require("fscript.json")
 
@@ -40,8 +42,10 @@ local function system_out(case)
   local lines = {}
   for _, s in ipairs(case.steps) do
     local text = s.keyword == "" and s.text or (s.keyword .. " " .. s.text)
-    lines[#lines + 1] = ("%s%s %s  %s"):format(("  "):rep(s.depth), s.status == "passed" and "✔" or "✘", text,
-      console.seconds(s.duration))
+    local pad = ("  "):rep(s.depth or 0)
+    lines[#lines + 1] = ("%s%s %s%s  %s"):format(pad, s.status == "passed" and "✔" or "✘", text,
+      s.background and "  (background)" or "", console.seconds(s.duration or 0))
+    for _, line in ipairs(console.argument_lines(s)) do lines[#lines + 1] = pad .. "    " .. line end
   end
   for _, line in ipairs(case.output) do lines[#lines + 1] = line end
   for _, path in ipairs(case.artifacts or {}) do lines[#lines + 1] = "artifact: " .. path end
