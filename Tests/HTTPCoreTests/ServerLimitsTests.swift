@@ -119,6 +119,11 @@ private func startServer(_ limits: ServerLimits = .standard) throws -> HTTPServe
         ("GET /x HTTP/1.1\r\nHost: attacker.example\r\n\r\n", "403"),
         ("POST /x HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://evil.example\r\nContent-Length: 0\r\n\r\n", "403"),
         ("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: null\r\n\r\n", "403"),
+        // A loopback Host first and another one after it, or userinfo smuggling a foreign name: 400, as nginx.
+        ("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: attacker.example\r\n\r\n", "400"),
+        ("GET /x HTTP/1.1\r\nHost: 127.0.0.1:8080@attacker.example\r\n\r\n", "400"),
+        ("GET /x HTTP/1.1\r\nHost: 127.0.0.1/x\r\n\r\n", "400"),
+        ("GET /x HTTP/1.1\r\nHost: localhost:80:80\r\n\r\n", "400"),
     ])
     func oversizedOrForeignRequestsAreRefusedAndClosed(request: String, status: String) throws {
         var limits = ServerLimits()

@@ -241,6 +241,34 @@ import Testing
         }
     }
 
+    /// A status no status line can carry crashed the process on its first request (-1, -2^63) or went out as
+    /// written (0, 1000); a 1xx cannot be an answer. Each is refused where the stub is added, with its path.
+    @Test(arguments: [
+        ("-1", "expected an HTTP status from 200 to 599, got -1"),
+        ("-9223372036854775808", "expected an HTTP status from 200 to 599, got -9223372036854775808"),
+        ("0", "expected an HTTP status from 200 to 599, got 0"), ("1000", "got 1000"), ("99999", "got 99999"),
+        ("100", "100 is an interim status (1xx)"),
+    ])
+    func statusesOutsideHTTPAreRefusedWithTheirPath(status: String, message: String) {
+        let error = loadError(#"{"request": {"urlPath": "/x"}, "response": {"status": \#(status), "body": "x"}}"#)
+        #expect(error.contains("mappings/m.json: response.status: ") && error.contains(message), "\(error)")
+    }
+
+    /// A 204 or 304 with a body in its stub sends no body bytes: on a kept-alive connection they would be read as
+    /// the start of the next response, and the second request below would get garbage.
+    @Test(arguments: [204, 304])
+    func bodilessStatusesCarryNoBody(status: Int) throws {
+        let harness = try load(#"""
+            {"mappings": [{"request": {"urlPath": "/empty"}, "response": {"status": \#(status), "body": "not on the wire"}},
+             {"request": {"urlPath": "/next"}, "response": {"status": 200, "body": "next"}}]}
+            """#)
+        let answer = try rawRequest(port: harness.mock.port,
+            "GET /empty HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /next HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        #expect(!answer.contains("not on the wire"), "\(answer)")
+        #expect(answer.hasPrefix("HTTP/1.1 \(status)"), "\(answer)")
+        #expect(answer.contains("HTTP/1.1 200 OK") && answer.hasSuffix("\r\n\r\nnext"), "\(answer)")
+    }
+
     @Test func aTransformerFscriptDoesNotHaveIsALoadError() {
         let error = loadError(#"""
             {"request": {"urlPath": "/x"}, "response": {"body": "{{request.path}}", "transformers": ["response-template", "my-extension"]}}

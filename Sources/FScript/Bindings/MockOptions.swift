@@ -239,8 +239,8 @@ struct MockOptions {
     func response() throws -> ResponseDefinition {
         try allowOnly(Self.responseKeys)
         var response = ResponseDefinition(status: try integer("status") ?? 200)
-        guard (100...599).contains(response.status) else {
-            throw fieldError("status", "an HTTP status from 100 to 599 expected, got \(response.status)")
+        guard ResponseDefinition.answerStatuses.contains(Int64(response.status)) else {
+            throw fieldError("status", ResponseDefinition.statusProblem(Int64(response.status)))
         }
         if let headers = try nested("headers") {
             for (name, value) in headers.table.stringFields.sorted(by: { $0.key < $1.key }) {

@@ -62,6 +62,13 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// A head the server will not take, with the status and the text that says why.
     private func check(_ head: HTTPRequestHead) -> (status: Int, text: String)? {
+        // RFC 9112 §3.2: more than one Host, or one that is not host[:port], is a 400 (a second Host after a
+        // loopback one, or `127.0.0.1:P@evil.com`, would otherwise slip past the check below).
+        let hosts = head.headers["Host"]
+        if hosts.count > 1 { return (400, "more than one Host header\n") }
+        if let host = hosts.first, !RequestGate.isWellFormed(hostHeader: host) {
+            return (400, "malformed Host header (expected host or host:port)\n")
+        }
         if let refusal = gate.refusal(host: head.headers.first(name: "Host"), origin: head.headers.first(name: "Origin")) {
             return (403, refusal + "\n")
         }
@@ -126,6 +133,18 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             return
         }
         var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
+        // RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
+        // the next response on a kept-alive connection.
+        let bodiless = response.status == 204 || response.status == 304
+        if bodiless {
+            headers.remove(name: "Content-Length")
+            headers.remove(name: "Transfer-Encoding")
+            headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+            let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            finish(keepAlive: keepAlive, context: context)
+            return
+        }
         if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
             headers.remove(name: "Content-Length")
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
@@ -142,6 +161,11 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
+        finish(keepAlive: keepAlive, context: context)
+    }
+
+    /// Ends the response, closing the connection after it unless it is kept alive.
+    private func finish(keepAlive: Bool, context: ChannelHandlerContext) {
         let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
         if !keepAlive {
             let channel = context.channel

@@ -59,6 +59,30 @@ public struct RequestGate: Sendable {
         }
     }
 
+    /// Whether a `Host` value is `host[:port]`: a name or IPv4 address of letters, digits, dots, dashes and
+    /// underscores, or a bracketed IPv6 address, then at most a port of up to five digits. No userinfo (`@`), path
+    /// or space.
+    static func isWellFormed(hostHeader header: String) -> Bool {
+        let text = Substring(header.trimmingCharacters(in: " \t"))
+        var rest: Substring
+        if text.hasPrefix("[") {
+            guard let end = text.firstIndex(of: "]") else { return false }
+            let inside = text[text.index(after: text.startIndex)..<end]
+            guard !inside.isEmpty, inside.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else { return false }
+            rest = text[text.index(after: end)...]
+        } else {
+            let name = text.prefix { $0 != ":" }
+            guard !name.isEmpty, name.utf8.count <= 253,
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "_") })
+            else { return false }
+            rest = text[name.endIndex...]
+        }
+        guard !rest.isEmpty else { return true }
+        guard rest.first == ":" else { return false }
+        rest = rest.dropFirst()
+        return rest.count <= 5 && rest.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
     /// `Host: [::1]:8080` → `::1`, `Host: Example.com:80` → `example.com`.
     static func hostName(ofHostHeader header: String) -> String {
         var text = Substring(header.trimmingCharacters(in: " \t").lowercased())

@@ -264,6 +264,9 @@ enum WireMockMapping {
             guard case .integer(let code) = status else {
                 throw Problem(path + ".status", "expected an integer, got \(status.typeName)")
             }
+            guard ResponseDefinition.answerStatuses.contains(code) else {
+                throw Problem(path + ".status", ResponseDefinition.statusProblem(code))
+            }
             response.status = Int(code)
         }
         if let headers = members["headers"] {

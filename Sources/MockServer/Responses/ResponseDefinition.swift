@@ -8,6 +8,20 @@ import JSON
 public struct ResponseDefinition: Sendable {
     /// The status code.
     public var status: Int
+
+    /// The statuses a stub may answer with: a final answer's three digits. A 1xx status is interim (the client
+    /// waits for another), so no stub can answer with one.
+    public static let answerStatuses: ClosedRange<Int64> = 200...599
+
+    /// Why `status` cannot be a stub's answer, for the error that refuses it.
+    public static func statusProblem(_ status: Int64) -> String {
+        (100...199).contains(status)
+            ? "\(status) is an interim status (1xx), which cannot answer a request; use one from 200 to 599"
+            : "expected an HTTP status from 200 to 599, got \(status)"
+    }
+
+    /// Whether an answer with `status` has no body on the wire (RFC 9110: 204 and 304 never carry one).
+    public static func isBodiless(_ status: Int) -> Bool { status == 204 || status == 304 || status < 200 }
     /// Headers in order; `Content-Length` is added by the server.
     public var headers: [(name: String, value: String)]
     /// The body.

@@ -94,22 +94,25 @@ extension TemplateHelpers {
     ]
 
     /// WireMock's `math`: whole numbers stay whole (division rounds half up, as Java's BigDecimal at scale 0);
-    /// anything else is a decimal; text that is no number counts as 0.
+    /// anything else is a decimal; text that is no number counts as 0. A whole result that does not fit in 64
+    /// bits is computed as a decimal instead (WireMock's BigDecimal has no limit; a wrap or a trap would be worse).
     private static func arithmetic(
         _ left: TemplateValue, _ operation: String, _ right: TemplateValue, _ call: HelperCall
     ) throws(TemplateError) -> TemplateValue {
         if let a = left.integerValue, let b = right.integerValue, !left.isDecimal, !right.isDecimal {
+            let result: (partialValue: Int64, overflow: Bool)
             switch operation {
-            case "+": return .integer(a &+ b)
-            case "-": return .integer(a &- b)
-            case "*", "x": return .integer(a &* b)
+            case "+": result = a.addingReportingOverflow(b)
+            case "-": result = a.subtractingReportingOverflow(b)
+            case "*", "x": result = a.multipliedReportingOverflow(by: b)
             case "/", "%":
                 guard b != 0 else { throw call.fail("division by zero") }
-                if operation == "%" { return .integer(a % b) }
-                let quotient = (Double(a) / Double(b))
-                return .integer(Int64((abs(quotient) + 0.5).rounded(.down)) * (quotient < 0 ? -1 : 1))
+                // Int64.min % -1 reports an overflow, but its remainder (0) is exact.
+                result = operation == "%" ? (a.remainderReportingOverflow(dividingBy: b).partialValue, false)
+                    : roundedQuotient(a, b)
             default: throw call.fail("\(operation) is not a valid mathematical operator")
             }
+            if !result.overflow { return .integer(result.partialValue) }
         }
         let a = left.numberValue ?? 0
         let b = right.numberValue ?? 0
@@ -125,6 +128,19 @@ extension TemplateHelpers {
             return .number(a.truncatingRemainder(dividingBy: b))
         default: throw call.fail("\(operation) is not a valid mathematical operator")
         }
+    }
+
+    /// `a / b` rounded half away from zero, in whole numbers (no detour through `Double`, which loses digits
+    /// past 2^53); overflow only for `Int64.min / -1`.
+    private static func roundedQuotient(_ a: Int64, _ b: Int64) -> (partialValue: Int64, overflow: Bool) {
+        let quotient = a.dividedReportingOverflow(by: b)
+        if quotient.overflow { return quotient }
+        let remainder = a.remainderReportingOverflow(dividingBy: b).partialValue
+        // |remainder| >= |b| / 2, compared without overflow: the remainder is smaller than |b|.
+        let doubled = remainder.magnitude.multipliedReportingOverflow(by: 2)
+        guard doubled.overflow || doubled.partialValue >= b.magnitude else { return quotient }
+        let away: Int64 = (a < 0) != (b < 0) ? -1 : 1
+        return quotient.partialValue.addingReportingOverflow(away)
     }
 }
 
