@@ -58,7 +58,8 @@ import Testing
                 Requests received (2):
                   1. GET /api/items: method did not match (expected POST, got GET); path did not match \
                 (expected /api/login, got /api/items); body did not match (expected {"user":"alice"}, got an empty body)
-                  2. POST /api/login: body did not match (expected {"user":"alice"}, got {"user":"bob"})
+                  2. POST /api/login: body did not match:
+                       $.user: expected "alice", received "bob"
                      No stub matched POST /api/login. Closest stub: GET /api/items: method did not match \
                 (expected GET, got POST); path did not match (expected /api/items, got /api/login)
                 """

@@ -14,7 +14,7 @@ import Testing
         let answer = try harness.send("POST", "/api/login", body: #"{"user": "bob"}"#)
         let expected =
             #"No stub matched POST /api/login. Closest stub: POST /api/login with JSON body {"user":"alice"}: "#
-            + #"body did not match (expected {"user":"alice"}, got {"user":"bob"})"#
+            + "body did not match:\n  " + #"$.user: expected "alice", received "bob""#
         #expect(answer.status == 404)
         #expect(answer.header("Content-Type") == "text/plain; charset=utf-8")
         #expect(answer.text == expected + "\n")

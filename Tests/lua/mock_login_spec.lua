@@ -31,8 +31,15 @@ check.equal(1, #sent, "one login request in the journal")
 require("fscript.backend").use(backend)
 require("fscript.config").set{ validation = 0.2 }
 Then [[the app sent POST /api/login with JSON containing '{"user":"alice"}']]
-check.truthy(not pcall(Then, [[the app sent POST /api/login with JSON '{"user":"alice"}']]),
-  "the whole-body form fails when the body has more fields")
+local whole_ok, whole = pcall(Then, [[the app sent POST /api/login with JSON '{"user":"alice"}']])
+check.truthy(not whole_ok, "the whole-body form fails when the body has more fields")
+-- A failing body check names the field that differs, not both bodies.
+check.contains(tostring(whole), 'Expected the app to send POST /api/login with JSON {"user":"alice"}, but received 0.\n'
+  .. "Requests received (1):\n  1. POST /api/login: body did not match:\n"
+  .. '       $.password: unexpected (received "wrong")', "the whole-body failure lists the unexpected field")
+local _, part = pcall(Then, [[the app sent POST /api/login with JSON containing '{"user":"bob"}']])
+check.contains(tostring(part), '$.user: expected "bob", received "alice"', "the subset failure names the field")
+check.equal(nil, tostring(part):find("password", 1, true), "a subset check does not list the extra fields")
 require("fscript.config").reset()
 app:touch("alertView button marked:'OK'")
 app:wait_for_absence("alertView", { timeout = 2 })

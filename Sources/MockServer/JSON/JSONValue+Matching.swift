@@ -58,7 +58,8 @@ extension JSONValue {
         return false
     }
 
-    private static func placeholder(_ text: String, accepts actual: JSONValue) -> Bool {
+    /// Whether a json-unit placeholder (`${json-unit.any-number}`, …) accepts `actual`.
+    static func placeholder(_ text: String, accepts actual: JSONValue) -> Bool {
         switch text {
         case "${json-unit.any-string}": if case .string = actual { return true } else { return false }
         case "${json-unit.any-number}": return actual.doubleValue != nil

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A verification or a wait that failed: what was expected, and every request that did arrive.
 ///
 /// Listing each received request with the way it differs from the filter answers the first question a failing
@@ -18,11 +20,16 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             for entry in received {
                 let outcome = filter.evaluate(entry.request)
                 let verdict = outcome.isMatch ? "matches" : outcome.explanation
-                lines.append("  \(entry.sequence). \(entry.summary): \(verdict)")
-                if let nearMiss = entry.nearMiss { lines.append("     \(nearMiss)") }
+                lines.append(Self.indented("  \(entry.sequence). \(entry.summary): \(verdict)"))
+                if let nearMiss = entry.nearMiss { lines.append(Self.indented("     \(nearMiss)")) }
             }
         }
         description = lines.joined(separator: "\n")
+    }
+
+    /// A possibly multi-line text (a JSON body's differing fields) with its later lines moved under its entry.
+    private static func indented(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "\n     ")
     }
 
     static func plural(_ count: Int) -> String {

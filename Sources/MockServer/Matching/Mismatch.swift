@@ -8,10 +8,19 @@ struct Mismatch: Sendable, Hashable {
     let actual: String
     /// How far off this makes a stub when choosing the closest one: a wrong URL counts more than a wrong header.
     let weight: Int
+    /// For a JSON body checked against expected JSON: both values, so the message lists the fields that differ
+    /// (one per line) instead of the two bodies whole.
+    var json: JSONComparison? = nil
 
     var description: String {
-        "\(part) did not match (expected \(Self.excerpt(expected)), got \(Self.excerpt(actual)))"
+        if let json {
+            return "\(part) did not match:" + json.lines(limit: Self.differenceLimit).map { "\n  " + $0 }.joined()
+        }
+        return "\(part) did not match (expected \(Self.excerpt(expected)), got \(Self.excerpt(actual)))"
     }
+
+    /// The most differing fields a JSON body mismatch lists before `… and N more`.
+    static let differenceLimit = 10
 
     /// The most of one side a message shows: a 50 MB body sent to a 404 once came back whole.
     static let excerptLimit = 1024

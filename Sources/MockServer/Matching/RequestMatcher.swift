@@ -260,6 +260,7 @@ struct CompiledBody: Sendable {
         let text = String(decoding: body, as: UTF8.self)
         let fits: Bool
         var shown = Self.show(text)
+        var comparison: JSONComparison?
         switch check {
         case .equal(let expected): fits = text == expected
         case .contains(let expected): fits = text.contains(expected)
@@ -274,13 +275,16 @@ struct CompiledBody: Sendable {
                 let actual = try JSONValue(parsing: body)
                 fits = jsonFits(actual)
                 shown = actual.jsonString
+                if case .json(let expected, let options) = check {
+                    comparison = JSONComparison(expected: expected, actual: actual, options: options)
+                }
             } catch {
                 // Where and why the app's body is not JSON: the parser's line, column and cause.
                 fits = false
                 shown = body.isEmpty ? "an empty body" : "non-JSON \(Self.show(text)) (\(error.description))"
             }
         }
-        return fits ? nil : Mismatch(part: "body", expected: expectation, actual: shown, weight: 1)
+        return fits ? nil : Mismatch(part: "body", expected: expectation, actual: shown, weight: 1, json: comparison)
     }
 
     /// Whether a body that parsed as JSON fits a JSON check: equal under the options, or selected by the path

@@ -40,10 +40,15 @@ local function sent(method, path, body, count, subset)
   if not failure.is(err) and (tostring(err):find("test timed out", 1, true) or tostring(err):find("interrupted")) then
     error(err, 0)
   end
-  local all = select(2, pcall(server.requests, server, {})) or {}
-  failure.raise(("Expected the app to send %s %s%s%s; received: %s (%s)"):format(method:upper(), path,
+  local expected = ("Expected the app to send %s %s%s%s"):format(method:upper(), path,
     body ~= nil and ((subset and " with JSON containing " or " with JSON ") .. json.encode(body)) or "",
-    count and (" " .. count .. " times") or "",
+    count and (" " .. count .. " times") or "")
+  -- verify's own text lists each request and how it differs (a JSON body field by field): keep that, not its
+  -- headline, which repeats the expected body.
+  local received, listing = tostring(last or err):match("^Expected [^\n]-, but received (%d+)%.[^\n]*\n(.*)$")
+  if listing then failure.raise(("%s, but received %s.\n%s"):format(expected, received, listing)) end
+  local all = select(2, pcall(server.requests, server, {})) or {}
+  failure.raise(("%s; received: %s (%s)"):format(expected,
     type(all) == "table" and describe(all) or "?", tostring(last or err)))
 end
 
