@@ -45,24 +45,30 @@ function M.sees(text)
   return M.visible_count("view marked:" .. q) > 0 or M.visible_count("view text:" .. q) > 0
 end
 
-local function add_strings(out, seen, values)
-  for _, v in ipairs(values) do
-    if type(v) == "string" and v ~= "" and not seen[v] then
+-- Adds the strings of the views that are visible: `visible` holds FEX_isVisible for the same selector, so a hidden
+-- or transparent view (or one inside such a view) is not offered as something the screen shows. When the two
+-- answers disagree in length the screen changed in between, and nothing is added rather than a wrong pairing.
+local function add_strings(out, seen, values, visible)
+  if #visible ~= #values then return end
+  for i, v in ipairs(values) do
+    if util.truthy(visible[i]) and type(v) == "string" and v ~= "" and not seen[v] then
       seen[v] = true
       out[#out + 1] = ("%q"):format(v)
     end
   end
 end
 
----A short description of what the target shows: the labels and texts of its views, quoted, comma-separated.
----Errors while asking are swallowed (this only decorates a failure message), except fatal ones.
+---A short description of what the target shows: the labels and texts of its visible views, quoted,
+---comma-separated. Errors while asking are swallowed (this only decorates a failure message), except fatal ones.
 ---@param limit? integer at most this many strings (default 15)
 ---@return string
 function M.shown(limit)
   local out, seen = {}, {}
   local ok, err = pcall(function()
-    add_strings(out, seen, target():map("view", "accessibilityLabel"))
-    add_strings(out, seen, target():map("view text:''", "text"))
+    for _, ask in ipairs({ { "view", "accessibilityLabel" }, { "view text:''", "text" } }) do
+      local sel, method = ask[1], ask[2]
+      add_strings(out, seen, target():map(sel, method), target():map(sel, "FEX_isVisible"))
+    end
   end)
   if not ok and util.is_fatal(err) then error(err, 0) end
   if #out == 0 then return ok and "nothing with a label or text" or "(the target did not answer)" end

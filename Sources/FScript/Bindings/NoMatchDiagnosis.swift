@@ -51,12 +51,14 @@ struct NoMatchDiagnosis {
         return result
     }
 
-    /// Labels, texts, placeholders and titles of the views that are not hidden, in dump order, without repeats.
+    /// Labels, texts, placeholders and titles of the visible views, in dump order, without repeats: a view that is
+    /// hidden or transparent (alpha below 0.01, as `FEX_isVisible` says), or inside one, shows nothing.
     static func visibleStrings(in tree: JSONValue) -> [String] {
         var result: [String] = []
         var seen = Set<String>()
         func walk(_ node: JSONValue) {
             if node["isHidden"]?.franklyBool == true { return }
+            if let alpha = node["alpha"]?.doubleValue, alpha < 0.01 { return }
             for key in ["accessibilityLabel", "text", "placeholder", "title"] {
                 if let value = node[key]?.stringValue, !value.isEmpty, seen.insert(value).inserted {
                     result.append(value)
