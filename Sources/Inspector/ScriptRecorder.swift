@@ -3,8 +3,10 @@ import Synchronization
 
 /// The script a recording writes: a header, then one line per action, wait and assertion, as it happened.
 ///
-/// It is a plain fscript test file: run it with `fscript FILE.lua`. With a recorded backend, its first lines start
-/// a mock from the recorded mappings and launch the app against it, so the test replays without the backend.
+/// It is an fscript test file with one scenario, so a run gives it a fresh app and its own mocks like any other
+/// test: run it with `fscript FILE.lua`. With a recorded backend, the scenario's first lines start a mock from the
+/// recorded mappings and launch the app against it (when it is first used), so the test replays without the
+/// backend.
 public final class ScriptRecorder: Sendable {
     private struct State {
         var on = false
@@ -13,20 +15,26 @@ public final class ScriptRecorder: Sendable {
     private let state = Mutex(State())
     /// Where Save writes (`--record FILE`), if anywhere.
     public let path: String?
-    /// The lines before the recorded ones (the mock and the launch of a recorded backend).
+    /// The header and the scenario's first lines (the mock and the launch of a recorded backend).
     let preamble: [String]
+    /// What every recorded line is indented by: they are the scenario's body.
+    static let indent = "  "
 
     public init(path: String?, mappings: String? = nil) {
         self.path = path
-        var preamble = ["-- Recorded with fscript inspect on \(ISO8601DateFormatter().string(from: Date())). Run: fscript FILE.lua"]
+        let date = ISO8601DateFormatter().string(from: Date())
+        var preamble = [
+            "-- Recorded with fscript inspect on \(date). Run: fscript FILE.lua",
+            "scenario(\(LuaLiteral.string("recorded with fscript inspect")), function()",
+        ]
         if let mappings {
             // Absolute, so the script finds the recording wherever it is run from.
             let absolute = URL(fileURLWithPath: mappings).standardizedFileURL.path
             preamble += [
                 "-- The backend traffic of the session, recorded as WireMock mappings, answers instead of the backend.",
-                "local backend = mock.start{ mappings = \(LuaLiteral.string(absolute)) }",
-                "frank.launch{ env = { BACKEND_URL = backend.url } }",
-            ]
+                "local backend = require(\"fscript.backend\").use(mock.start{ mappings = \(LuaLiteral.string(absolute)) })",
+                "frank.launch{ env = { BACKEND_URL = backend.url }, lazy = true }",
+            ].map { Self.indent + $0 }
         }
         self.preamble = preamble
     }
@@ -42,8 +50,8 @@ public final class ScriptRecorder: Sendable {
 
     /// The script so far.
     public var script: String {
-        let lines = state.withLock { $0.lines }
-        return (preamble + lines).joined(separator: "\n") + "\n"
+        let lines = state.withLock { $0.lines }.map { Self.indent + $0 }
+        return (preamble + lines + ["end)"]).joined(separator: "\n") + "\n"
     }
 
     /// Writes the script to `path`; returns the error, or nil.

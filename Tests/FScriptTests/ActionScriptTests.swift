@@ -73,10 +73,13 @@ import Testing
         recorder.set(on: true)
         recorder.append(["When 'I navigate back'"])
         let lines = recorder.script.split(separator: "\n").map(String.init)
-        #expect(lines.dropFirst().first?.hasPrefix("-- The backend traffic") == true)
-        #expect(lines.contains("local backend = mock.start{ mappings = '/tmp/session.mappings' }"))
-        #expect(lines.contains("frank.launch{ env = { BACKEND_URL = backend.url } }"))
-        #expect(lines.last == "When 'I navigate back'")
+        // A scenario, so a run gives the recording a fresh app and its own mock, as any other test.
+        #expect(lines.dropFirst().first == "scenario('recorded with fscript inspect', function()")
+        #expect(lines.dropFirst(2).first?.hasPrefix("  -- The backend traffic") == true)
+        #expect(lines.contains(
+            "  local backend = require(\"fscript.backend\").use(mock.start{ mappings = '/tmp/session.mappings' })"))
+        #expect(lines.contains("  frank.launch{ env = { BACKEND_URL = backend.url }, lazy = true }"))
+        #expect(lines.suffix(2) == ["  When 'I navigate back'", "end)"])
         #expect(!lines.contains("never: not recording"))
         #expect(recorder.save() == "start fscript inspect with --record FILE.lua to save the recording")
     }

@@ -20,6 +20,8 @@ inspector="$(grep -o 'http://[0-9.]*:[0-9]*/' "$work/inspect.out" | head -n 1)"
 /usr/bin/python3 Tests/browser/inspect_browser.py "$inspector" "$target" "$work/recorded.lua" \
   "${INSPECTOR_SCREENSHOT:-$work/inspector.png}" || fatal "the browser checks failed"
 grep -q "When 'I touch the button marked \"Log In\"'" "$work/recorded.lua" || fatal "the recording has no Log In: $(cat "$work/recorded.lua")"
+grep -q "^scenario('recorded with fscript inspect', function()$" "$work/recorded.lua" ||
+  fatal "the recording is not a scenario (a run would not give it a fresh app): $(cat "$work/recorded.lua")"
 "$bin" "$work/recorded.lua" >"$work/replay.log" 2>&1 </dev/null || fatal "the recorded script fails: $(cat "$work/replay.log")"
 
 # Another site's page may not drive the app through the inspector.
