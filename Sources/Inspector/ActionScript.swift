@@ -40,6 +40,12 @@ struct ActionScript {
         case "switch":
             guard view.isKind(ofClassNamed: "UISwitch") else { return (nil, "only a switch can be flipped") }
             let on = !(view.attributes["isOn"]?.franklyBool ?? false)
+            // The catalog's step, as a person writes it, when its selector finds this switch alone.
+            if let mark = view.accessibilityLabel, !mark.isEmpty, let argument = Self.stepArgument(mark),
+                let quoted = SelectorSuggester.quote(mark), only("view:'UISwitch' marked:\(quoted)")
+            {
+                return (Self.step("When", "I flip switch \(argument) \(on ? "on" : "off")"), nil)
+            }
             return ("app:map(\(selector), \"setOn:\", \(on))", nil)
         case "slider":
             guard view.isKind(ofClassNamed: "UISlider") else { return (nil, "only a slider can be set") }
@@ -93,6 +99,17 @@ struct ActionScript {
 
     /// Whether a value can sit between a step's double quotes.
     static func stepSafe(_ text: String) -> Bool { !text.contains("\"") && !text.contains("\n") }
+
+    /// A value as a step's `{string}` argument: in double quotes, or in single quotes when it holds a double
+    /// quote; nil when it holds both or a line break, which a `{string}` cannot carry (it has no escapes).
+    static func stepArgument(_ text: String) -> String? {
+        // Scalars, not characters: a quote followed by a combining mark is still a quote to Lua's patterns.
+        let scalars = text.unicodeScalars
+        if scalars.contains(where: { $0 == "\n" || $0 == "\r" }) { return nil }
+        if !scalars.contains("\"") { return "\"\(text)\"" }
+        if !scalars.contains("'") { return "'\(text)'" }
+        return nil
+    }
 
     private func only(_ selector: String) -> Bool {
         let found = (try? SelectorEvaluator<DumpView>().evaluate(selector, windows: windows)) ?? []

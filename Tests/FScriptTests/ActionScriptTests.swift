@@ -33,6 +33,7 @@ import Testing
 
     @Test func catalogStepsWhereTheyNameTheView() throws {
         #expect(try line("3", "touch").0 == #"When 'I touch the button marked "Log In"'"#)
+        #expect(try line("5", "switch").0 == #"When 'I flip switch "Dark mode" on'"#)
         #expect(try line("6", "touch").0 == #"When 'I touch the table cell marked "Apples, 3 kg"'"#)
         #expect(try line("2", "type", text: "alice").0 == #"When 'I type "alice" into the "User name" text field'"#)
         #expect(try line("4", "see").0 == #"Then 'I should see "Log In"'"#)
@@ -40,12 +41,36 @@ import Testing
 
     @Test func appCallsOtherwise() throws {
         #expect(try line("4", "touch").0 == #"app:touch("label marked:'Log In'")"#, "a label is not the button")
-        #expect(try line("5", "switch").0 == #"app:map("view marked:'Dark mode'", "setOn:", true)"#)
         #expect(try line("3", "swipe", direction: "left").0 == #"app:swipe("button marked:'Log In'", 'left')"#)
         #expect(try line("3", "double_tap").0 == #"app:double_tap("button marked:'Log In'")"#)
         #expect(try line("2", "type", text: #"say "hi""#).0 == #"app:type_into("view marked:'User name'", 'say "hi"')"#,
                 "a text a step cannot quote")
         #expect(try line("2", "type", text: "it's").0 == #"When "I type \"it's\" into the \"User name\" text field""#)
+    }
+
+    static let switches = #"""
+        {"class": "UIWindow", "uid": "1", "subviews": [
+          {"class": "UISwitch", "uid": "2", "accessibilityLabel": "Mode \"A\"", "isOn": 1},
+          {"class": "UISwitch", "uid": "3", "accessibilityLabel": "it's a \\ switch", "isOn": 0},
+          {"class": "UISwitch", "uid": "4", "accessibilityLabel": "it's \"both\"", "isOn": 0},
+          {"class": "UISwitch", "uid": "5", "accessibilityLabel": "Sound", "isOn": 0},
+          {"class": "UISwitch", "uid": "6", "accessibilityLabel": "Sound effects", "isOn": 0}]}
+        """#
+
+    /// A switch's mark comes from the app: the step quotes it as `{string}` can read it, and the whole step is a Lua
+    /// literal, so no text of the app's ever becomes code.
+    @Test func aSwitchFlipIsTheCatalogStepWithItsMarkQuotedSafely() throws {
+        let windows = DumpView.windows(of: try JSONValue(parsing: Self.switches.utf8))
+        func flip(_ uid: String) throws -> String? {
+            let view = try #require(windows[0].find(uid: uid))
+            let script = ActionScript(windows: windows, view: view)
+            return script.line(for: "switch", text: nil, direction: nil, value: nil).0
+        }
+        #expect(try flip("2") == #"When "I flip switch 'Mode \"A\"' off""#)
+        #expect(try flip("3") == #"When "I flip switch \"it's a \\ switch\" on""#)
+        #expect(try flip("4") == #"app:map("view:'UISwitch' index:2", "setOn:", true)"#, "a mark no {string} can hold")
+        #expect(try flip("5") == #"app:map("view:'UISwitch' markedExactly:'Sound'", "setOn:", true)"#,
+                "the step's marked: would also flip 'Sound effects'")
     }
 
     @Test func aViewWithoutALabelIsTouchedInItsLabelledAncestor() throws {
