@@ -29,7 +29,7 @@ struct InspectorAPI: HTTPResponder {
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         switch (request.method, request.path) {
         case ("GET", "/"), ("GET", "/index.html"):
-            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.index_html, "text/html; charset=utf-8"))
+            return offload(on: eventLoop) { page() }
         case ("GET", "/inspector.js"):
             return eventLoop.makeSucceededFuture(Self.asset(PackageResources.inspector_js, "text/javascript; charset=utf-8"))
         case ("GET", "/inspector.css"):
@@ -68,13 +68,37 @@ struct InspectorAPI: HTTPResponder {
 
     // MARK: Routes
 
+    /// The page with the target's state now written into it: the script paints the picture and the views before
+    /// the page's load event, so the first paint (and a headless browser's screenshot, taken at that event) shows
+    /// the app, and only then follows changes. A target that does not answer leaves the state out; the page then
+    /// asks for it as it follows.
+    private func page() -> HTTPResponse {
+        var html = String(decoding: PackageResources.index_html, as: UTF8.self)
+        if let snapshot = try? watcher.current() {
+            // `<` escaped keeps a `</script>` in a label from ending the element; JSON.parse reads it back.
+            let json = JSONValue.object(stateMembers(snapshot)).jsonString
+            let text = json.replacingOccurrences(of: "<", with: "\\u003c")
+            html = html.replacingOccurrences(of: Self.initialState("null"), with: Self.initialState(text))
+        }
+        return Self.asset(Array(html.utf8), "text/html; charset=utf-8")
+    }
+
+    /// The element of index.html that carries the state the page starts from (`null` there: none).
+    private static func initialState(_ json: String) -> String {
+        #"<script id="initial-state" type="application/json">"# + json + "</script>"
+    }
+
     private func state(after: UInt64?) throws -> HTTPResponse {
-        let snapshot = try watcher.snapshot(after: after)
-        return Self.json([
+        Self.json(stateMembers(try watcher.snapshot(after: after)))
+    }
+
+    /// What `/api/state` answers, and what the page starts from.
+    private func stateMembers(_ snapshot: TargetWatcher.Snapshot) -> [String: JSONValue] {
+        [
             "change": .integer(Int64(snapshot.change)), "tree": snapshot.tree,
             "busy": .array(snapshot.busy.map { .string($0) }), "recording": .bool(recorder.isOn),
             "script": .string(recorder.script),
-        ])
+        ]
     }
 
     private func select(_ body: JSONValue) throws -> HTTPResponse {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fscript inspect: the page in headless Chromium against `fscript serve` (Tests/browser/inspect_browser.py: no
 # console errors, a click selects the Log In button and suggests a selector the target's /map finds once, a
-# malformed selector shows its column, touches through the page move the app and the picture follows within 1 s,
+# malformed selector shows its column, touches through the page move the app and the picture follows by itself,
 # a recording of log in, open an item and back), whose saved script then passes with `fscript`; a recording
 # against a proxied local backend (--record-backend) whose saved script passes with the backend stopped; the
 # inspector refuses another site's Origin.

@@ -216,4 +216,11 @@ $("save").addEventListener("click", async () => {
   result.className = ok ? "result" : "result bad";
   result.textContent = ok ? `saved ${data.saved}` : data.error;
 });
+// The state the server wrote into the page is painted now, while the page loads: the picture it asks for holds
+// the load event back, so the first paint (and a headless screenshot) shows the app. Then the changes are followed.
+const initial = JSON.parse($("initial-state").textContent);
+if (initial) {
+  $("status").textContent = `change ${initial.change}`;
+  render(initial);
+}
 follow();
