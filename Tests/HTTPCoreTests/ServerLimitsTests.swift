@@ -20,7 +20,8 @@ private final class RawConnection {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-        var limit = timeval(tv_sec: 5, tv_usec: 0)
+        // A server that never closes fails the test after this long; a busy machine is slow, not this slow.
+        var limit = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     }
 
@@ -76,7 +77,8 @@ private func startServer(_ limits: ServerLimits = .standard) throws -> HTTPServe
             #expect(text.hasPrefix("HTTP/1.1 408 Request Timeout\r\n"))
             #expect(closed)
         }
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        // Ten times the limit: closed by the limit, however busy the machine, and not by the client giving up.
+        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func aConnectionThatSendsNothingIsClosed() throws {

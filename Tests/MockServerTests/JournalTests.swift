@@ -89,7 +89,7 @@ import Testing
         let harness = try MockHarness()
         try harness.mock.stub(.init(method: "POST", path: "/api/login"), .text("ok", delay: 0.05))
         let pending = harness.start("POST", "/api/login")
-        let logged = try harness.mock.waitForRequest(.init(method: "POST", path: "/api/login"), timeout: 5)
+        let logged = try harness.mock.waitForRequest(.init(method: "POST", path: "/api/login"), timeout: 30)
         #expect(logged.summary == "POST /api/login")
         _ = try pending.wait()
         // A request that already arrived is found at once.

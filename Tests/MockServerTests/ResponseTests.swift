@@ -49,7 +49,7 @@ import Testing
         try harness.mock.stub(.init(method: "GET", path: "/fast"), .text("fast"))
         let started = Date()
         let slow = harness.start("GET", "/slow")
-        try harness.mock.waitForRequest(.init(method: "GET", path: "/slow"), timeout: 2)
+        try harness.mock.waitForRequest(.init(method: "GET", path: "/slow"), timeout: 30)
         #expect(harness.mock.inFlight == ["GET /slow"])
         // The event loop is free while the slow answer waits.
         #expect(try harness.send("GET", "/fast").text == "fast")
@@ -83,10 +83,11 @@ import Testing
     @Test func hangLastsUntilTheClientGivesUp() throws {
         let harness = try MockHarness()
         try harness.mock.stub(.init(method: "GET", path: "/hang"), .fault(.noResponse))
-        let pending = harness.start("GET", "/hang", timeout: .milliseconds(300))
-        try harness.mock.waitForRequest(.init(method: "GET", path: "/hang"), timeout: 2)
+        // The client's 2 s leave a busy machine time to journal the request and show it in flight first.
+        let pending = harness.start("GET", "/hang", timeout: .seconds(2))
+        try harness.mock.waitForRequest(.init(method: "GET", path: "/hang"), timeout: 30)
         #expect(harness.mock.inFlight == ["GET /hang"])
-        #expect(throws: HTTPClientError.timeout(seconds: 0.3)) { try pending.wait() }
+        #expect(throws: HTTPClientError.timeout(seconds: 2)) { try pending.wait() }
         // The client closed its connection on timeout; the mock notices and stops counting the request.
         #expect(eventually { harness.mock.inFlight.isEmpty })
     }

@@ -32,7 +32,8 @@ struct ConcurrencyTests {
                         } else {
                             request = HTTPClientRequest(method: "GET", url: url + "/dump")
                         }
-                        let response = try http.send(request, timeout: .seconds(5))
+                        // Eight clients share two cores with the rest of the suite: a slow answer is not a failure.
+                        let response = try http.send(request, timeout: .seconds(60))
                         let json = try JSONValue(parsing: response.body)
                         guard response.status == 200, json["outcome"] == .string("SUCCESS") || json["class"] != nil else {
                             throw ConversionError(description: "bad answer: \(response.bodyText.prefix(200))")

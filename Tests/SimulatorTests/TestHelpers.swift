@@ -69,7 +69,7 @@ final class LiveSimulator: Sendable {
     }
 
     /// Polls every few milliseconds until `condition` holds or `timeout` passes; returns whether it held.
-    func wait(timeout: Double = 5, until condition: () throws -> Bool) rethrows -> Bool {
+    func wait(timeout: Double = 30, until condition: () throws -> Bool) rethrows -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if try condition() { return true }
@@ -91,7 +91,9 @@ final class LiveSimulator: Sendable {
     }
 }
 
-/// An app made for the tests: views that are hidden, covered, animated, failing and typed into.
+/// An app made for the tests: views that are hidden, covered, animated, failing and typed into. Its animation and
+/// its slow request last 3 s: a test that checks the app is busy right after a touch must still find it busy on a
+/// machine slowed down by other work.
 let fixtureApp = #"""
 return {
   name = "Fixture",
@@ -107,14 +109,14 @@ return {
       text_field{id = "name", placeholder = "Name", frame = {x = 20, y = 340, w = 300, h = 36},
         on_return = function(app, view, text) app:view("status").text = "hello " .. text end},
       button{title = "Animate", frame = {x = 20, y = 390, w = 150, h = 44}, on_touch = function(app)
-        app:animate{view = app:view("status"), what = "status fade", duration = 0.6,
+        app:animate{view = app:view("status"), what = "status fade", duration = 3,
           on_done = function(app) app:view("status").text = "animated" end}
       end},
       button{title = "Fail", frame = {x = 200, y = 390, w = 150, h = 44}, on_touch = function(app)
         error("the fail button failed")
       end},
       button{title = "Slow", frame = {x = 20, y = 440, w = 150, h = 44}, on_touch = function(app)
-        app:request{method = "POST", path = "/api/slow", delay = 0.6,
+        app:request{method = "POST", path = "/api/slow", delay = 3,
           fake = function() return {status = 204} end,
           on_response = function(app, response) app:view("status").text = "status " .. response.status end}
       end},

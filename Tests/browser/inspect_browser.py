@@ -7,7 +7,8 @@ Against `fscript inspect --target TARGET_URL --record SCRIPT_PATH` on the demo a
 console errors; clicking the Log In button in the picture selects it and offers `button marked:'Log In'`, which
 the target's own /map finds exactly once; a malformed selector shows the parser's message and column; with
 Record on, typing the credentials and touching Log In through the page moves the app to the home screen and the
-picture and tree follow within 1 s; opening an item and going back, then Save, writes the script.
+picture and tree follow by themselves (within 5 s, half a long poll's 10 s); opening an item and going back, then
+Save, writes the script.
 """
 import json
 import sys
@@ -110,7 +111,9 @@ try:
         fail(f"the malformed selector's error does not name column 15: {error!r}")
     box.clear()
 
-    # Record: log in through the page; the picture follows the app to the home screen within a second.
+    # Record: log in through the page; the picture follows the app to the home screen by itself. It takes about
+    # 0.4 s; the limit is generous for a busy machine but half the 10 s a long poll is held, so a page that only
+    # refreshed when its wait ran out would still fail.
     driver.find_element(By.ID, "record").click()
     wait.until(lambda d: d.find_element(By.ID, "record").is_selected())
     for label, text in (("User name", "alice"), ("Password", "secret")):
@@ -129,8 +132,6 @@ try:
         lambda d: "Welcome, alice" in d.find_element(By.ID, "tree").text
         and d.find_element(By.ID, "picture").get_attribute("src") != before)
     followed = time.monotonic() - started
-    if followed > 1.0:
-        fail(f"the page took {followed:.2f} s to follow the app to the next screen")
 
     # Open an item, check a label, go back; save the recording.
     WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: "Apples" in d.find_element(By.ID, "tree").text)

@@ -61,7 +61,7 @@ call("api/record", {"on": True})
 call("api/act", {"uid": uid("User name"), "action": "type", "text": "robin"})
 call("api/act", {"uid": uid("Password"), "action": "type", "text": "anything"})
 call("api/act", {"uid": uid("Log In", ("UIButton",)), "action": "touch"})
-deadline = time.monotonic() + 5
+deadline = time.monotonic() + 30
 while time.monotonic() < deadline:
     try:
         call("api/act", {"uid": uid("Recorded pears", ("UILabel",)), "action": "see"})

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks the REPL in a real terminal (tmux): Ctrl-C during a 20 s wait returns to the prompt within 1 s and keeps
-# what was defined before; Ctrl-C at the prompt drops the line being typed; Ctrl-D ends it with status 0.
+# Checks the REPL in a real terminal (tmux): Ctrl-C during a 60 s wait returns to the prompt (within 10 s, ten
+# times what it takes on an idle machine and far from the wait's end) and keeps what was defined before; Ctrl-C
+# at the prompt drops the line being typed; Ctrl-D ends it with status 0.
 source "$(dirname "$0")/../cli/common.sh"
 
 work="$(mktemp -d)"
@@ -9,14 +10,14 @@ start_repl
 await_screen '^>( |$)'
 keys 'x = 42' Enter
 await_screen '^>( |$)' 2
-keys "print('waiting'); app:wait_for(\"label marked:'Never there'\", {timeout = 20})" Enter
+keys "print('waiting'); app:wait_for(\"label marked:'Never there'\", {timeout = 60})" Enter
 await_screen '^waiting'
 started=$(now_ms)
 keys C-c
 await_screen 'interrupted'
 await_screen '^>( |$)' 3
 elapsed=$(($(now_ms) - started))
-[ "$elapsed" -le 1000 ] || fatal "Ctrl-C took $elapsed ms to return to the prompt, expected at most 1000"
+[ "$elapsed" -le 10000 ] || fatal "Ctrl-C took $elapsed ms to return to the prompt, expected at most 10000"
 keys 'print(x * 2)' Enter
 await_screen '^84$'
 keys 'error("this line was typed")'
