@@ -1,9 +1,10 @@
--- Spec: how a suite splits (fscript.parallel): units found without running anything on the target, shards that
+-- Spec: how a suite splits (fscript.units, fscript.merge): units found without running anything on the target, shards that
 -- are disjoint, complete and the same every time, balance by durations, and merge-reports' refusals.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local parallel = require("fscript.parallel")
+local units_mod = require("fscript.units")
 local tags = require("fscript.tags")
 local util = require("fscript.util")
 
@@ -32,7 +33,7 @@ write("d.feature", "Feature: d\n  Scenario: d1\n    Given x\n  @even\n  Scenario
 write("e_test.lua", [[syntax error here]])
 
 local all = tags.parse(nil)
-local units, files = parallel.units({ files = { dir } }, all)
+local units, files = units_mod.units({ files = { dir } }, all)
 check.equal(5, #files, "five test files")
 local ids = {}
 for i, unit in ipairs(units) do ids[i] = unit.id:sub(#dir + 2) end
@@ -41,13 +42,13 @@ check.equal("a_test.lua#1 a_test.lua#2 a_test.lua#3 a_test.lua#4 b_test.lua#* c_
 check.equal(false, touched, "listing never reached the app")
 check.equal(2, #units[5].scenarios, "the shared file's unit runs both of its scenarios")
 
-local even = parallel.units({ files = { dir } }, tags.parse("even"))
+local even = units_mod.units({ files = { dir } }, tags.parse("even"))
 local even_ids = {}
 for i, unit in ipairs(even) do even_ids[i] = unit.id:sub(#dir + 2) end
 check.equal("a_test.lua#2 a_test.lua#4 c_test.lua#* d.feature#2 e_test.lua#*", table.concat(even_ids, " "),
   "a tag filter keeps the units it selects, and the scripts and broken files it cannot see into")
 
-local whole = parallel.units({ files = { dir }, reset = false }, all)
+local whole = units_mod.units({ files = { dir }, reset = false }, all)
 check.equal(5, #whole, "--no-reset: every file is one unit")
 
 -- Shards: disjoint, complete, deterministic; balanced by weight.
@@ -57,7 +58,7 @@ local function weighted(list)
   return out
 end
 local sample = weighted({ 5, 1, 1, 1, 4, 2, 2, 3, 1, 1, 6, 2 })
-local shards, loads = parallel.partition(sample, 3)
+local shards, loads = units_mod.partition(sample, 3)
 local seen, count = {}, 0
 for _, shard in ipairs(shards) do
   local last = 0
@@ -74,25 +75,25 @@ check.equal(#sample, count, "every unit is in a shard")
 local most, total = 0, 0
 for _, load in ipairs(loads) do most, total = math.max(most, load), total + load end
 check.truthy(most <= total / 3 * 1.15, ("the longest shard (%g) is within 15%% of the mean (%g)"):format(most, total / 3))
-local again = parallel.partition(weighted({ 5, 1, 1, 1, 4, 2, 2, 3, 1, 1, 6, 2 }), 3)
+local again = units_mod.partition(weighted({ 5, 1, 1, 1, 4, 2, 2, 3, 1, 1, 6, 2 }), 3)
 for i = 1, 3 do
   local a, b = {}, {}
   for j, u in ipairs(shards[i]) do a[j] = u.id end
   for j, u in ipairs(again[i]) do b[j] = u.id end
   check.equal(table.concat(a, ","), table.concat(b, ","), "the same split every time")
 end
-local many, _ = parallel.partition(weighted({ 1, 1 }), 5)
+local many, _ = units_mod.partition(weighted({ 1, 1 }), 5)
 check.equal(5, #many, "more shards than units: the extra shards are empty")
 
 -- Durations: known ones weigh what they took; an unknown scenario weighs the mean.
 local report = write("old.json", ([[{"files": [{"path": "%s/a_test.lua", "cases": [
   {"name": "a1", "status": "passed", "duration": 3}, {"name": "a2", "status": "passed", "duration": 1}]}]}]]):format(dir))
-local durations = assert(parallel.durations(report))
-parallel.weigh(units, durations)
+local durations = assert(units_mod.durations(report))
+units_mod.weigh(units, durations)
 check.equal(3, units[1].weight, "a1 took 3 s")
 check.equal(1, units[2].weight, "a2 took 1 s")
 check.equal(2, units[3].weight, "a3 is new: the mean")
-local _, bad = parallel.durations(write("bad.json", "[1, 2"))
+local _, bad = units_mod.durations(write("bad.json", "[1, 2"))
 check.contains(bad, "--durations " .. dir .. "/bad.json: not a JSON report", "a broken durations file says so")
 
 -- merge-reports refuses what it cannot merge, saying why.

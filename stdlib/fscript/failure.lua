@@ -56,14 +56,25 @@ function M.from(err, level)
   return f
 end
 
+-- The modules that run a case's code (`fscript.lifecycle` calls scenarios and scripts, `fscript.cases` hooks):
+-- a traceback's frames from the first of theirs on are fscript's, not the user's.
+local RUNNER_FRAMES = { "fscript/lifecycle.lua", "fscript/cases.lua" }
+
+local function is_runner_frame(line)
+  for _, marker in ipairs(RUNNER_FRAMES) do
+    if line:find(marker, 1, true) then return true end
+  end
+  return false
+end
+
 ---A traceback without its empty first line and without the runner's own frames (from the first
----`fscript/runner.lua` frame on), so it ends at the user's script.
+---`fscript/lifecycle.lua` or `fscript/cases.lua` frame on), so it ends at the user's script.
 ---@param tb string
 ---@return string
 function M.trim_traceback(tb)
   local lines = {}
   for line in tb:gsub("^\n", ""):gmatch("[^\n]+") do
-    if line:find("fscript/runner.lua", 1, true) then break end
+    if is_runner_frame(line) then break end
     lines[#lines + 1] = line
   end
   -- The pcall that ran the script, and the plain xpcall behind fscript's guarded one (a C function Lua cannot name).

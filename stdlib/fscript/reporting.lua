@@ -1,0 +1,78 @@
+---The reports of a run: the kinds fscript writes, `KIND:FILE` specs, a run's counts and exit code, and writing
+---the documents. A serial run, a parallel run's parent and `fscript merge-reports` all end here.
+local util = require("fscript.util")
+
+local M = {}
+
+---The report kinds and the modules that render them.
+M.KINDS = { junit = "fscript.report.junit", tap = "fscript.report.tap", json = "fscript.report.json",
+  html = "fscript.report.html", cucumber = "fscript.report.cucumber" }
+
+---The reports `KIND:FILE` specs ask for, or nil and why (a kind fscript does not write).
+---@param list? string[]
+---@return {kind: string, path: string}[]?
+---@return string? error
+function M.parse(list)
+  local reports = {}
+  for _, spec in ipairs(list or {}) do
+    local kind, path = tostring(spec):match("^(%w+):(.+)$")
+    if not kind or not M.KINDS[kind] then
+      return nil, ("bad report %q: write junit:FILE, tap:FILE, json:FILE, cucumber:FILE or html:DIR")
+        :format(tostring(spec))
+    end
+    -- The HTML report is a page in a folder of its own (html:out/report → out/report/index.html).
+    if kind == "html" and not path:match("%.html?$") and path ~= "-" then
+      path = path:gsub("/+$", "") .. "/index.html"
+    end
+    reports[#reports + 1] = { kind = kind, path = path }
+  end
+  return reports
+end
+
+---The run's counts and exit code from its cases; a serial run's, a parallel run's and a merge's.
+---@param run_state table
+---@return fscript.RunResult
+function M.tally(run_state)
+  local run = { files = run_state.files, passed = 0, failed = 0, skipped = 0,
+    interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {} }
+  for _, file in ipairs(run.files) do
+    for _, case in ipairs(file.cases) do
+      if case.status == "passed" then run.passed = run.passed + 1
+      elseif case.status == "skipped" then run.skipped = run.skipped + 1
+      else run.failed = run.failed + 1 end
+    end
+  end
+  if run.interrupted then run.exit_code = 130
+  elseif run_state.load_errors > 0 or run_state.infrastructure or run_state.selected_nothing then run.exit_code = 2
+  elseif run.failed > 0 then run.exit_code = 1
+  else run.exit_code = 0 end
+  return run
+end
+
+---Writes every report of the run; a report that cannot be written makes the exit code 2.
+---@param run fscript.RunResult
+---@param reports {kind: string, path: string}[]
+function M.write(run, reports)
+  for _, r in ipairs(reports) do
+    local ok, text = pcall(function() return require(M.KINDS[r.kind]).render(run) end)
+    local folder = r.path:match("^(.*)/[^/]*$")
+    if ok and folder and folder ~= "" then util.mkdir(folder) end
+    local wrote, err = false, text
+    if ok and r.path == "-" then
+      -- To standard output, for a pipe (`--report tap:- | tap-parser`); the console went to standard error.
+      io.stdout:write(text)
+      io.stdout:flush()
+      wrote = true
+    elseif ok then
+      wrote, err = util.write_file(r.path, text)
+    end
+    if not wrote then
+      io.stderr:write(("fscript: cannot write the %s report %s: %s\n"):format(r.kind, r.path, tostring(err or text)))
+      run.exit_code = math.max(run.exit_code, 2)
+    elseif r.path ~= "-" then
+      run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
+    end
+  end
+end
+
+return M

@@ -1,0 +1,60 @@
+---The worker side of a parallel run (`fscript --jobs N` starts them): units of work in, case records out.
+local backend = require("fscript.backend")
+local json = require("fscript.json")
+local options = require("fscript.options")
+local lifecycle = require("fscript.lifecycle")
+local util = require("fscript.util")
+
+local M = {}
+
+---Runs the units the parent hands out, one at a
+---time, and sends back each unit's cases as JSON report records. A unit is `PATH#N` (the file's N-th scenario)
+---or `PATH#*` (the whole file, for files that share state between scenarios or have none). A file stays loaded
+---while its scenarios keep coming; mocks its top level started stop when the worker moves to another file.
+---@param opts fscript.RunOptions
+---@return integer exit_code 0, or 130 when interrupted, 2 on a usage error
+function M.run(opts)
+  local filter, reports = options.check(opts)
+  if not filter then
+    io.stderr:write(("fscript: %s\n"):format(reports))
+    return 2
+  end
+  local channel = require("fscript.worker")
+  local record = require("fscript.report.json").case_record
+  local quiet = setmetatable({ out = function() end, err = function() end }, { __index = opts })
+  local state = lifecycle.new_state(quiet, filter)
+  -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
+  -- that do not load).
+  lifecycle.load_step_files(state, opts.files)
+  local loaded, file_mocks
+  while not state.interrupted do
+    local unit = channel.next()
+    if not unit then break end
+    local path, which = unit:match("^(.*)#([^#]*)$")
+    local wanted = which == "*" and true or { [tonumber(which) or -1] = true }
+    local file = { path = path, cases = {} }
+    state.files, state.file = { file }, file
+    local ok, err = pcall(function()
+      if loaded ~= path or which == "*" then
+        backend.reset()
+        lifecycle.stop_mocks(file_mocks)
+        file_mocks = lifecycle.mock_checkpoint()
+        loaded = lifecycle.load_test_file(state, path) and path or nil
+        if not loaded then return end
+      end
+      lifecycle.run_loaded_scenarios(state, wanted)
+      if which == "*" then loaded = nil end
+    end)
+    if not ok then
+      if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
+      state.interrupted = true
+    end
+    local records = {}
+    for i, case in ipairs(file.cases) do records[i] = record(case) end
+    channel.send(json.encode({ unit = unit, cases = records }))
+  end
+  lifecycle.stop_mocks(file_mocks)
+  return state.interrupted and 130 or 0
+end
+
+return M

@@ -1,0 +1,230 @@
+---Splitting a run: the units a suite is made of and shards of them (`--shard i/n`), the same split on every
+---machine.
+---
+---A unit is one scenario (`PATH#N`, the file's N-th) or a whole file (`PATH#*`): a file without scenarios (a
+---script), one that does not load, one with steps at its top level, and one whose scenarios share the app
+---(`this_file{reset = false}`, a scenario with `reset = false`, or `--no-reset`) stays whole, on one worker, in
+---one shard. Units are found by loading each file in a sandbox: its top level runs with `app` and every step
+---refusing to act, so the target is not touched (a file that tries is a script: whole).
+local session_mod = require("fscript.session")
+local features = require("fscript.features")
+local tags_mod = require("fscript.tags")
+local json_report = require("fscript.report.json")
+local discovery = require("fscript.discovery")
+local util = require("fscript.util")
+
+local M = {}
+
+---@class fscript.Unit
+---@field id string `PATH#N` or `PATH#*`
+---@field file string
+---@field position integer the file's place in the run
+---@field scenarios {index: integer, name: string, tags: string[]}[] what it runs, in order (empty for a script)
+---@field weight number seconds it is expected to take (from --durations), else its scenario count
+
+local LISTING = setmetatable({}, { __tostring = function() return "fscript: listing, not running" end })
+
+-- The scenarios a Lua test file declares, by running its top level in a sandbox (nil for a script or a file
+-- that does not load), and whether they must stay together (they share the app).
+local function lua_scenarios(path, session, env)
+  session:begin_file()
+  local chunk = loadfile(path, "t", env)
+  if not chunk then return nil end
+  local mock = rawget(_G, "mock")
+  local checkpoint = mock and mock.checkpoint and mock.checkpoint()
+  local ok = pcall(chunk)
+  if checkpoint and mock.stop_started_after then mock.stop_started_after(checkpoint) end
+  if not ok or #session.scenarios == 0 then return nil end
+  session:apply_file_options()
+  local shared = session.file_options.reset == false
+  for _, spec in ipairs(session.scenarios) do
+    if spec.reset == false then shared = true end
+  end
+  return session.scenarios, shared
+end
+
+---The units of a run, in the serial run's order, with the run's tag filter applied.
+---@param opts fscript.RunOptions
+---@param filter table the parsed tag filter
+---@return fscript.Unit[]
+---@return string[] files every test file, in order
+---@return integer declared the scenarios the files declare, before the tag filter
+---@return {path: string, message: string}[] broken support and step definition files that do not load
+---@return string[] warnings the `.feature` files' Gherkin warnings, for the parent to print once (workers do not)
+function M.units(opts, filter)
+  local session = session_mod.new()
+  local env = setmetatable({}, { __index = _G })
+  session:install(env)
+  -- The sandbox: steps and the app refuse, so loading a file cannot act on the target.
+  session.run_step = function() error(LISTING, 0) end
+  rawset(env, "app", setmetatable({}, { __index = function() error(LISTING, 0) end }))
+  local frank = rawget(_G, "frank")
+  if type(frank) == "table" then
+    -- frank's values (frank.null) stay; its functions (launch, reset, connect) refuse.
+    rawset(env, "frank", setmetatable({}, { __index = function(_, key)
+      local value = frank[key]
+      if type(value) == "function" then return function() error(LISTING, 0) end end
+      return value
+    end }))
+  end
+    -- Support and step definition files load in every worker; one that does not load is reported here, once,
+  -- as a serial run reports it (a failed "(load)" case of that file, before the tests).
+  local broken = {}
+  for _, path in ipairs(features.step_files(opts.files, discovery.is_dir, discovery.test_files)) do
+    local chunk, err = loadfile(path, "t", env)
+    if chunk then
+      local ok, run_err = pcall(chunk)
+      err = not ok and tostring(run_err) or nil
+    end
+    if err then broken[#broken + 1] = { path = path, message = err } end
+  end
+  local files = discovery.expand(opts.files, opts.app)
+  local units, declared, warnings = {}, 0, {}
+  for position, path in ipairs(files) do
+    local specs, shared
+    if features.is_feature(path) then
+      session:begin_file()
+      local pickles, _, file_warnings = features.load(path, { strict = opts.strict })
+      table.move(file_warnings, 1, #file_warnings, #warnings + 1, warnings)
+      if pickles then
+        specs = {}
+        for i, pickle in ipairs(pickles) do specs[i] = features.scenario(session, path, pickle) end
+      end
+    else
+      specs, shared = lua_scenarios(path, session, env)
+    end
+    local whole = specs == nil or shared or opts.reset == false
+    declared = declared + #(specs or {})
+    local chosen = {}
+    for index, spec in ipairs(specs or {}) do
+      if tags_mod.matches(filter, spec.tags) then
+        chosen[#chosen + 1] = { index = index, name = spec.name, tags = spec.tags }
+      end
+    end
+    if specs == nil then
+      units[#units + 1] = { id = path .. "#*", file = path, position = position, scenarios = {}, weight = 1 }
+    elseif whole and #chosen > 0 then
+      units[#units + 1] = { id = path .. "#*", file = path, position = position, scenarios = chosen, weight = #chosen }
+    else
+      for _, scenario in ipairs(chosen) do
+        units[#units + 1] = { id = ("%s#%d"):format(path, scenario.index), file = path, position = position,
+          scenarios = { scenario }, weight = 1 }
+      end
+    end
+  end
+  session_mod.current = nil
+  return units, files, declared, broken, warnings
+end
+
+---Seconds per scenario from an earlier run's JSON report (`--durations FILE`): `durations[path][name]`.
+---@param path string
+---@return table<string, table<string, number>>? durations
+---@return string? error
+function M.durations(path)
+  local text, err = util.read_file(path)
+  if not text then return nil, ("--durations %s: %s"):format(path, tostring(err)) end
+  local run, load_err = json_report.load(text, path)
+  if not run then return nil, "--durations " .. load_err end
+  local durations = {}
+  for _, file in ipairs(run.files) do
+    local names = durations[file.path] or {}
+    durations[file.path] = names
+    for _, case in ipairs(file.cases) do names[case.name] = (names[case.name] or 0) + (case.duration or 0) end
+  end
+  return durations
+end
+
+---Gives each unit its expected seconds from `durations`; a unit the earlier run did not have counts as the
+---mean of those it had.
+---@param units fscript.Unit[]
+---@param durations table<string, table<string, number>>
+function M.weigh(units, durations)
+  local known, total = 0, 0
+  for _, unit in ipairs(units) do
+    local names = durations[unit.file] or {}
+    local seconds, missing = 0, false
+    if #unit.scenarios == 0 then
+      for _, d in pairs(names) do seconds = seconds + d end
+      missing = next(names) == nil
+    end
+    for _, scenario in ipairs(unit.scenarios) do
+      if names[scenario.name] then seconds = seconds + names[scenario.name] else missing = true end
+    end
+    unit.weight = not missing and seconds or nil
+    if unit.weight then known, total = known + 1, total + unit.weight end
+  end
+  local mean = known > 0 and total / known or 1
+  for _, unit in ipairs(units) do unit.weight = unit.weight or mean end
+end
+
+---Splits the units into `count` disjoint shards, the same way every time: heaviest first, each to the lightest
+---shard so far (ties: the earlier unit, the lower shard). Returns the shards, each in the run's order.
+---@param units fscript.Unit[]
+---@param count integer
+---@return fscript.Unit[][]
+function M.partition(units, count)
+  local order = {}
+  for i, unit in ipairs(units) do order[i] = { unit = unit, at = i } end
+  table.sort(order, function(a, b)
+    if a.unit.weight ~= b.unit.weight then return a.unit.weight > b.unit.weight end
+    return a.at < b.at
+  end)
+  local shards, loads = {}, {}
+  for i = 1, count do shards[i], loads[i] = {}, 0 end
+  for _, entry in ipairs(order) do
+    local lightest = 1
+    for i = 2, count do
+      if loads[i] < loads[lightest] then lightest = i end
+    end
+    local list = shards[lightest]
+    list[#list + 1] = entry
+    loads[lightest] = loads[lightest] + entry.unit.weight
+  end
+  for i = 1, count do
+    table.sort(shards[i], function(a, b) return a.at < b.at end)
+    for j, entry in ipairs(shards[i]) do shards[i][j] = entry.unit end
+  end
+  return shards, loads
+end
+
+---What a run of these units selects: `select[path]` is true (the whole file) or the set of scenario positions;
+---`positions[path]` the file's place in the full run, so merged reports keep the serial order.
+---@param units fscript.Unit[]
+---@return table select
+---@return table positions
+function M.selection(units)
+  local select, positions = {}, {}
+  for _, unit in ipairs(units) do
+    positions[unit.file] = unit.position
+    if unit.id:sub(-2) == "#*" then
+      select[unit.file] = true
+    elseif select[unit.file] ~= true then
+      local set = select[unit.file] or {}
+      set[unit.scenarios[1].index] = true
+      select[unit.file] = set
+    end
+  end
+  return select, positions
+end
+
+---The runner options for shard `index` of `count` (`--shard i/n`, `--durations FILE`): the same options with
+---the shard's selection, or nil and why.
+---@param opts fscript.RunOptions
+---@return fscript.RunOptions? opts
+---@return string? error
+function M.shard_options(opts)
+  local filter, err = tags_mod.parse(opts.tags)
+  if not filter then return nil, err end
+  local units = M.units(opts, filter)
+  if opts.durations then
+    local durations, derr = M.durations(opts.durations)
+    if not durations then return nil, derr end
+    M.weigh(units, durations)
+  end
+  local shards = M.partition(units, opts.shard_count)
+  local select, positions = M.selection(shards[opts.shard_index])
+  local copy = setmetatable({ select = select, positions = positions }, { __index = opts })
+  return copy
+end
+
+return M
