@@ -8,194 +8,16 @@
 ---a description is description text). A line no state accepts is an error with its line and column; parsing
 ---goes on after it, so one run reports every error.
 local languages = require("fscript.gherkin_languages")
+local lines_mod = require("fscript.gherkin_lines")
+local util = require("fscript.util")
+
+local matchers, prepare, trim, trim_left, width, starts_with = lines_mod.matchers, lines_mod.prepare,
+  lines_mod.trim, lines_mod.trim_left, lines_mod.width, lines_mod.starts_with
 
 local M = {}
 
 ---The dialects fscript knows without help (`# language: de`): see `fscript.gherkin_languages`.
 M.languages = languages
-
-local function trim_left(s)
-  repeat
-    local before = s
-    s = s:gsub("^%s+", "")
-    if s:sub(1, 2) == "\u{A0}" then s = s:sub(3) end
-  until s == before
-  return s
-end
-
--- Trims both ends of ASCII whitespace and NO-BREAK SPACE, in any mix, as the reference parser's \s does.
-local function trim(s)
-  repeat
-    local before = s
-    s = s:gsub("^%s+", ""):gsub("%s+$", "")
-    if s:sub(1, 2) == "\u{A0}" then s = s:sub(3) end
-    if s:sub(-2) == "\u{A0}" then s = s:sub(1, -3) end
-  until s == before
-  return s
-end
-
--- The number of characters (not bytes) in `s`.
-local function width(s)
-  return utf8.len(s) or #s
-end
-
-local function starts_with(s, prefix)
-  return s:sub(1, #prefix) == prefix
-end
-
--- A dialect's keywords ready for matching: each kind's list longest first (the reference parser prefers the
--- longest keyword: French "Etant donné que " before "Etant donné "), and each step keyword's type.
-local function prepare(spec)
-  local function sorted(list)
-    local copy = {}
-    for i, k in ipairs(list or {}) do copy[i] = k end
-    table.sort(copy, function(a, b) return width(a) > width(b) end)
-    return copy
-  end
-  local d = { feature = sorted(spec.feature), rule = sorted(spec.rule), background = sorted(spec.background),
-    scenario = sorted(spec.scenario), outline = sorted(spec.scenarioOutline), examples = sorted(spec.examples) }
-  local kinds = {}
-  local function note(list, kind)
-    for _, k in ipairs(list or {}) do
-      kinds[k] = kinds[k] or {}
-      kinds[k][kind] = true
-    end
-  end
-  note(spec.given, "Context")
-  note(spec.when, "Action")
-  note(spec["then"], "Outcome")
-  note(spec["and"], "Conjunction")
-  note(spec.but, "Conjunction")
-  local steps = {}
-  for keyword, set in pairs(kinds) do
-    local count, only = 0, nil
-    for kind in pairs(set) do count, only = count + 1, kind end
-    steps[#steps + 1] = { keyword = keyword, type = count == 1 and only or "Unknown" }
-  end
-  table.sort(steps, function(a, b)
-    if width(a.keyword) ~= width(b.keyword) then return width(a.keyword) > width(b.keyword) end
-    return a.keyword < b.keyword
-  end)
-  d.steps = steps
-  return d
-end
-
--- The line kinds and how each is matched. A matcher returns a token table or nil.
-local matchers = {}
-
-function matchers.Empty(line)
-  if line.trimmed == "" then return { kind = "Empty" } end
-end
-
-function matchers.Comment(line)
-  if starts_with(line.trimmed, "#") then return { kind = "Comment" } end
-end
-
-function matchers.Language(line)
-  local code = line.trimmed:match("^#%s*language%s*:%s*([%w%-_]+)%s*$")
-  if code then return { kind = "Language", code = code } end
-end
-
-function matchers.TagLine(line, parser)
-  if not starts_with(line.trimmed, "@") then return nil end
-  local text = line.trimmed
-  local comment = text:find("%s#")
-  if comment then text = text:sub(1, comment - 1) end
-  local tags, offset = {}, line.indent
-  -- Split on "@": each piece is one tag; its column counts the characters before it on the line.
-  local position = 1
-  for piece in (text .. "@"):gmatch("(.-)@") do
-    if position > 1 then
-      local name = piece:gsub("%s+$", "")
-      if name ~= "" then
-        local column = offset + width(text:sub(1, position - 2)) + 1
-        if name:find("%s") then
-          parser:error(line.number, column, "a tag may not contain whitespace: '@" .. name .. "'")
-        else
-          tags[#tags + 1] = { name = "@" .. name, line = line.number, column = column }
-        end
-      end
-    end
-    position = position + #piece + 1
-  end
-  return { kind = "TagLine", tags = tags }
-end
-
--- A title line: `Keyword: name`, with `kind` the dialect's list to try.
-local function title(kind, token_kind)
-  return function(line, parser)
-    for _, keyword in ipairs(parser.dialect[kind]) do
-      if starts_with(line.trimmed, keyword .. ":") then
-        return { kind = token_kind, keyword = keyword, name = trim(line.trimmed:sub(#keyword + 2)),
-          outline = kind == "outline" }
-      end
-    end
-  end
-end
-matchers.FeatureLine = title("feature", "FeatureLine")
-matchers.RuleLine = title("rule", "RuleLine")
-matchers.BackgroundLine = title("background", "BackgroundLine")
-matchers.ExamplesLine = title("examples", "ExamplesLine")
-local outline_line, scenario_line = title("outline", "ScenarioLine"), title("scenario", "ScenarioLine")
-function matchers.ScenarioLine(line, parser)
-  return outline_line(line, parser) or scenario_line(line, parser)
-end
-
-function matchers.StepLine(line, parser)
-  for _, step in ipairs(parser.dialect.steps) do
-    if starts_with(line.trimmed, step.keyword) then
-      return { kind = "StepLine", keyword = step.keyword, type = step.type,
-        text = trim(line.trimmed:sub(#step.keyword + 1)) }
-    end
-  end
-end
-
-function matchers.DocStringSeparator(line)
-  for _, fence in ipairs({ '"""', "```" }) do
-    if starts_with(line.trimmed, fence) then
-      local media = trim(line.trimmed:sub(4))
-      return { kind = "DocStringSeparator", fence = fence, media_type = media ~= "" and media or nil }
-    end
-  end
-end
-
--- The cells of a table row: split on unescaped pipes, with `\|`, `\\` and `\n` unescaped (any other backslash
--- stays), each trimmed. Whatever follows the last pipe is not a cell.
-local function cells_of(line)
-  local cells = {}
-  local text = line.trimmed
-  local i, start = 2, 2
-  while i <= #text do
-    local c = text:sub(i, i)
-    if c == "\\" then
-      i = i + 2
-    elseif c == "|" then
-      -- Trimmed before unescaping: an escaped "\n" at either end is content.
-      local raw = trim(text:sub(start, i - 1))
-      local value = raw:gsub("\\(.)", function(e)
-        if e == "n" then return "\n" end
-        if e == "|" or e == "\\" then return e end
-        return "\\" .. e
-      end)
-      cells[#cells + 1] = { value = value }
-      i = i + 1
-      start = i
-    else
-      i = i + 1
-    end
-  end
-  return cells
-end
-
-function matchers.TableRow(line)
-  if starts_with(line.trimmed, "|") then
-    return { kind = "TableRow", cells = cells_of(line) }
-  end
-end
-
-function matchers.Other(line)
-  return { kind = "Other", text = line.text }
-end
 
 -- The states: the line kinds each accepts, in the order the reference parser tries them. `scenario_end` lists
 -- what may follow a scenario's last line (another scenario, examples, a rule, tags for one of them).
@@ -235,24 +57,6 @@ local STATES = {
   examples_table = with({ "EOF", "TableRow" }, with(AFTER_SCENARIO, { "Comment", "Empty" })),
 }
 
--- The Levenshtein distance between two byte strings.
-local function edit_distance(a, b)
-  local prev = {}
-  for j = 0, #b do prev[j] = j end
-  for i = 1, #a do
-    local cur = { [0] = i }
-    for j = 1, #b do
-      cur[j] = math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a:sub(i, i) == b:sub(j, j) and 0 or 1))
-    end
-    prev = cur
-  end
-  return prev[#b]
-end
-
-local function util_trim(s)
-  return (s:gsub("^%s+", ""):gsub("%s+$", ""))
-end
-
 -- The keyword a mistyped line probably meant (`Scenaro: x` → `Scenario:`, `Givn x` → `Given `), or nil; an
 -- exact keyword is not a typo. Returns the keyword and whether it is a step keyword.
 local function nearest_keyword(text, dialect)
@@ -262,8 +66,8 @@ local function nearest_keyword(text, dialect)
     if not first then return nil end
     local best, best_distance
     for _, step in ipairs(dialect.steps) do
-      local keyword = util_trim(step.keyword)
-      local d = edit_distance(first:lower(), keyword:lower())
+      local keyword = util.trim(step.keyword)
+      local d = util.edit_distance(first:lower(), keyword:lower())
       if keyword ~= "*" and d > 0 and d <= math.max(1, #keyword // 4) and (not best_distance or d < best_distance) then
         best, best_distance = keyword, d
       end
@@ -273,7 +77,7 @@ local function nearest_keyword(text, dialect)
   local best, best_distance
   for _, kind in ipairs({ "feature", "rule", "background", "scenario", "outline", "examples" }) do
     for _, keyword in ipairs(dialect[kind]) do
-      local d = edit_distance(word:lower(), keyword:lower())
+      local d = util.edit_distance(word:lower(), keyword:lower())
       if d > 0 and d <= math.max(2, #keyword // 4) and (not best_distance or d < best_distance) then
         best, best_distance = keyword, d
       end
@@ -364,7 +168,7 @@ function Parser:take(token, line)
     local keyword, is_step = nearest_keyword(line.trimmed, self.dialect)
     if keyword and not is_step then
       self:warn(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s:'?")
-        :format(util_trim(line.trimmed:match("^[^:]+:") or line.trimmed), keyword))
+        :format(util.trim(line.trimmed:match("^[^:]+:") or line.trimmed), keyword))
     elseif keyword and (self.state == "scenario" or self.state == "background") then
       self:warn(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s'?")
         :format(line.trimmed:match("^%S+"), keyword))
@@ -548,188 +352,7 @@ function M.parse(text, opts)
 end
 
 -- `text` with every `<name>` of the header replaced by the row's value.
-local function interpolate(text, header, values)
-  if text == nil then return nil end
-  for i, name in ipairs(header) do
-    local pattern = "<" .. name:gsub("%p", "%%%0") .. ">"
-    local replacement = (values[i] or ""):gsub("%%", "%%%%")
-    text = text:gsub(pattern, replacement)
-  end
-  return text
-end
-
-local function pickle_step(step, header, values, last_type)
-  local type = step.type == "Conjunction" and last_type or step.type
-  local out = { keyword = step.keyword, type = type, line = step.line, column = step.column,
-    text = header and interpolate(step.text, header, values) or step.text }
-  if step.data_table then
-    local rows = {}
-    for r, row in ipairs(step.data_table) do
-      local cells = {}
-      for c, cell in ipairs(row.cells) do
-        cells[c] = header and interpolate(cell.value, header, values) or cell.value
-      end
-      rows[r] = cells
-    end
-    out.data_table = rows
-  end
-  if step.doc_string then
-    local d = step.doc_string
-    out.doc_string = { content = header and interpolate(d.content, header, values) or d.content,
-      media_type = header and interpolate(d.media_type, header, values) or d.media_type }
-  end
-  return out, type
-end
-
-local function tag_names(...)
-  local out = {}
-  for _, list in ipairs({ ... }) do
-    for _, tag in ipairs(list) do out[#out + 1] = tag.name end
-  end
-  return out
-end
-
--- The same tags with where they stand, for reports that want their lines (cucumber's JSON).
-local function tag_records(...)
-  local out = {}
-  for _, list in ipairs({ ... }) do
-    for _, tag in ipairs(list) do out[#out + 1] = { name = tag.name, line = tag.line } end
-  end
-  return out
-end
-
----@class fscript.Pickle
----@field name string
----@field line integer
----@field column integer
----@field tags string[]
----@field steps {keyword: string, type: string, text: string, line: integer, data_table?: string[][], doc_string?: {content: string, media_type?: string}}[]
----@field feature string
----@field rule? string
----@field language string
----@field tag_records {name: string, line: integer}[] the tags with their lines
----@field feature_info {keyword: string, line: integer, description: string, tags: {name: string, line: integer}[]}
----@field background? fscript.PickleBackground the Background its first steps come from (they have `background = true`)
----@field example? fscript.PickleExample for a Scenario Outline's row: which row it is
-
----@class fscript.PickleBackground
----@field keyword string
----@field name string
----@field line integer
----@field description string
-
----@class fscript.PickleExample
----@field outline string the outline's name as written, `<placeholders>` and all
----@field keyword string the Examples keyword
----@field name string the Examples table's name ("" when it has none)
----@field line integer the Examples line
----@field index integer which Examples table of the outline (1 for the first)
----@field shared_name boolean another Examples table of the same outline has the same name
----@field row integer the row's number in its table, counting the header as row 1 (as cucumber's JSON ids do)
----@field values string[] the row's cells
----@field distinct boolean the outline's expanded names already tell all its rows apart
-
----The scenarios of a parsed document as the runner runs them: Background steps (the feature's, then the rule's)
----before each scenario's own, a Scenario Outline once per Examples row with its `<placeholders>` replaced, tags
----of the feature, rule, scenario and examples together. Background steps are marked `background = true`; an
----outline row says which row it is (`example`), since its name alone may not.
----@param doc {feature?: table}
----@return fscript.Pickle[]
-function M.pickles(doc)
-  local feature = doc.feature
-  local out = {}
-  if not feature then return out end
-  local description = {}
-  for _, text in ipairs(feature.description) do description[#description + 1] = text end
-  while description[#description] == "" do description[#description] = nil end
-  local feature_info = { keyword = feature.keyword, line = feature.line, tags = tag_records(feature.tags),
-    description = table.concat(description, "\n") }
-  -- The Background node each Background step comes from, for reports that show it apart (cucumber's JSON).
-  local background_of = {}
-  local function note_background(node)
-    local lines = {}
-    for _, text in ipairs(node.description) do lines[#lines + 1] = text end
-    while lines[#lines] == "" do lines[#lines] = nil end
-    local info = { keyword = node.keyword, name = node.name, line = node.line, description = table.concat(lines, "\n") }
-    for _, step in ipairs(node.steps) do background_of[step] = info end
-  end
-  local function compile(scenario, background_steps, inherited, rule)
-    local function steps_for(header, values)
-      local list, last = {}, "Unknown"
-      if #scenario.steps == 0 then return list end
-      for _, step in ipairs(background_steps) do
-        list[#list + 1], last = pickle_step(step, nil, nil, last)
-        list[#list].background = true
-      end
-      for _, step in ipairs(scenario.steps) do
-        list[#list + 1], last = pickle_step(step, header, values, last)
-      end
-      return list
-    end
-    local base = { feature = feature.name, rule = rule and rule.name, language = feature.language,
-      keyword = scenario.keyword, feature_info = feature_info,
-      background = #scenario.steps > 0 and background_steps[1] and background_of[background_steps[1]] or nil }
-    if #scenario.examples == 0 then
-      local p = { name = scenario.name, line = scenario.line, column = scenario.column,
-        tags = tag_names(inherited, scenario.tags), tag_records = tag_records(inherited, scenario.tags),
-        steps = steps_for(nil, nil) }
-      for k, v in pairs(base) do p[k] = v end
-      out[#out + 1] = p
-      return
-    end
-    local rows_of, names, table_names, distinct = {}, {}, {}, true
-    for t, examples in ipairs(scenario.examples) do
-      local rows = examples.rows
-      table_names[examples.name] = (table_names[examples.name] or 0) + 1
-      if #rows > 0 then
-        local header = {}
-        for i, cell in ipairs(rows[1].cells) do header[i] = cell.value end
-        for r = 2, #rows do
-          local values = {}
-          for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
-          local p = { name = interpolate(scenario.name, header, values), line = rows[r].line,
-            column = rows[r].column, tags = tag_names(inherited, scenario.tags, examples.tags),
-            tag_records = tag_records(inherited, scenario.tags, examples.tags),
-            steps = steps_for(header, values), examples = examples.name, outline_line = scenario.line,
-            example = { outline = scenario.name, keyword = examples.keyword, name = examples.name,
-              line = examples.line, index = t, row = r, values = values } }
-          for k, v in pairs(base) do p[k] = v end
-          out[#out + 1] = p
-          rows_of[#rows_of + 1] = p
-          if names[p.name] then distinct = false end
-          names[p.name] = true
-        end
-      end
-    end
-    for _, p in ipairs(rows_of) do
-      p.example.distinct = distinct
-      p.example.shared_name = table_names[p.example.name] > 1
-    end
-  end
-  local feature_background = {}
-  for _, child in ipairs(feature.children) do
-    if child.background then
-      feature_background = child.background.steps
-      note_background(child.background)
-    elseif child.scenario then
-      compile(child.scenario, feature_background, feature.tags, nil)
-    elseif child.rule then
-      local rule, rule_background = child.rule, {}
-      for _, step in ipairs(feature_background) do rule_background[#rule_background + 1] = step end
-      local inherited = {}
-      for _, t in ipairs(feature.tags) do inherited[#inherited + 1] = t end
-      for _, t in ipairs(rule.tags) do inherited[#inherited + 1] = t end
-      for _, rchild in ipairs(rule.children) do
-        if rchild.background then
-          note_background(rchild.background)
-          for _, step in ipairs(rchild.background.steps) do rule_background[#rule_background + 1] = step end
-        elseif rchild.scenario then
-          compile(rchild.scenario, rule_background, inherited, rule)
-        end
-      end
-    end
-  end
-  return out
-end
+---Compiles a parsed document into pickles: see `fscript.pickles`.
+M.pickles = require("fscript.pickles").compile
 
 return M
