@@ -92,10 +92,12 @@ end
 ---@return fscript.StepDefinition[]
 function Registry:nearest(text, count)
   settle(self)
-  local wanted = pattern.generalize(util.trim(text)):lower()
+  -- Bounded work whatever the text: a step's first 200 bytes say which pattern it resembles, and a distance
+  -- past 100 suggests nothing anyway (every such definition ties at 101).
+  local wanted = pattern.generalize(util.trim(text:sub(1, 4096))):sub(1, 200):lower()
   local scored = {}
   for i, def in ipairs(self.definitions) do
-    scored[#scored + 1] = { def = def, score = util.edit_distance(wanted, def.pattern:lower()), order = i }
+    scored[#scored + 1] = { def = def, score = util.edit_distance(wanted, def.pattern:lower(), 100), order = i }
   end
   table.sort(scored, function(a, b)
     if a.score ~= b.score then return a.score < b.score end

@@ -7,6 +7,8 @@
 ---
 ---An empty or missing filter runs everything. A malformed one is an expected failure: nil and a message that
 ---says where (`bad tag expression "@a and": expected a tag after 'and' at column 8`).
+local util = require("fscript.util")
+
 local M = {}
 
 ---@class fscript.TagFilter
@@ -15,7 +17,7 @@ local M = {}
 ---@field empty boolean true when the filter selects everything
 
 local function normalize(tag)
-  return (tag:gsub("^%s+", ""):gsub("%s+$", ""):gsub("^@", ""))
+  return (util.trim(tag):gsub("^@", ""))
 end
 
 -- The comma form: include terms are or-ed, exclude terms must all be absent.

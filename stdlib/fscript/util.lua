@@ -43,24 +43,43 @@ end
 ---@param s string
 ---@return string
 function M.trim(s)
-  return (s:gsub("^%s+", ""):gsub("%s+$", ""))
+  -- One pass from each end: gsub("%s+$") retries at every byte of a long run of inner spaces (quadratic: a step
+  -- with 10,000 spaces took minutes to match against the catalog).
+  local first = s:find("%S")
+  if not first then return "" end
+  local last = #s
+  while true do
+    local b = s:byte(last)
+    if b ~= 32 and (b < 9 or b > 13) then break end
+    last = last - 1
+  end
+  return s:sub(first, last)
 end
 
----Levenshtein distance between two strings (bytes), used to suggest the nearest steps.
+---Levenshtein distance between two strings (bytes): the one implementation behind every "did you mean" (the
+---nearest steps, a misspelt Gherkin keyword). With `limit`, the work stops as soon as the distance is known to
+---exceed it and `limit + 1` is returned: strings whose lengths differ by more cost nothing, and others at most
+---`limit + 1` rows past the point where they part, so text from outside (a 10,000-character step) cannot make a
+---suggestion cost quadratic time.
 ---@param a string
 ---@param b string
+---@param limit? integer
 ---@return integer
-function M.edit_distance(a, b)
+function M.edit_distance(a, b, limit)
   if a == b then return 0 end
+  if limit and math.abs(#a - #b) > limit then return limit + 1 end
   local previous = {}
   for j = 0, #b do previous[j] = j end
   for i = 1, #a do
     local current = { [0] = i }
-    local ca = a:byte(i)
+    local ca, lowest = a:byte(i), i
     for j = 1, #b do
       local cost = (ca == b:byte(j)) and 0 or 1
-      current[j] = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      local d = math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+      current[j] = d
+      if d < lowest then lowest = d end
     end
+    if limit and lowest > limit then return limit + 1 end
     previous = current
   end
   return previous[#b]
