@@ -13,6 +13,9 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
     /// interrupt. `message` is the error value as text (with its `file:line:` when Lua added one); `traceback`
     /// is Lua's `stack traceback:` at the raise, empty when none was taken.
     case runtime(message: String, traceback: String)
+    /// Running Lua code was stopped from outside (Ctrl-C, a deadline): the typed stop, its text with the line it
+    /// stopped at (`x.lua:3: interrupted`), and the traceback.
+    case stopped(LuaStop, message: String, traceback: String)
     /// Lua could not allocate memory (LUA_ERRMEM); no message handler ran.
     case memory(message: String)
     /// The traceback message handler itself failed while handling another error (LUA_ERRERR).
@@ -32,7 +35,7 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
         case .syntax(let message, _), .memory(let message), .errorHandler(let message), .file(let message),
             .conversion(let message):
             return message
-        case .runtime(let message, let traceback):
+        case .runtime(let message, let traceback), .stopped(_, let message, let traceback):
             return traceback.isEmpty ? message : message + "\n" + traceback
         case .badArgument(let position, let function, let problem):
             if position == 0 {
@@ -44,10 +47,10 @@ public enum LuaError: Error, Equatable, CustomStringConvertible {
 
     /// The error without its traceback: what a Swift function re-raises when a nested call failed.
     public var message: String {
-        if case .runtime(let message, _) = self {
-            return message
+        switch self {
+        case .runtime(let message, _), .stopped(_, let message, _): return message
+        default: return description
         }
-        return description
     }
 
     /// Builds the error for a failed load, pcall or resume from its status code and message.

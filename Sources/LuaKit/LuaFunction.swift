@@ -149,6 +149,16 @@ extension LuaState {
             push(message, on: L)
             return
         }
+        // A stop stays a stop on its way back into Lua: from a nested call (its text already has the position),
+        // or from a Swift wait that Ctrl-C or the deadline ended (the caller's line).
+        if let error = error as? LuaError, case .stopped(let stop, let message, _) = error {
+            ls_pushstop(L, stop.kind, message, -1)
+            return
+        }
+        if let error = error as? any LuaStopError {
+            ls_pushstop(L, error.stop.kind, error.stop.message, 1)
+            return
+        }
         luaL_where(L, 1)
         push(String(describing: error), on: L)
         lua_concat(L, 2)

@@ -11,16 +11,19 @@ import LuaShim
 public final class LuaInterruptHook {
     /// Why to stop now.
     public struct Stop {
-        /// The error message the hook raises (`interrupted`, `test timed out after 2 s`).
-        public var message: String
+        /// What the hook raises: a typed stop (`interrupt`: `interrupted`; `timeout`: `test timed out after 2 s`).
+        public var stop: LuaStop
         /// True when the cause holds until `reset()` (a deadline); false for a one-shot request that the reason
         /// function already acknowledged (Ctrl-C at the REPL), which must not escalate.
         public var persistent: Bool
 
-        public init(message: String, persistent: Bool) {
-            self.message = message
+        public init(kind: String, message: String, persistent: Bool) {
+            stop = LuaStop(kind: kind, message: message)
             self.persistent = persistent
         }
+
+        /// The text of the stop.
+        public var message: String { stop.message }
     }
 
     /// VM instructions between two checks: about 50 µs of a tight loop, so a hang stops at once while the cost
@@ -62,14 +65,14 @@ public final class LuaInterruptHook {
     }
 
     /// What the hook raises now, or nil to let the code run on.
-    func check() -> String? {
+    func check() -> LuaStop? {
         guard let stop = reason() else { return nil }
-        guard stop.persistent else { return stop.message }
+        guard stop.persistent else { return stop.stop }
         failedChecks += 1
         if failedChecks == 2 { setInterval(1) }
         if failedChecks >= 2, let spared, let source = lifetime?.state?.runningSource(), source.contains(spared) {
             return nil
         }
-        return stop.message
+        return stop.stop
     }
 }

@@ -57,9 +57,21 @@ extension LuaState {
         let status = ls_pcall(L, argumentCount, LUA_MULTRET, functionSlot)
         defer { lua_settop(L, functionSlot - 1) }
         guard status == LUA_OK else {
+            if ls_isstop(L, -1) != 0 { throw Self.stopError(at: -1, on: L) }
             let message = ls_tostring(L, -1).map { String(cString: $0) } ?? "(error object is not a string)"
             throw LuaError(status: status, message: message)
         }
         return try read(functionSlot + 1, lua_gettop(L))
+    }
+
+    /// The `LuaError.stopped` for the stop at `index` (ls_msghandler left its traceback in a field).
+    static func stopError(at index: Int32, on L: OpaquePointer) -> LuaError {
+        func field(_ name: String) -> String {
+            lua_getfield(L, index, name)
+            defer { ls_pop(L, 1) }
+            return ls_tostring(L, -1).map { String(cString: $0) } ?? ""
+        }
+        let stop = LuaStop(kind: field("kind"), message: field("message"))
+        return .stopped(stop, message: field("where") + stop.message, traceback: field("traceback"))
     }
 }

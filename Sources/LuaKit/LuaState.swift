@@ -18,7 +18,7 @@ public final class LuaState {
     /// function through `LuaArgs.host(as:)`. Held weakly: the host owns the state, not the other way round.
     public weak var host: AnyObject?
     /// The check run by the interrupt hook; see `setInterrupt(every:check:)`.
-    var interruptCheck: (() -> String?)?
+    var interruptCheck: (() -> LuaStop?)?
     /// Tells `LuaRef`s, and hosts that must not keep the state alive, whether the state is still open.
     public let lifetime = Lifetime()
 
@@ -101,7 +101,7 @@ public final class LuaState {
     ///
     /// The check keeps answering after the first interrupt, so a script that catches the error with `pcall` is
     /// interrupted again. Coroutines created after this call inherit the hook; set it before running scripts.
-    public func setInterrupt(every instructions: Int = 10_000, check: (() -> String?)?) {
+    public func setInterrupt(every instructions: Int = 10_000, check: (() -> LuaStop?)?) {
         interruptCheck = check
         guard check != nil else {
             ls_setinterrupt(L, nil, 0)
@@ -116,8 +116,9 @@ public final class LuaState {
                 let previous = state.current
                 state.current = L
                 defer { state.current = previous }
-                guard let message = state.interruptCheck?() else { return 0 }
-                LuaState.push(message, on: L)
+                guard let stop = state.interruptCheck?() else { return 0 }
+                LuaState.push(stop.kind, on: L)
+                LuaState.push(stop.message, on: L)
                 return 1
             }, Int32(clamping: instructions))
     }

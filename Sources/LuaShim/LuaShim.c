@@ -50,7 +50,61 @@ void ls_pushswiftclosure(lua_State *L, int nup) {
 ** and pushes a string; the raise happens here, after the Swift frame has returned.
 */
 
+/*
+** Stops: the errors an interrupt raises (Ctrl-C, a passed deadline) travel as a table, not as text, so no
+** error a script raises itself (`error("x: interrupted")`) can pass for one. The table is
+** {kind = "interrupt" | "timeout", message = "…", where = "file:line: "} with the metatable LS_STOP_METATABLE,
+** whose __tostring gives `where .. message`, the text a string error would have had.
+*/
+
+static int stop_tostring(lua_State *L) {
+    lua_getfield(L, 1, "where");
+    lua_getfield(L, 1, "message");
+    lua_concat(L, 2);
+    return 1;
+}
+
+int ls_isstop(lua_State *L, int index) {
+    if (lua_type(L, index) != LUA_TTABLE || !lua_getmetatable(L, index)) return 0;
+    luaL_getmetatable(L, LS_STOP_METATABLE);
+    int stop = lua_rawequal(L, -1, -2);
+    lua_pop(L, 2);
+    return stop;
+}
+
+static char raised_key;
+
+void ls_pushstop(lua_State *L, const char *kind, const char *message, int level) {
+    lua_createtable(L, 0, 4);
+    lua_pushstring(L, kind);
+    lua_setfield(L, -2, "kind");
+    lua_pushstring(L, message);
+    lua_setfield(L, -2, "message");
+    if (level >= 0) {
+        luaL_where(L, level);
+    } else {
+        lua_pushliteral(L, "");
+    }
+    lua_setfield(L, -2, "where");
+    if (luaL_newmetatable(L, LS_STOP_METATABLE)) {
+        lua_pushcfunction(L, stop_tostring);
+        lua_setfield(L, -2, "__tostring");
+    }
+    lua_setmetatable(L, -2);
+    /* The stop the guarded xpcall lets through untouched: the latest one raised, by the hook or by Swift. */
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_key);
+}
+
 int ls_msghandler(lua_State *L) {
+    if (ls_isstop(L, 1)) {
+        /* A stop keeps its type: the host reads its kind; the traceback ("stack traceback:\n…") goes along as
+        ** a field. */
+        luaL_traceback(L, L, NULL, 1);
+        lua_setfield(L, 1, "traceback");
+        lua_settop(L, 1);
+        return 1;
+    }
     const char *msg = lua_tostring(L, 1);
     if (msg == NULL) {
         if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) {
@@ -65,19 +119,15 @@ int ls_msghandler(lua_State *L) {
 
 static ls_InterruptCheck interrupt_check = NULL;
 
-/* Registry keys: the error the hook raised last, and the chunk-source marker of code spared by interrupts. */
-static char raised_key;
+/* Registry key: the chunk-source marker of code spared by interrupts. */
 static char spared_key;
 
 static void ls_interrupthook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     if (interrupt_check != NULL && interrupt_check(L)) {
-        /* In a hook, level 0 is the running Lua function, so this blames the line that was executing. */
-        luaL_where(L, 0);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &raised_key);
+        /* The check pushed the kind and the message. In a hook, level 0 is the running Lua function, so the
+        ** stop blames the line that was executing. */
+        ls_pushstop(L, lua_tostring(L, -2), lua_tostring(L, -1), 0);
         lua_error(L);
     }
 }

@@ -126,6 +126,14 @@ import Testing
         #expect(skipped.output == "1")
     }
 
+    /// Ctrl-C is a typed stop, never recognized by its text: a script's own error that reads like it is an
+    /// ordinary failure (exit 1), where it was taken for Ctrl-C (exit 130).
+    @Test func anErrorThatReadsLikeCtrlCIsAnOrdinaryFailure() throws {
+        let result = try runFScript(["-e", "error('x.lua:1: interrupted', 0)"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("x.lua:1: interrupted"))
+    }
+
     @Test func chunkOptionStillRunsWithTheDSL() throws {
         let result = try runFScript(["-e", "print(1 + 1, type(scenario), type(mock.start))"])
         #expect(result.status == 0)

@@ -7,7 +7,7 @@ import Testing
         var checks = 0
         state.setInterrupt(every: 1000) {
             checks += 1
-            return checks > 5 ? "test timed out" : nil
+            return checks > 5 ? LuaStop(kind: "timeout", message: "test timed out") : nil
         }
         let error = luaError(in: state, "while true do end", name: "@hang.lua")
         #expect(error?.message == "hang.lua:1: test timed out")
@@ -17,7 +17,7 @@ import Testing
 
     @Test func interruptReachesCoroutinesAndSurvivesPcall() throws {
         let state = LuaState()
-        state.setInterrupt(every: 100) { "stop" }
+        state.setInterrupt(every: 100) { LuaStop(kind: "interrupt", message: "stop") }
         // The inner pcall catches the first interrupt; the check keeps answering, so the next loop stops too.
         let error = luaError(
             in: state, "coroutine.wrap(function() pcall(function() while true do end end) while true do end end)()")

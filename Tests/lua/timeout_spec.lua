@@ -17,9 +17,12 @@ check.equal("first,third", table.concat(env.trace, ","), "the run went on after 
 local cases = run and run.files[1].cases or {}
 check.equal("failed", cases[2] and cases[2].status, "the hung scenario failed")
 check.contains(cases[2] and cases[2].failure.message or "", "test timed out after 0.2 s", "timeout message")
-check.equal("skipped", cases[5] and cases[5].status, "the scenario after Ctrl-C is skipped")
+check.equal("failed", cases[4] and cases[4].status, "a script's own 'x: interrupted' error fails its scenario")
+check.truthy(cases[4] and cases[4].failure.kind == nil, "and is no interrupt: the run went on to the real Ctrl-C")
+check.equal("interrupt", cases[5] and cases[5].failure and cases[5].failure.kind, "Ctrl-C stops as an interrupt")
+check.equal("skipped", cases[6] and cases[6].status, "the scenario after Ctrl-C is skipped")
 check.equal("skipped", run and run.files[2].cases[1].status, "the next file is not run")
-check.truthy(text:find("\n2 passed, 2 failed, 2 skipped\n$"), "summary with skipped: " .. text:sub(-40))
+check.truthy(text:find("\n2 passed, 3 failed, 2 skipped\n$"), "summary with skipped: " .. text:sub(-40))
 local f = io.open(tap, "r")
 local report = f and f:read("a") or ""
 if f then f:close() end

@@ -52,8 +52,8 @@ function M.protected(fn, timeout, ...)
     local f = failure.from(e, 2)
     return f
   end, ...)
-  local stopped = deadline.set(nil)
-  if ok then return stopped and failure.new({ message = stopped }) or nil end
+  local stopped, kind = deadline.set(nil)
+  if ok then return stopped and failure.new({ message = stopped, kind = kind }) or nil end
   if not failure.is(err) then err = failure.from(err) end
   return err
 end

@@ -16,6 +16,7 @@ end
 ---`pcall` or `xpcall` and returned must still fail.
 ---@param seconds? number
 ---@return string? stopped
+---@return "interrupt"|"timeout"|nil kind what stopped it
 function M.set(seconds)
   local set_deadline = util.host().set_deadline
   if set_deadline then return set_deadline(seconds) end

@@ -30,19 +30,12 @@ function M.is(v)
   return getmetatable(v) == Failure
 end
 
----Makes a Failure from fields.
----@param fields {message: string, selector?: string, step?: string, where?: string, traceback?: string}
+---Makes a Failure from fields. Its `kind` says what it is beyond a failed check (a stop's kind, or
+---"infrastructure"); it is never guessed from the message.
+---@param fields {message: string, selector?: string, step?: string, where?: string, traceback?: string, kind?: string}
 ---@return fscript.Failure
 function M.new(fields)
-  local f = setmetatable(fields, Failure)
-  if f.kind then
-    return f
-  elseif util.is_interrupt(f.message) then
-    f.kind = "interrupt"
-  elseif util.is_fatal(f.message) then
-    f.kind = "timeout"
-  end
-  return f
+  return setmetatable(fields, Failure)
 end
 
 ---Turns any error value into a Failure (keeping an existing one), with a traceback from `level`.
@@ -51,7 +44,8 @@ end
 ---@return fscript.Failure
 function M.from(err, level)
   if M.is(err) then return err end
-  local f = M.new({ message = tostring(err) })
+  -- A stop (Ctrl-C, the deadline) keeps its kind, which the runner acts on.
+  local f = M.new({ message = tostring(err), kind = util.stop_kind(err) })
   f.traceback = M.trim_traceback(debug.traceback("", (level or 1) + 1))
   return f
 end

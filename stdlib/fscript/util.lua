@@ -23,20 +23,37 @@ function M.app()
   return rawget(_G, "app")
 end
 
+-- The metatable name of the host's stops (LuaKit's `LuaStop`): Ctrl-C and a passed deadline raise a table
+-- {kind, message, where} with it. A stop is told by this type, never by its text, so a script's own
+-- `error("x: interrupted")` is an ordinary failure.
+local STOP = "LuaKit.Stop"
+
+---What stopped the code, when `err` is a stop or a failure made from one: `"interrupt"` (Ctrl-C, SIGTERM) or
+---`"timeout"` (the test deadline); nil for any other error.
+---@param err any
+---@return "interrupt"|"timeout"|nil
+function M.stop_kind(err)
+  if type(err) ~= "table" then return nil end
+  local meta = getmetatable(err)
+  if type(meta) ~= "table" then return nil end
+  if meta.__name == STOP then return err.kind end
+  -- A failure (fscript.failure) keeps the kind of the stop it was made from.
+  if meta.__name == "fscript.Failure" and (err.kind == "interrupt" or err.kind == "timeout") then return err.kind end
+  return nil
+end
+
 ---True for errors that must never be swallowed by a retry loop: the test deadline and Ctrl-C.
 ---@param err any
 ---@return boolean
 function M.is_fatal(err)
-  local text = tostring(type(err) == "table" and (err.message or err) or err)
-  return text:find("test timed out after", 1, true) ~= nil or M.is_interrupt(text)
+  return M.stop_kind(err) ~= nil
 end
 
----True when `err` is the host's Ctrl-C error ("interrupted", maybe prefixed with a position).
+---True when `err` is the host's Ctrl-C (or SIGTERM) stop.
 ---@param err any
 ---@return boolean
 function M.is_interrupt(err)
-  local text = tostring(type(err) == "table" and (err.message or err) or err)
-  return text == "interrupted" or text:find(": interrupted$") ~= nil
+  return M.stop_kind(err) == "interrupt"
 end
 
 ---Removes leading and trailing white space.

@@ -49,14 +49,14 @@ enum BuiltinModule {
     }
 
     /// `fscript.set_deadline(seconds|nil)`: arms or disarms the session's `InterruptGuard`. Disarming returns
-    /// what stopped the code meanwhile (`interrupted`, `test timed out after 2 s`) when it stopped, so a body
-    /// that swallowed the stop and returned still fails.
+    /// what stopped the code meanwhile, when it stopped: its text (`interrupted`, `test timed out after 2 s`) and
+    /// its kind (`interrupt`, `timeout`), so a body that swallowed the stop and returned still fails as one.
     private static func setDeadline(_ args: LuaArgs) throws -> LuaReturn {
         guard let session = args.host(as: ScriptSession.self) else { return .none }
         if args.isNil(1) {
             let stopped = session.interrupts.pendingStop
             session.interrupts.arm(seconds: nil)
-            return stopped.map { args.result($0) } ?? .none
+            return stopped.map { args.results([.string($0.message), .string($0.kind)]) } ?? .none
         }
 
         let seconds = try args.number(1)

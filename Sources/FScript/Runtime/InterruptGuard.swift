@@ -14,7 +14,7 @@ import NIOCore
 /// acknowledges Ctrl-C (the runner has the failure in hand by then). Unarmed (`-e`, the REPL, the runner's own
 /// bookkeeping), Ctrl-C raises once, so the code around it can still finish up.
 final class InterruptGuard {
-    /// The error text for Ctrl-C; the stdlib's `util.is_interrupt` recognises it, with or without a position.
+    /// The error text for Ctrl-C; scripts tell it by its kind (`interrupt`), never by this text.
     static let interruptedMessage = "interrupted"
 
     /// What the chunk names of fscript's own Lua library contain (`@…/stdlib/fscript/runner.lua`).
@@ -38,7 +38,7 @@ final class InterruptGuard {
         Interruption.prepare()
         // Weak: the check outlives this guard on its thread when a session ends before the thread does.
         Interruption.current = Interruption.StopCheck(
-            reason: { [weak self] in self?.stop().map { HostInterrupt(message: $0.message) } },
+            reason: { [weak self] in self?.stop().map { HostInterrupt(stop: $0.stop) } },
             nextDeadline: { [weak self] in self?.deadline })
     }
 
@@ -57,10 +57,10 @@ final class InterruptGuard {
     /// True while a test deadline is armed.
     var isArmed: Bool { deadline != nil }
 
-    /// While armed: the message of a stop that holds now (Ctrl-C pending, deadline passed), else nil.
-    var pendingStop: String? {
+    /// While armed: the stop that holds now (Ctrl-C pending, deadline passed), else nil.
+    var pendingStop: LuaStop? {
         guard deadline != nil, let stop = stop() else { return nil }
-        return stop.message
+        return stop.stop
     }
 
     /// Why running code must stop now, or nil. Unarmed, Ctrl-C is acknowledged here and stops once.
@@ -68,12 +68,12 @@ final class InterruptGuard {
         if Interruption.isPending {
             guard deadline != nil else {
                 Interruption.acknowledge()
-                return .init(message: Self.interruptedMessage, persistent: false)
+                return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: false)
             }
-            return .init(message: Self.interruptedMessage, persistent: true)
+            return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: true)
         }
         if let deadline, NIODeadline.now() >= deadline {
-            return .init(message: "test timed out after \(Self.seconds(limit)) s", persistent: true)
+            return .init(kind: "timeout", message: "test timed out after \(Self.seconds(limit)) s", persistent: true)
         }
         return nil
     }
@@ -87,8 +87,10 @@ final class InterruptGuard {
     static func seconds(_ value: Double) -> String { CheckedNumber.format(value) }
 }
 
-/// The deadline or Ctrl-C, thrown by a Swift function that was waiting; LuaKit prefixes the caller's line.
-struct HostInterrupt: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
+/// The deadline or Ctrl-C, thrown by a Swift function that was waiting; it reaches Lua as a stop (a typed error
+/// with the caller's line), never as text a script could imitate.
+struct HostInterrupt: LuaStopError, CustomStringConvertible {
+    let stop: LuaStop
+    var message: String { stop.message }
+    var description: String { stop.message }
 }

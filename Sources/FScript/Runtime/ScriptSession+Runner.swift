@@ -113,11 +113,6 @@ extension ScriptSession {
             writeError("fscript: the step DSL is unavailable: \(error)\n")
         }
     }
-
-    /// True for the error text of Ctrl-C, with or without the `file:line:` Lua puts in front.
-    static func isInterrupt(_ message: String) -> Bool {
-        message == InterruptGuard.interruptedMessage || message.hasSuffix(": " + InterruptGuard.interruptedMessage)
-    }
 }
 
 /// `--shard i/n`: the i-th (1-based) of n parts of a suite.

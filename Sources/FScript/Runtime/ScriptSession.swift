@@ -88,7 +88,7 @@ final class ScriptSession {
             writeError("fscript: \(error)\n")
             switch error {
             case .syntax, .file: return .usage
-            case .runtime(let message, _) where Self.isInterrupt(message): return .interrupted
+            case .stopped(let stop, _, _) where stop.kind == "interrupt": return .interrupted
             default: return .failure
             }
         } catch {

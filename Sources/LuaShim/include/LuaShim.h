@@ -26,14 +26,26 @@ void ls_pushswiftclosure(lua_State *L, int nup);
 /// Records how many values an LS_YIELD request yields.
 void ls_setyieldcount(lua_State *L, int n);
 
-/// The Swift side of the interrupt hook: returns 1 after pushing a message when the running script must stop.
+/// The Swift side of the interrupt hook: returns 1 after pushing a kind and a message when the running script
+/// must stop; the hook raises them as a stop (see `ls_pushstop`).
 typedef int (*ls_InterruptCheck)(lua_State *L);
+
+/// The registry name of a stop's metatable: what Lua code checks to tell a stop from any other error.
+#define LS_STOP_METATABLE "LuaKit.Stop"
+
+/// Pushes a stop: the typed error of an interrupt, {kind, message, where} with `where` from luaL_where(level), or
+/// empty for a negative level (a message that already names its position).
+void ls_pushstop(lua_State *L, const char *kind, const char *message, int level);
+
+/// Whether the value at `index` is a stop.
+int ls_isstop(lua_State *L, int index);
 
 /// Installs (check != NULL) or removes the count hook that asks `check` every `every` instructions and raises its
 /// message as a Lua error, in C. Coroutines created afterwards inherit the hook.
 void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every);
 
-/// The message handler for every protected call from Swift: turns the error into "message\nstack traceback:...".
+/// The message handler for every protected call from Swift: turns the error into "message\nstack traceback:...";
+/// a stop stays a stop, with the traceback in its `traceback` field.
 int ls_msghandler(lua_State *L);
 
 /// Replaces the global xpcall with one whose message handler does not run for an interrupt's error, so a

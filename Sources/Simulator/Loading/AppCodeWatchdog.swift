@@ -42,6 +42,7 @@ final class AppCodeWatchdog {
     private func stop() -> LuaInterruptHook.Stop? {
         guard let started, Self.now() - started > limit else { return nil }
         return .init(
+            kind: "timeout",
             message: "app code ran longer than \(CheckedNumber.format(limit)) s (an endless loop?) and was stopped; "
                 + "raise time_limit in the app table if it really needs longer",
             persistent: true)

@@ -5,6 +5,7 @@ local json = require("fscript.json")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
+local util = require("fscript.util")
 
 local M = {}
 
@@ -37,9 +38,7 @@ local function sent(method, path, body, count, subset)
     return ok, why
   end, config.get("validation"))
   if ok then return end
-  if not failure.is(err) and (tostring(err):find("test timed out", 1, true) or tostring(err):find("interrupted")) then
-    error(err, 0)
-  end
+  if util.is_fatal(err) then error(err, 0) end
   local expected = ("Expected the app to send %s %s%s%s"):format(method:upper(), path,
     body ~= nil and ((subset and " with JSON containing " or " with JSON ") .. json.encode(body)) or "",
     count and (" " .. count .. " times") or "")
