@@ -2,6 +2,7 @@
 # Frank's core catalog end to end: Tests/frank_suite/frank_core.feature uses every step of fscript's Frank
 # catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
 # additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
+# and frank_controls.lua
 # ran at least once; and the run takes less than half the fixed sleeps Frank's own step definitions would have
 # spent on the same steps (both numbers printed: about a twentieth on an idle machine, an eighth with both cores
 # busy, so the bound stands far from what it measures). And step definitions from Frank's own example app, ported
@@ -16,13 +17,15 @@ status=0
 "$bin" --app Tests/frank_suite/apps/frank_app.lua Tests/frank_suite --report "json:$work/run.json" \
   >"$work/run.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 0 ] || fatal "the Frank suite failed (exit $status): $(cat "$work/run.out")"
-python3 - "$work/run.json" stdlib/fscript/steps/frank.lua <<'PY'
+python3 - "$work/run.json" stdlib/fscript/steps/frank.lua stdlib/fscript/steps/frank_controls.lua <<'PY'
 import json, re, sys
-run, catalog = json.load(open(sys.argv[1])), sys.argv[2]
+run, catalogs = json.load(open(sys.argv[1])), sys.argv[2:]
 steps = [s for f in run["files"] for c in f["cases"] for s in c["steps"]]
-defined = {i + 1 for i, line in enumerate(open(catalog)) if re.search(r'\bdefine\("', line)}
-used = {int(s["definition"].rsplit(":", 1)[1]) for s in steps
-        if s.get("definition", "").rsplit(":", 1)[0].endswith("steps/frank.lua")}
+defined = {(catalog.rsplit("/", 1)[1], i + 1) for catalog in catalogs
+           for i, line in enumerate(open(catalog)) if re.search(r"""\bdefine\(["']""", line)}
+used = {(s["definition"].rsplit(":", 1)[0].rsplit("/", 1)[-1], int(s["definition"].rsplit(":", 1)[1]))
+        for s in steps if "definition" in s}
+catalog = " and ".join(catalogs)
 missing = sorted(defined - used)
 if missing:
     sys.exit(f"** ERROR: Frank catalog steps never run by frank_core.feature: lines {missing} of {catalog}")
