@@ -129,6 +129,22 @@ grep -Eq 'the worker running it \(w[12], pid [0-9]+\) exited with status 3' "$wo
   fatal "the failure does not say the worker died: $(cat "$work/crash.log")"
 grep -q 'exited with status 3' "$work/crash.xml" || fatal "the JUnit report does not say the worker died"
 
+# --- a worker stopped with SIGSTOP cannot hang the run: the parent kills it past its unit's time -----------------
+mkdir -p "$work/stopped"
+cat >"$work/stopped/stopped_test.lua" <<'LUA'
+scenario("before", function() end)
+-- The shell's parent is this worker: it stops itself, as a worker stuck in a C call would stay.
+scenario("stops its worker", function() os.execute("kill -STOP $PPID") end)
+scenario("after", function() end)
+LUA
+status=0
+"$bin" "$work/stopped" --jobs 2 --timeout 1 --report "junit:$work/stopped.xml" >"$work/stopped.log" 2>&1 </dev/null ||
+  status=$?
+[ "$status" = 2 ] || fatal "a stopped worker gave exit $status, expected 2 (infrastructure): $(cat "$work/stopped.log")"
+grep -q '^2 passed, 1 failed$' "$work/stopped.log" || fatal "the other scenarios did not run: $(cat "$work/stopped.log")"
+grep -q 'did not finish it within its time limit' "$work/stopped.xml" ||
+  fatal "the JUnit report does not say why: $(cat "$work/stopped.log")"
+
 # --- Ctrl-C during --jobs 4 ------------------------------------------------------------------------------------
 "$bin" "$suite" --jobs 4 --report "junit:$work/interrupted.xml" >"$work/interrupted.log" 2>&1 </dev/null &
 run=$!

@@ -59,7 +59,7 @@ function M.begin(opts)
   local plan = {}
   for i, entry in ipairs(ordered) do
     parent.units[entry.unit.id] = entry.unit
-    plan[i] = { id = entry.unit.id, file = entry.unit.file }
+    plan[i] = { id = entry.unit.id, file = entry.unit.file, scenarios = math.max(1, #entry.unit.scenarios) }
   end
   if opts.target then console:target(opts.target) end
   for _, warning in ipairs(warnings) do console:error_line(warning) end

@@ -305,6 +305,15 @@ function Session:globals()
   return g
 end
 
+---A new session with its DSL globals installed in `env` (default `_G`): what `fscript -e` and the REPL use.
+---@param env? table
+---@return fscript.Session
+function M.install_dsl(env)
+  local session = M.new()
+  session:install(env)
+  return session
+end
+
 ---Installs the DSL globals into `env` (default `_G`).
 ---@param env? table
 function Session:install(env)

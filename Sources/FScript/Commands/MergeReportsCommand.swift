@@ -39,9 +39,8 @@ struct MergeReportsCommand: ParsableCommand {
         let (outputs, inputs) = Self.split(arguments)
         let session = ScriptSession()
         do {
-            let results = try session.state.execute(
-                "return require('fscript.parallel').merge(...)", name: "=(fscript merge-reports)",
-                arguments: [.table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) }))])
+            let results = try session.state.function("run", inModule: "fscript.merge").call(
+                .table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) })))
             let code = results.first?.integerValue ?? Int64(ScriptSession.ExitStatus.usage.rawValue)
             if code != 0 { throw ExitCode(Int32(code)) }
         } catch let error as ExitCode {

@@ -34,8 +34,7 @@ struct StepsCommand: ParsableCommand {
         options["files"] = .table(.init(array: paths.map { .string($0) }))
         if !words.isEmpty { options["search"] = .string(words.joined(separator: " ")) }
         do {
-            let results = try session.state.execute(
-                "return require('fscript.runner').steps(...)", name: "=(fscript steps)", arguments: [.table(options)])
+            let results = try session.state.function("steps", inModule: "fscript.runner").call(.table(options))
             guard let text = results.first?.stringValue else {
                 writeError("fscript: the runner returned no step catalog\n")
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

@@ -22,6 +22,8 @@ final class WorkerProcess {
     var lastFile: String?
     /// Set once its results pipe reached end of file.
     private(set) var finished = false
+    /// Set when the parent killed it for outliving its unit's time limit.
+    var stuck = false
 
     /// Starts `executable` with `arguments` (after `--worker`) and `environment` added to fscript's own.
     init(label: String, executable: String, arguments: [String], environment: [String: String]) throws {

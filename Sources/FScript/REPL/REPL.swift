@@ -58,13 +58,9 @@ struct REPL {
         }
         // Tab completes globals, fields and methods, and inside a selector string filter names, classes and labels
         // on screen (fscript.repl.complete); a failure there only costs the completion.
-        let state = session.state
+        let complete = try? session.state.function("complete", inModule: "fscript.repl")
         editor.setCompleter { line, word in
-            guard
-                let results = try? state.execute(
-                    "return require('fscript.repl').complete(...)", name: "=(completion)",
-                    arguments: [.string(line), .string(word)]),
-                case .table(let list)? = results.first
+            guard let results = try? complete?.call(.string(line), .string(word)), case .table(let list)? = results.first
             else { return [] }
             return list.array.compactMap(\.stringValue)
         }

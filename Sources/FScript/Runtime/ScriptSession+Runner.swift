@@ -67,18 +67,19 @@ extension ScriptSession {
     /// Runs scripts and directories through `runner.main`, which prints the console report and writes the report
     /// files; returns its exit code. A stdlib that cannot be loaded is an infrastructure error (2).
     func runTests(_ options: RunOptions) -> ExitStatus {
-        runStdlib("return require('fscript.runner').main(...)", options)
+        runStdlib("main", options)
     }
 
     /// Runs as a worker of a parallel run (`--worker`): units from standard input, results on descriptor 3.
     func runWorker(_ options: RunOptions) -> ExitStatus {
         signal(SIGPIPE, SIG_IGN)
         WorkerChannel().register(in: state)
-        return runStdlib("return require('fscript.runner').worker(...)", options)
+        return runStdlib("worker", options)
     }
 
-    /// Checks the files, sets `arg`, and runs `code` with the options table; its first result is the exit code.
-    private func runStdlib(_ code: String, _ options: RunOptions) -> ExitStatus {
+    /// Checks the files, sets `arg`, and calls the runner's `function` with the options table; its first result
+    /// is the exit code.
+    private func runStdlib(_ function: String, _ options: RunOptions) -> ExitStatus {
         for path in options.files where access(path, R_OK) != 0 {
             let reason = String(cString: strerror(errno))
             writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
@@ -89,7 +90,7 @@ extension ScriptSession {
         argTable.fields[.integer(-1)] = .string(CommandLine.arguments.first ?? "fscript")
         state.setGlobal("arg", .table(argTable))
         do {
-            let results = try state.execute(code, name: "=(fscript)", arguments: [.table(options.table)])
+            let results = try state.function(function, inModule: "fscript.runner").call(.table(options.table))
             guard let code = results.first?.integerValue, let status = ExitStatus(rawValue: Int32(code)) else {
                 writeError("fscript: the runner returned \(results.first ?? .nil) instead of an exit code\n")
                 return .usage
@@ -108,7 +109,7 @@ extension ScriptSession {
     /// parsing them would be most of the start-up time of `fscript -e`.
     func installDSL() {
         do {
-            try state.execute("require('fscript.session').new():install()", name: "=(fscript)")
+            try state.function("install_dsl", inModule: "fscript.session").call()
         } catch {
             writeError("fscript: the step DSL is unavailable: \(error)\n")
         }
