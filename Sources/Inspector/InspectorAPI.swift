@@ -109,7 +109,9 @@ struct InspectorAPI: HTTPResponder {
         }
         let selectors = SelectorSuggester.selectors(for: view, in: windows)
         // The target is the authority: the suggestion is also run through its own /map.
-        let onTarget = selectors.first.flatMap { try? watcher.client.map($0, method: "accessibilityLabel").count }
+        let onTarget = selectors.first.flatMap {
+            try? watcher.client.map($0, method: OperationCatalog.accessibilityLabel.selector).count
+        }
         var details: [String: JSONValue] = ["class": .string(view.className), "uid": .string(uid)]
         for key in ["accessibilityLabel", "text", "placeholder", "accessibilityFrame", "isOn", "isEnabled", "alpha"] {
             if let value = view.attributes[key] { details[key] = value }

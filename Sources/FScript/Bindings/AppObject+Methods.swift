@@ -45,7 +45,10 @@ extension AppObject {
                     return args.result(QueryObject(app: app, selector: try args.selector(1)))
                 },
                 "touch": { app, args in
-                    args.result(try app.act("touch", try args.selector(1), method: "touch", all: try args.actsOnAll(2)).count)
+                    let touched = try app.act(
+                        "touch", try args.selector(1), method: OperationCatalog.touch.selector,
+                        all: try args.actsOnAll(2))
+                    return args.result(touched.count)
                 },
                 "double_tap": { app, args in
                     let selector = try args.selector(1)
@@ -77,14 +80,16 @@ extension AppObject {
                     let selector = try args.selector(1)
                     let value = try args.number(2, in: -1e12...1e12)
                     let results = try app.act(
-                        "set_slider", selector, method: "FEX_dragThumbToValue:", arguments: [.number(value)],
+                        "set_slider", selector, method: OperationCatalog.dragThumb.selector,
+                        arguments: [.number(value)],
                         all: try args.actsOnAll(3))
                     return args.result(results.count)
                 },
                 "type_into": { app, args in
                     let selector = try args.selector(1)
                     let text = try args.string(2)
-                    try app.act("type_into", selector, method: "touch", all: try args.actsOnAll(3))
+                    try app.act(
+                        "type_into", selector, method: OperationCatalog.touch.selector, all: try args.actsOnAll(3))
                     try app.call("type_into") { try $0.typeIntoKeyboard(text) }
                     return .none
                 },
@@ -151,7 +156,8 @@ extension AppObject {
             } catch {
                 throw FrankError("drag: \(error)")
             }
-            guard let frame = try map(text, "FEX_accessibilityFrame", operation: "drag").first else {
+            let frames = try map(text, OperationCatalog.fexAccessibilityFrame.selector, operation: "drag")
+            guard let frame = frames.first else {
                 throw FrankError(NoMatchDiagnosis(app: self).message(operation: "drag to", selector: target))
             }
             guard let x = frame["origin"]?["x"]?.doubleValue, let y = frame["origin"]?["y"]?.doubleValue,
@@ -169,7 +175,7 @@ extension AppObject {
             throw args.badArgument(2, "to must be a selector or a point {x =, y =}, got \(other.luaShown)")
         }
         let results = try act(
-            "drag", selector, method: "FEX_dragWithInitialDelayToX:y:", arguments: [.number(point.x), .number(point.y)])
+            "drag", selector, method: OperationCatalog.drag.selector, arguments: [.number(point.x), .number(point.y)])
         return args.result(results.count)
     }
 
@@ -177,14 +183,16 @@ extension AppObject {
     /// touched, from the top down one swipe at a time; returns at once when it already can.
     func scrollTo(_ args: LuaArgs) throws -> LuaReturn {
         let selector = try args.selector(1)
-        func touchable() throws -> [JSONValue] { try map(selector.text, "FEX_canTouch", operation: "scroll_to") }
+        func touchable() throws -> [JSONValue] {
+            try map(selector.text, OperationCatalog.canTouch.selector, operation: "scroll_to")
+        }
         let first = try touchable()
         guard !first.isEmpty else {
             throw FrankError(NoMatchDiagnosis(app: self).message(operation: "scroll_to", selector: selector))
         }
         if first.contains(where: { $0.franklyBool == true }) { return .none }
         let scroller = selector.text + " parent view:'UIScrollView' first"
-        guard !(try map(scroller, "FEX_scrollToTop", operation: "scroll_to")).isEmpty else {
+        guard !(try map(scroller, OperationCatalog.scrollToTop.selector, operation: "scroll_to")).isEmpty else {
             throw FrankError("scroll_to: \"\(selector.text)\" cannot be touched and is not inside a scroll view")
         }
         for _ in 0..<Self.scrollAttempts {

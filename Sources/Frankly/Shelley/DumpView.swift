@@ -4,7 +4,8 @@ import JSON
 /// as it is typed, and checks the selectors it suggests, without a round trip per keystroke.
 ///
 /// It answers what a dump carries: the class (its superclasses from `UIKitClasses`), the accessibility label,
-/// text, placeholder, the BOOLs (`isHidden`, `isOn`, `isEnabled`, written 0/1), and `FEX_isVisible` from those.
+/// text, placeholder, the BOOLs (`isHidden`, `isOn`, `isEnabled`, written 0/1), and `OperationCatalog.isVisible`
+/// from those.
 /// A real target is the authority; a selector the inspector suggests is also sent to the target's `/map`.
 public final class DumpView: ShelleyNode {
     public let uid: String
@@ -72,8 +73,8 @@ public final class DumpView: ShelleyNode {
     public func perform(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult {
         if let builtin = performShelleyBuiltin(method, arguments: arguments) { return builtin }
         switch method {
-        case "accessibilityLabel": return .value(attributes["accessibilityLabel"] ?? .null)
-        case "FEX_isVisible", "FEX_canTouch": return .value(.bool(isVisible))
+        case OperationCatalog.accessibilityLabel.selector: return .value(attributes["accessibilityLabel"] ?? .null)
+        case OperationCatalog.isVisible.selector, OperationCatalog.canTouch.selector: return .value(.bool(isVisible))
         case "isHidden": return .value(.bool(attributes["isHidden"]?.franklyBool ?? false))
         default:
             if let value = attributes[method] {

@@ -130,7 +130,7 @@ local SPINNER = "view:'UIActivityIndicatorView'"
 
 -- How many activity indicators are both visible and animating.
 local function spinner_count()
-  local visible, n = ui.map(SPINNER, "FEX_isVisible"), 0
+  local visible, n = ui.map(SPINNER, frank.operations.is_visible), 0
   for i, animating in ipairs(ui.map(SPINNER, "isAnimating")) do
     if util.truthy(animating) and util.truthy(visible[i]) then n = n + 1 end
   end
