@@ -19,7 +19,8 @@ python3 - "$work/run.json" stdlib/fscript/steps/frank.lua <<'PY'
 import json, re, sys
 run, catalog = json.load(open(sys.argv[1])), sys.argv[2]
 steps = [s for f in run["files"] for c in f["cases"] for s in c["steps"]]
-defined = {i + 1 for i, line in enumerate(open(catalog)) if re.search(r'\bdefine\("', line)}
+# A step is defined with its sentence, or with the id of one in M.sentences (the inspector's).
+defined = {i + 1 for i, line in enumerate(open(catalog)) if re.search(r'\bdefine\((?:"|M\.sentences\.)', line)}
 used = {int(s["definition"].rsplit(":", 1)[1]) for s in steps
         if s.get("definition", "").rsplit(":", 1)[0].endswith("steps/frank.lua")}
 missing = sorted(defined - used)

@@ -9,6 +9,19 @@ local data_table = require("fscript.data_table")
 
 local M = {}
 
+---The sentences of the steps another tool writes, by id: the inspector records an action with them (it reads
+---this table when it starts), so rewording a step here changes what it records, and the two cannot drift.
+M.sentences = {
+  touch_view = "I touch {string}",
+  touch_button = "I touch the button marked {string}",
+  touch_cell = "I touch the table cell marked {string}",
+  type_into_field = "I type {string} into the {string} text field",
+  flip_switch_on = "I flip switch {string} on",
+  flip_switch_off = "I flip switch {string} off",
+  navigate_back = "I navigate back",
+  should_see = "I should see {string}",
+}
+
 local function validate(check)
   wait.eventually(check, config.get("validation"))
 end
@@ -155,7 +168,7 @@ local function install_seeing(define)
       return not ui.sees(mark), ("Expected %q to go away within %g s; it is still visible"):format(mark, config.get("wait"))
     end, config.get("wait"))
   end)
-  define("I should see {string}", function(mark) validate(function() return ui.sees(mark), see_message(mark) end) end)
+  define(M.sentences.should_see, function(mark) validate(function() return ui.sees(mark), see_message(mark) end) end)
   define("I should not see {string}", function(mark)
     validate(function() return not ui.sees(mark), ("Expected not to see %q; it is visible"):format(mark) end)
   end)
@@ -320,16 +333,16 @@ local function install_more_seeing(define)
 end
 
 local function install_touching(define)
-  define("I touch {string}", function(mark)
+  define(M.sentences.touch_view, function(mark)
     ui.touch_when_ready(ui.marked("view", mark) .. " first", ("a view marked %q"):format(mark))
   end)
-  define("I touch the button marked {string}", function(mark)
+  define(M.sentences.touch_button, function(mark)
     ui.touch_when_ready(ui.marked("button", mark), ("a button marked %q"):format(mark))
   end)
   define("I touch the {ordinal} table cell", function(n)
     ui.touch_when_ready(("tableViewCell index:%d"):format(n - 1), ("table cell #%d"):format(n))
   end)
-  define("I touch the table cell marked {string}", function(mark)
+  define(M.sentences.touch_cell, function(mark)
     ui.touch_when_ready(ui.marked("tableViewCell", mark) .. " first", ("a table cell marked %q"):format(mark))
   end)
   define("I touch {string} if exists", function(mark)
@@ -356,7 +369,7 @@ local function install_touching(define)
   define("I touch the {ordinal} alert view button", function(n)
     ui.touch_when_ready(("alertView button index:%d"):format(n - 1), ("alert view button #%d"):format(n))
   end)
-  define("I navigate back", function()
+  define(M.sentences.navigate_back, function()
     ui.touch_first({ "navigationItemButtonView first", "navigationButton first" }, "the back button")
   end)
 end
@@ -406,11 +419,11 @@ local function install_controls(define)
   define("I flip switch {string}", function(mark)
     ui.touch_when_ready(ui.marked("view:'UISwitch'", mark), ("switch %q"):format(mark))
   end)
-  define("I flip switch {string} on", function(mark) flip_to(mark, true) end)
-  define("I flip switch {string} off", function(mark) flip_to(mark, false) end)
+  define(M.sentences.flip_switch_on, function(mark) flip_to(mark, true) end)
+  define(M.sentences.flip_switch_off, function(mark) flip_to(mark, false) end)
   define("switch {string} should be on", function(mark) switch_should_be(mark, true) end)
   define("switch {string} should be off", function(mark) switch_should_be(mark, false) end)
-  define("I type {string} into the {string} text field", function(text, field) type_into(text, field) end)
+  define(M.sentences.type_into_field, function(text, field) type_into(text, field) end)
   define("I fill in {string} with {string}", function(field, text) type_into(text, field) end)
   define("I fill in text fields as follows:", fill_in)
   -- Frank's wording: the field's text becomes the text, typed on the keyboard after touching the field.
