@@ -42,7 +42,7 @@ struct ActionScript {
             return ("app:type_into(\(selector), \(LuaLiteral.string(text)))", nil)
         case "switch":
             guard view.isKind(ofClassNamed: "UISwitch") else { return (nil, "only a switch can be flipped") }
-            let on = !(view.attributes["isOn"]?.franklyBool ?? false)
+            let on = !(view.node.isOn ?? false)
             // The catalog's step, as a person writes it, when its selector finds this switch alone.
             if let mark = view.accessibilityLabel, !mark.isEmpty, let argument = Self.stepArgument(mark),
                 let quoted = SelectorSuggester.quote(mark), only("view:'UISwitch' marked:\(quoted)"),
@@ -50,7 +50,7 @@ struct ActionScript {
             {
                 return (recorded, nil)
             }
-            return ("app:map(\(selector), \"setOn:\", \(on))", nil)
+            return ("app:map(\(selector), \"\(OperationCatalog.setOn.selector)\", \(on))", nil)
         case "slider":
             guard view.isKind(ofClassNamed: "UISlider") else { return (nil, "only a slider can be set") }
             guard let value, value.isFinite else { return (nil, "a slider needs a value") }
@@ -94,21 +94,14 @@ struct ActionScript {
         if let best = selectors.first, !best.contains("index:") { return "app:touch(\(LuaLiteral.string(best)))" }
         // No label of its own: a point inside the nearest labelled ancestor.
         if let (anchor, anchorSelector) = SelectorSuggester.labelledAncestor(of: view, in: windows),
-            let frame = view.attributes["accessibilityFrame"], let outer = anchor.attributes["accessibilityFrame"],
-            let x = Self.centre(frame, "x", "width"), let y = Self.centre(frame, "y", "height"),
-            let ox = outer["origin"]?["x"]?.doubleValue, let oy = outer["origin"]?["y"]?.doubleValue
+            let frame = view.node.accessibilityFrame, let outer = anchor.node.accessibilityFrame
         {
-            return "app:map(\(LuaLiteral.string(anchorSelector)), \"touchx:y:\", \(LuaLiteral.number(x - ox)), "
-                + "\(LuaLiteral.number(y - oy)))  -- \(view.className) has no label: a point in its labelled ancestor"
+            let x = frame.center.x.rounded() - outer.origin.x, y = frame.center.y.rounded() - outer.origin.y
+            return "app:map(\(LuaLiteral.string(anchorSelector)), \"\(OperationCatalog.touchPoint.selector)\", "
+                + "\(LuaLiteral.number(x)), \(LuaLiteral.number(y)))  -- \(view.className) has no label: a point in "
+                + "its labelled ancestor"
         }
         return "app:touch(\(LuaLiteral.string(selectors.first ?? SelectorSuggester.classWord(for: view))))"
-    }
-
-    private static func centre(_ frame: JSONValue, _ axis: String, _ size: String) -> Double? {
-        guard let origin = frame["origin"]?[axis]?.doubleValue, let length = frame["size"]?[size]?.doubleValue else {
-            return nil
-        }
-        return (origin + length / 2).rounded()
     }
 
     /// A step call: `When 'I touch the button marked "Log In"'`.

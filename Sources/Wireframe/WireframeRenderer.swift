@@ -20,7 +20,7 @@ public struct WireframeRenderer: Sendable {
     /// Renders the tree on a `width`×`height` point screen, cropped to `crop` (screen points) when given.
     /// The PNG is `crop` (or the screen) times `scale` pixels.
     public func png(of tree: JSONValue, width: Double, height: Double, crop: WireframeRect? = nil) throws -> [UInt8] {
-        try png(of: DumpNode.drawable(tree), width: width, height: height, crop: crop)
+        try png(of: DumpNode(lenient: tree), width: width, height: height, crop: crop)
     }
 
     /// Renders a tree read as `DumpNode` (nil draws an empty screen), the same as `png(of:width:height:crop:)`.
