@@ -31,7 +31,7 @@ struct ActionScript {
         case "scroll_to": return ("app:scroll_to(\(selector))", nil)
         case "type":
             guard let text else { return (nil, "type needs the text to type") }
-            if view.isKind(ofClassNamed: "UITextField"), let name = view.placeholder ?? view.accessibilityLabel,
+            if view.isKind(UIKitClass.textField), let name = view.placeholder ?? view.accessibilityLabel,
                 Self.stepSafe(name), Self.stepSafe(text),
                 let quoted = SelectorSuggester.quote(name),
                 first("textField placeholder:\(quoted) first") || first("textField marked:\(quoted) first"),
@@ -41,7 +41,7 @@ struct ActionScript {
             }
             return ("app:type_into(\(selector), \(LuaLiteral.string(text)))", nil)
         case "switch":
-            guard view.isKind(ofClassNamed: "UISwitch") else { return (nil, "only a switch can be flipped") }
+            guard view.isKind(UIKitClass.switchControl) else { return (nil, "only a switch can be flipped") }
             let on = !(view.node.isOn ?? false)
             // The catalog's step, as a person writes it, when its selector finds this switch alone.
             if let mark = view.accessibilityLabel, !mark.isEmpty, let argument = Self.stepArgument(mark),
@@ -52,7 +52,7 @@ struct ActionScript {
             }
             return ("app:map(\(selector), \"\(OperationCatalog.setOn.selector)\", \(on))", nil)
         case "slider":
-            guard view.isKind(ofClassNamed: "UISlider") else { return (nil, "only a slider can be set") }
+            guard view.isKind(UIKitClass.slider) else { return (nil, "only a slider can be set") }
             guard let value, value.isFinite else { return (nil, "a slider needs a value") }
             return ("app:set_slider(\(selector), \(LuaLiteral.number(value)))", nil)
         case "back":
@@ -77,12 +77,12 @@ struct ActionScript {
         let selectors = SelectorSuggester.selectors(for: view, in: windows)
         if let label = view.accessibilityLabel, Self.stepSafe(label), let quoted = SelectorSuggester.quote(label) {
             let argument = "\"\(label)\""
-            if view.isKind(ofClassNamed: "UIButton"), only("button marked:\(quoted)"),
+            if view.isKind(UIKitClass.button), only("button marked:\(quoted)"),
                 let recorded = catalogStep("When", .touchButton, argument)
             {
                 return recorded
             }
-            if view.isKind(ofClassNamed: "UITableViewCell"), first("tableViewCell marked:\(quoted) first"),
+            if view.isKind(UIKitClass.tableViewCell), first("tableViewCell marked:\(quoted) first"),
                 let recorded = catalogStep("When", .touchCell, argument)
             {
                 return recorded

@@ -66,9 +66,6 @@ final class SimView {
         self.frame = frame
     }
 
-    /// True when the view is of the class or a subclass of it.
-    func isKind(_ kind: ClassDescriptor) -> Bool { classChain.contains(kind.name) }
-
     /// True when the view's class dumps the attribute.
     func has(_ attribute: ViewAttribute) -> Bool { attributes.contains(attribute) }
 
