@@ -53,7 +53,8 @@ struct OperationCatalogTests {
         let body = JSONValue.object([
             "operation": .object(["method_name": .string("touchx:y:"), "arguments": .array([.integer(1), .integer(2)])])
         ])
-        #expect(try Operation(requestBody: body) == Operation(methodName: "touchx:y:", arguments: [.integer(1), .integer(2)]))
+        let expected = Operation(methodName: "touchx:y:", arguments: [.integer(1), .integer(2)])
+        #expect(try Operation(requestBody: body) == expected)
         let bare = JSONValue.object(["operation": .object(["method_name": .string("touch")])])
         #expect(try Operation(requestBody: bare) == Operation(methodName: "touch"))
     }

@@ -132,16 +132,7 @@ extension AppObject {
             "orientation": { app, args in
                 args.result(try app.call("orientation") { try $0.orientation() }.detailedOrientation)
             },
-            "set_orientation": { app, args in
-                let name = try args.string(1, expected: "orientation name")
-                guard orientations.contains(name.lowercased()) else {
-                    throw args.badArgument(
-                        1, "orientation must be portrait, portrait_upside_down, landscape_left or landscape_right, "
-                            + "got '\(name)'")
-                }
-                try app.call("set_orientation") { try $0.setOrientation(name.lowercased()) }
-                return .none
-            },
+            "set_orientation": { app, args in try app.setOrientation(args) },
             "app_exec": { app, args in
                 let (method, arguments) = try args.operation(from: 1)
                 let result = try app.call("app_exec") { try $0.appExec(method, arguments: arguments) }
@@ -156,6 +147,18 @@ extension AppObject {
                 return args.result(table)
             },
         ]
+    }
+
+    /// `app:set_orientation(name)`: one of the four detailed orientations, in any letter case.
+    func setOrientation(_ args: LuaArgs) throws -> LuaReturn {
+        let name = try args.string(1, expected: "orientation name")
+        guard Self.orientations.contains(name.lowercased()) else {
+            throw args.badArgument(
+                1, "orientation must be portrait, portrait_upside_down, landscape_left or landscape_right, "
+                    + "got '\(name)'")
+        }
+        try call("set_orientation") { try $0.setOrientation(name.lowercased()) }
+        return .none
     }
 
     /// `app:drag(sel, {to = sel2})` or `{to = {x =, y =}}`: drags the first match to the centre of `sel2`'s first

@@ -42,7 +42,9 @@ extension ShelleyNode {
     public func performShelleyBuiltin(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult? {
         guard ShelleyBuiltins.methods.contains(method) else { return nil }
         if method == OperationCatalog.isNotAnimating.selector {
-            guard case .value(let animating) = perform(OperationCatalog.isAnimating.selector, arguments: []) else { return .value(.bool(true)) }
+            guard case .value(let animating) = perform(OperationCatalog.isAnimating.selector, arguments: []) else {
+                return .value(.bool(true))
+            }
             return .value(.bool(!(animating.franklyBool ?? false)))
         }
         if let descriptor = OperationCatalog.descriptor(for: method), !answers(descriptor) { return .notUnderstood }
