@@ -9,6 +9,8 @@ import JSON
 struct ActionScript {
     let windows: [DumpView]
     let view: DumpView
+    /// The catalog's step sentences, from the Lua session: the steps this writes are worded there.
+    let sentences: StepSentences
 
     /// The best selector for the view (shortest that selects it alone).
     var selector: String { SelectorSuggester.selectors(for: view, in: windows).first ?? SelectorSuggester.classWord(for: view) }
@@ -29,35 +31,43 @@ struct ActionScript {
         case "scroll_to": return ("app:scroll_to(\(selector))", nil)
         case "type":
             guard let text else { return (nil, "type needs the text to type") }
-            if view.isKind(ofClassNamed: "UITextField"), let name = view.placeholder ?? view.accessibilityLabel,
+            if view.isKind(UIKitClass.textField), let name = view.placeholder ?? view.accessibilityLabel,
                 Self.stepSafe(name), Self.stepSafe(text),
                 let quoted = SelectorSuggester.quote(name),
-                first("textField placeholder:\(quoted) first") || first("textField marked:\(quoted) first")
+                first("textField placeholder:\(quoted) first") || first("textField marked:\(quoted) first"),
+                let recorded = catalogStep("When", .typeIntoField, "\"\(text)\"", "\"\(name)\"")
             {
-                return (Self.step("When", "I type \"\(text)\" into the \"\(name)\" text field"), nil)
+                return (recorded, nil)
             }
             return ("app:type_into(\(selector), \(LuaLiteral.string(text)))", nil)
         case "switch":
-            guard view.isKind(ofClassNamed: "UISwitch") else { return (nil, "only a switch can be flipped") }
-            let on = !(view.attributes["isOn"]?.franklyBool ?? false)
+            guard view.isKind(UIKitClass.switchControl) else { return (nil, "only a switch can be flipped") }
+            let on = !(view.node.isOn ?? false)
             // The catalog's step, as a person writes it, when its selector finds this switch alone.
             if let mark = view.accessibilityLabel, !mark.isEmpty, let argument = Self.stepArgument(mark),
-                let quoted = SelectorSuggester.quote(mark), only("view:'UISwitch' marked:\(quoted)")
+                let quoted = SelectorSuggester.quote(mark), only("view:'UISwitch' marked:\(quoted)"),
+                let recorded = catalogStep("When", on ? .flipSwitchOn : .flipSwitchOff, argument)
             {
-                return (Self.step("When", "I flip switch \(argument) \(on ? "on" : "off")"), nil)
+                return (recorded, nil)
             }
-            return ("app:map(\(selector), \"setOn:\", \(on))", nil)
+            return ("app:map(\(selector), \"\(OperationCatalog.setOn.selector)\", \(on))", nil)
         case "slider":
-            guard view.isKind(ofClassNamed: "UISlider") else { return (nil, "only a slider can be set") }
+            guard view.isKind(UIKitClass.slider) else { return (nil, "only a slider can be set") }
             guard let value, value.isFinite else { return (nil, "a slider needs a value") }
             return ("app:set_slider(\(selector), \(LuaLiteral.number(value)))", nil)
         case "back":
-            return (Self.step("When", "I navigate back"), nil)
+            guard let recorded = catalogStep("When", .navigateBack) else {
+                return (nil, "the step catalog has no navigate_back")
+            }
+            return (recorded, nil)
         case "see":
             guard let shown = view.accessibilityLabel ?? view.text, !shown.isEmpty, Self.stepSafe(shown) else {
                 return (nil, "this view shows no text to check; pick a label")
             }
-            return (Self.step("Then", "I should see \"\(shown)\""), nil)
+            guard let recorded = catalogStep("Then", .shouldSee, "\"\(shown)\"") else {
+                return (nil, "the step catalog has no should_see")
+            }
+            return (recorded, nil)
         default:
             return (nil, "unknown action \(action)")
         }
@@ -66,36 +76,41 @@ struct ActionScript {
     private func touchLine() -> String {
         let selectors = SelectorSuggester.selectors(for: view, in: windows)
         if let label = view.accessibilityLabel, Self.stepSafe(label), let quoted = SelectorSuggester.quote(label) {
-            if view.isKind(ofClassNamed: "UIButton"), only("button marked:\(quoted)") {
-                return Self.step("When", "I touch the button marked \"\(label)\"")
+            let argument = "\"\(label)\""
+            if view.isKind(UIKitClass.button), only("button marked:\(quoted)"),
+                let recorded = catalogStep("When", .touchButton, argument)
+            {
+                return recorded
             }
-            if view.isKind(ofClassNamed: "UITableViewCell"), first("tableViewCell marked:\(quoted) first") {
-                return Self.step("When", "I touch the table cell marked \"\(label)\"")
+            if view.isKind(UIKitClass.tableViewCell), first("tableViewCell marked:\(quoted) first"),
+                let recorded = catalogStep("When", .touchCell, argument)
+            {
+                return recorded
             }
-            if first("view marked:\(quoted) first") { return Self.step("When", "I touch \"\(label)\"") }
+            if first("view marked:\(quoted) first"), let recorded = catalogStep("When", .touchView, argument) {
+                return recorded
+            }
         }
         if let best = selectors.first, !best.contains("index:") { return "app:touch(\(LuaLiteral.string(best)))" }
         // No label of its own: a point inside the nearest labelled ancestor.
         if let (anchor, anchorSelector) = SelectorSuggester.labelledAncestor(of: view, in: windows),
-            let frame = view.attributes["accessibilityFrame"], let outer = anchor.attributes["accessibilityFrame"],
-            let x = Self.centre(frame, "x", "width"), let y = Self.centre(frame, "y", "height"),
-            let ox = outer["origin"]?["x"]?.doubleValue, let oy = outer["origin"]?["y"]?.doubleValue
+            let frame = view.node.accessibilityFrame, let outer = anchor.node.accessibilityFrame
         {
-            return "app:map(\(LuaLiteral.string(anchorSelector)), \"touchx:y:\", \(LuaLiteral.number(x - ox)), "
-                + "\(LuaLiteral.number(y - oy)))  -- \(view.className) has no label: a point in its labelled ancestor"
+            let x = frame.center.x.rounded() - outer.origin.x, y = frame.center.y.rounded() - outer.origin.y
+            return "app:map(\(LuaLiteral.string(anchorSelector)), \"\(OperationCatalog.touchPoint.selector)\", "
+                + "\(LuaLiteral.number(x)), \(LuaLiteral.number(y)))  -- \(view.className) has no label: a point in "
+                + "its labelled ancestor"
         }
         return "app:touch(\(LuaLiteral.string(selectors.first ?? SelectorSuggester.classWord(for: view))))"
     }
 
-    private static func centre(_ frame: JSONValue, _ axis: String, _ size: String) -> Double? {
-        guard let origin = frame["origin"]?[axis]?.doubleValue, let length = frame["size"]?[size]?.doubleValue else {
-            return nil
-        }
-        return (origin + length / 2).rounded()
-    }
-
     /// A step call: `When 'I touch the button marked "Log In"'`.
     static func step(_ keyword: String, _ text: String) -> String { "\(keyword) \(LuaLiteral.string(text))" }
+
+    /// The call of the catalog's sentence `id` with `arguments`, or nil when the catalog has no such sentence.
+    private func catalogStep(_ keyword: String, _ id: StepSentences.ID, _ arguments: String...) -> String? {
+        sentences.sentence(id, arguments).map { Self.step(keyword, $0) }
+    }
 
     /// Whether a value can sit between a step's double quotes.
     static func stepSafe(_ text: String) -> Bool { !text.contains("\"") && !text.contains("\n") }

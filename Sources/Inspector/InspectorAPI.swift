@@ -109,7 +109,9 @@ struct InspectorAPI: HTTPResponder {
         }
         let selectors = SelectorSuggester.selectors(for: view, in: windows)
         // The target is the authority: the suggestion is also run through its own /map.
-        let onTarget = selectors.first.flatMap { try? watcher.client.map($0, method: "accessibilityLabel").count }
+        let onTarget = selectors.first.flatMap {
+            try? watcher.client.map($0, method: OperationCatalog.accessibilityLabel.selector).count
+        }
         var details: [String: JSONValue] = ["class": .string(view.className), "uid": .string(uid)]
         for key in ["accessibilityLabel", "text", "placeholder", "accessibilityFrame", "isOn", "isEnabled", "alpha"] {
             if let value = view.attributes[key] { details[key] = value }
@@ -143,12 +145,15 @@ struct InspectorAPI: HTTPResponder {
         let windows = DumpView.windows(of: try watcher.client.dump())
         let line: String
         if action == "back" {
-            line = ActionScript.step("When", "I navigate back")
+            guard let back = scripting.sentences.sentence(.navigateBack) else {
+                throw APIError("the step catalog has no navigate_back sentence")
+            }
+            line = ActionScript.step("When", back)
         } else {
             guard let uid = body["uid"]?.stringValue,
                 let view = windows.lazy.compactMap({ $0.find(uid: uid) }).first
             else { throw APIError("select a view on the screen first") }
-            let script = ActionScript(windows: windows, view: view)
+            let script = ActionScript(windows: windows, view: view, sentences: scripting.sentences)
             let (made, problem) = script.line(
                 for: action, text: body["text"]?.stringValue, direction: body["direction"]?.stringValue,
                 value: body["value"]?.doubleValue)

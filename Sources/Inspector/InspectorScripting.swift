@@ -3,4 +3,6 @@
 public protocol InspectorScripting: Sendable {
     /// Runs one chunk of Lua on the session, one at a time; nil when it succeeded, else the error as Lua gives it.
     func run(_ code: String) -> String?
+    /// The step catalog's sentences, read from the session when it starts: what the recorded steps say.
+    var sentences: StepSentences { get }
 }

@@ -20,6 +20,11 @@ public struct WireframeRenderer: Sendable {
     /// Renders the tree on a `width`×`height` point screen, cropped to `crop` (screen points) when given.
     /// The PNG is `crop` (or the screen) times `scale` pixels.
     public func png(of tree: JSONValue, width: Double, height: Double, crop: WireframeRect? = nil) throws -> [UInt8] {
+        try png(of: DumpNode(lenient: tree), width: width, height: height, crop: crop)
+    }
+
+    /// Renders a tree read as `DumpNode` (nil draws an empty screen), the same as `png(of:width:height:crop:)`.
+    public func png(of tree: DumpNode?, width: Double, height: Double, crop: WireframeRect? = nil) throws -> [UInt8] {
         let area = crop ?? WireframeRect(x: 0, y: 0, width: width, height: height)
         let pixelWidth = Int32(max(1, (area.width * scale).rounded()))
         let pixelHeight = Int32(max(1, (area.height * scale).rounded()))
@@ -38,7 +43,7 @@ public struct WireframeRenderer: Sendable {
         cairo.paint(context)
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         var painter = NodePainter(cairo: cairo, context: context)
-        painter.draw(tree, opacity: 1)
+        if let tree { painter.draw(tree, opacity: 1) }
         cairo.surface_flush(surface)
         return try encodePNG(surface, cairo: cairo)
     }

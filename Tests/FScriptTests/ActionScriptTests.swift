@@ -1,7 +1,9 @@
+import Foundation
 import Frankly
 import JSON
 import Testing
 
+@testable import FScript
 @testable import Inspector
 
 /// What the inspector writes for an action: the catalog step when one names the view exactly, an `app:` call with
@@ -23,12 +25,45 @@ import Testing
           {"class": "UILabel", "uid": "9", "accessibilityLabel": "Say \"hi\"", "text": "Say \"hi\""}]}
         """#
 
-    private func line(_ uid: String, _ action: String, text: String? = nil, direction: String? = nil, value: Double? = nil)
-        throws -> (String?, String?)
-    {
+    /// The sentences of the stdlib's step catalog, read from a Lua session as the inspector reads them at start.
+    static let sentences = LuaInspectorScripting.readSentences(from: ScriptSession().state)
+
+    private func line(
+        _ uid: String, _ action: String, text: String? = nil, direction: String? = nil, value: Double? = nil,
+        sentences: StepSentences = Self.sentences
+    ) throws -> (String?, String?) {
         let windows = DumpView.windows(of: try JSONValue(parsing: Self.dump.utf8))
         let view = try #require(windows[0].find(uid: uid))
-        return ActionScript(windows: windows, view: view).line(for: action, text: text, direction: direction, value: value)
+        return ActionScript(windows: windows, view: view, sentences: sentences)
+            .line(for: action, text: text, direction: direction, value: value)
+    }
+
+    @Test func theCatalogDefinesEverySentenceTheInspectorUses() {
+        for id in StepSentences.ID.allCases {
+            #expect(Self.sentences.templates[id.rawValue] != nil, "steps/frank.lua has no sentence \(id.rawValue)")
+        }
+    }
+
+    /// The inspector spells no step: a sentence reworded in steps/sentences.lua (which steps/frank.lua defines
+    /// its steps with) is what it records, and a catalog without the sentence gets an `app:` call instead of a
+    /// step that would not run.
+    @Test func aStepRewordedInTheCatalogIsWhatTheInspectorRecords() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fscript-steps-\(UUID())")
+        let steps = directory.appendingPathComponent("fscript/steps")
+        try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let stdlib = try #require(StdlibLocator.locate())
+        let original = try String(contentsOfFile: stdlib + "/fscript/steps/sentences.lua", encoding: .utf8)
+        let reworded = original.replacingOccurrences(
+            of: #"touch_button = "I touch the button marked {string}""#,
+            with: #"touch_button = "I press the button labelled {string}""#)
+        #expect(reworded != original)
+        try reworded.write(to: steps.appendingPathComponent("sentences.lua"), atomically: true, encoding: .utf8)
+        let session = ScriptSession()
+        session.state.prependPackagePath(directory: directory.path)
+        let sentences = LuaInspectorScripting.readSentences(from: session.state)
+        #expect(try line("3", "touch", sentences: sentences).0 == #"When 'I press the button labelled "Log In"'"#)
+        #expect(try line("3", "touch", sentences: StepSentences([:])).0 == #"app:touch("button marked:'Log In'")"#)
     }
 
     @Test func catalogStepsWhereTheyNameTheView() throws {
@@ -63,7 +98,7 @@ import Testing
         let windows = DumpView.windows(of: try JSONValue(parsing: Self.switches.utf8))
         func flip(_ uid: String) throws -> String? {
             let view = try #require(windows[0].find(uid: uid))
-            let script = ActionScript(windows: windows, view: view)
+            let script = ActionScript(windows: windows, view: view, sentences: Self.sentences)
             return script.line(for: "switch", text: nil, direction: nil, value: nil).0
         }
         #expect(try flip("2") == #"When "I flip switch 'Mode \"A\"' off""#)

@@ -2,7 +2,7 @@
 # Frank's core catalog end to end: Tests/frank_suite/frank_core.feature uses every step of fscript's Frank
 # catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
 # additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
-# and frank_controls.lua
+# and frank_controls.lua (defined with its sentence, or with the id of one in steps/sentences.lua, the inspector's)
 # ran at least once; and the run takes less than half the fixed sleeps Frank's own step definitions would have
 # spent on the same steps (both numbers printed: about a twentieth on an idle machine, an eighth with both cores
 # busy, so the bound stands far from what it measures). And step definitions from Frank's own example app, ported
@@ -22,7 +22,7 @@ import json, re, sys
 run, catalogs = json.load(open(sys.argv[1])), sys.argv[2:]
 steps = [s for f in run["files"] for c in f["cases"] for s in c["steps"]]
 defined = {(catalog.rsplit("/", 1)[1], i + 1) for catalog in catalogs
-           for i, line in enumerate(open(catalog)) if re.search(r"""\bdefine\(["']""", line)}
+           for i, line in enumerate(open(catalog)) if re.search(r"""\bdefine\((?:["']|sentences\.)""", line)}
 used = {(s["definition"].rsplit(":", 1)[0].rsplit("/", 1)[-1], int(s["definition"].rsplit(":", 1)[1]))
         for s in steps if "definition" in s}
 catalog = " and ".join(catalogs)

@@ -51,7 +51,7 @@ end
 ---@param selector string
 ---@return boolean
 function M.element_is_not_hidden(selector)
-  for _, visible in ipairs(M.frankly_map(selector, "FEX_isVisible")) do
+  for _, visible in ipairs(M.frankly_map(selector, frank.operations.is_visible)) do
     if util.truthy(visible) then return true end
   end
   return false

@@ -70,13 +70,14 @@ function M.help(value)
   print(("%s: %s"):format(kind, table.concat(names, ", ")))
 end
 
--- Shelley's filter names, for completion inside a selector string.
+-- Shelley's filter names, for completion inside a selector string: its words, then the predicates the Swift
+-- operation catalog lists (frank.operations.predicates), so a new predicate completes without an edit here.
 local FILTERS = {
   "view", "button", "label", "textField", "tableView", "tableViewCell", "alertView", "actionSheet",
   "navigationButton", "navigationItemView", "navigationItemButtonView", "threePartButton", "parent", "descendant",
-  "first", "index:", "view:", "marked:", "markedExactly:", "text:", "placeholder:", "isAnimating", "isNotAnimating",
-  "isHidden", "isOn", "isEnabled", "isSelected", "FEX_isVisible", "FEX_canTouch",
+  "first", "index:", "view:",
 }
+for _, name in ipairs(frank.operations.predicates) do FILTERS[#FILTERS + 1] = name end
 
 local function starting(list, prefix, into)
   for _, name in ipairs(list) do

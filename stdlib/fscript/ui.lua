@@ -26,12 +26,12 @@ function M.count(sel)
   return #target():map(sel, "FEX_accessibilityLabel")
 end
 
----How many views matching `sel` are visible (FEX_isVisible).
+---How many views matching `sel` are visible (frank.operations.is_visible).
 ---@param sel string
 ---@return integer
 function M.visible_count(sel)
   local n = 0
-  for _, v in ipairs(target():map(sel, "FEX_isVisible")) do
+  for _, v in ipairs(target():map(sel, frank.operations.is_visible)) do
     if util.truthy(v) then n = n + 1 end
   end
   return n
@@ -45,7 +45,7 @@ function M.sees(text)
   return M.visible_count("view marked:" .. q) > 0 or M.visible_count("view text:" .. q) > 0
 end
 
--- Adds the strings of the views that are visible: `visible` holds FEX_isVisible for the same selector, so a hidden
+-- Adds the strings of the views that are visible: `visible` holds is_visible for the same selector, so a hidden
 -- or transparent view (or one inside such a view) is not offered as something the screen shows. When the two
 -- answers disagree in length the screen changed in between, and nothing is added rather than a wrong pairing.
 local function add_strings(out, seen, values, visible)
@@ -67,7 +67,7 @@ function M.shown(limit)
   local ok, err = pcall(function()
     for _, ask in ipairs({ { "view", "accessibilityLabel" }, { "view text:''", "text" } }) do
       local sel, method = ask[1], ask[2]
-      add_strings(out, seen, target():map(sel, method), target():map(sel, "FEX_isVisible"))
+      add_strings(out, seen, target():map(sel, method), target():map(sel, frank.operations.is_visible))
     end
   end)
   if not ok and util.is_fatal(err) then error(err, 0) end

@@ -124,6 +124,10 @@ app = nil
 frank = {}
 ---JSON null in map results: the same value as `json.null`.
 frank.null = nil
+---The Frankly operations fscript knows, by snake_case name (`is_visible` is "FEX_isVisible"), from the Swift
+---operation catalog; `predicates` lists the ones a selector may test. Send selectors through it, never spelled.
+---@type table<string, string>|{predicates: string[]}
+frank.operations = {}
 ---@param url string e.g. "http://127.0.0.1:37265"; nothing is sent until the first call
 ---@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)
 ---@return frank.App

@@ -5,9 +5,10 @@ extension AppObject {
     /// The default time limit of every wait, Swerkin's 2 s.
     static let defaultWait = 2.0
 
-    /// True when some view `selector` matches is visible (`FEX_isVisible`).
+    /// True when some view `selector` matches is visible (`OperationCatalog.isVisible`).
     func isVisible(_ selector: CheckedSelector, operation: String) throws -> Bool {
-        try map(selector.text, "FEX_isVisible", operation: operation).contains { $0.franklyBool == true }
+        try map(selector.text, OperationCatalog.isVisible.selector, operation: operation)
+            .contains { $0.franklyBool == true }
     }
 
     /// `app:wait_for(sel, {timeout})`: returns a query for `sel` once a matching view is visible.
@@ -18,7 +19,7 @@ extension AppObject {
         let interval = try args.interval(in: options, at: 2, default: connector.pollInterval)
         var matched = 0
         let appeared = try poll(timeout: timeout, interval: interval, operation: "wait_for") {
-            let visible = try map(selector.text, "FEX_isVisible", operation: "wait_for")
+            let visible = try map(selector.text, OperationCatalog.isVisible.selector, operation: "wait_for")
             matched = visible.count
             return visible.contains { $0.franklyBool == true }
         }

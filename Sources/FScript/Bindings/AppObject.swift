@@ -73,7 +73,7 @@ final class AppObject: LuaObject {
         all: Bool = false
     ) throws -> [JSONValue] {
         if !all && !selector.parsed.filters.contains(where: Self.narrowsToOne) {
-            let labels = try map(selector.text, "accessibilityLabel", operation: operation)
+            let labels = try map(selector.text, OperationCatalog.accessibilityLabel.selector, operation: operation)
             if labels.count > 1 {
                 let shown = labels.prefix(5).map { $0.stringValue.map { "'\($0)'" } ?? "(no label)" }
                     .joined(separator: ", ") + (labels.count > 5 ? ", …" : "")

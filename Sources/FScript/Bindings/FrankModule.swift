@@ -63,6 +63,8 @@ final class FrankModule {
         table.push(on: L, state: state)
         LuaJSON.pushNull(on: L)
         lua_setfield(L, -2, "null")
+        pushOperations(on: L)
+        lua_setfield(L, -2, "operations")
         ls_pop(L, 1)
         module.preset.push(on: L, state: state)
         lua_setglobal(L, "app")

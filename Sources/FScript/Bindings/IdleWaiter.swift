@@ -50,7 +50,8 @@ struct IdleWaiter {
             }
             app.hasIdleEndpoint = false
         }
-        let labels = try app.map("descendant isAnimating", "accessibilityLabel", operation: "wait_for_idle")
+        let labels = try app.map(
+            "descendant isAnimating", OperationCatalog.accessibilityLabel.selector, operation: "wait_for_idle")
         return labels.map { label in
             if let text = label.stringValue { return "animation of the view '\(text)'" }
             return "animation of a view without a label"

@@ -52,7 +52,7 @@ struct NoMatchDiagnosis {
     }
 
     /// Labels, texts, placeholders and titles of the visible views, in dump order, without repeats: a view that is
-    /// hidden or transparent (alpha below 0.01, as `FEX_isVisible` says), or inside one, shows nothing.
+    /// hidden or transparent (alpha below 0.01, as `OperationCatalog.isVisible` says), or inside one, shows nothing.
     static func visibleStrings(in tree: JSONValue) -> [String] {
         var result: [String] = []
         var seen = Set<String>()

@@ -54,19 +54,22 @@ final class QueryObject: LuaObject {
                     return args.result(try query.extended("index:\(position - 1)"))
                 },
                 "count": { query, args in
-                    args.result(try query.map("accessibilityLabel", operation: "count").count)
+                    args.result(try query.map(OperationCatalog.accessibilityLabel.selector, operation: "count").count)
                 },
                 "exists": { query, args in
-                    args.result(!(try query.map("accessibilityLabel", operation: "exists").isEmpty))
+                    let labels = try query.map(OperationCatalog.accessibilityLabel.selector, operation: "exists")
+                    return args.result(!labels.isEmpty)
                 },
                 "texts": { query, args in
-                    args.result(LuaJSONResult(value: .array(try query.map("text", operation: "texts"))))
+                    let texts = try query.map(OperationCatalog.text.selector, operation: "texts")
+                    return args.result(LuaJSONResult(value: .array(texts)))
                 },
                 "labels": { query, args in
-                    args.result(LuaJSONResult(value: .array(try query.map("accessibilityLabel", operation: "labels"))))
+                    let labels = try query.map(OperationCatalog.accessibilityLabel.selector, operation: "labels")
+                    return args.result(LuaJSONResult(value: .array(labels)))
                 },
                 "frames": { query, args in
-                    let frames = try query.map("FEX_accessibilityFrame", operation: "frames")
+                    let frames = try query.map(OperationCatalog.fexAccessibilityFrame.selector, operation: "frames")
                     return args.result(LuaJSONResult(value: .array(frames)))
                 },
                 "map": { query, args in
@@ -74,7 +77,9 @@ final class QueryObject: LuaObject {
                     return args.result(LuaJSONResult(value: .array(try query.map(method, arguments, operation: "map"))))
                 },
                 "touch": { query, args in
-                    args.result(try query.app.act("touch", query.selector, method: "touch", all: try args.actsOnAll(1)).count)
+                    let touched = try query.app.act(
+                        "touch", query.selector, method: OperationCatalog.touch.selector, all: try args.actsOnAll(1))
+                    return args.result(touched.count)
                 },
             ],
             description: { query in "frank.Query(\"\(query.selector.text)\")" },

@@ -186,7 +186,7 @@ final class TargetLifecycle {
         let answered = try Poller.poll(timeout: answerLimit, interval: 0.1) {
             do {
                 try client.ping()
-                _ = try client.map("view", method: "accessibilityLabel")
+                _ = try client.map("view", method: OperationCatalog.accessibilityLabel.selector)
                 return true
             } catch let error as FranklyClientError {
                 last = error.cause

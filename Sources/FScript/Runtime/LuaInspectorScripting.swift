@@ -6,11 +6,26 @@ import LuaKit
 final class LuaInspectorScripting: InspectorScripting, @unchecked Sendable {
     private let session: ScriptSession
     private let queue = DispatchQueue(label: "fscript.inspect.lua")
+    let sentences: StepSentences
 
     init(target: String) {
         session = ScriptSession()
         _ = FrankModule.register(in: session.state, target: target, appPath: nil, settings: TargetSettings())
         session.installDSL()
+        sentences = Self.readSentences(from: session.state)
+    }
+
+    /// The step catalog's `sentences` table: the inspector words its steps with the catalog's own. A stdlib that
+    /// cannot give it leaves the table empty, and the inspector records `app:` calls instead of steps.
+    static func readSentences(from state: LuaState) -> StepSentences {
+        let code = #"return require("fscript.steps.frank").sentences"#
+        guard case .table(let table)? = try? state.execute(code, name: "=(inspect)").first else {
+            return StepSentences([:])
+        }
+        return StepSentences(table.stringFields.compactMapValues { value in
+            if case .string(let text) = value { return text }
+            return nil
+        })
     }
 
     func run(_ code: String) -> String? {

@@ -4,34 +4,35 @@ import JSON
 /// as it is typed, and checks the selectors it suggests, without a round trip per keystroke.
 ///
 /// It answers what a dump carries: the class (its superclasses from `UIKitClasses`), the accessibility label,
-/// text, placeholder, the BOOLs (`isHidden`, `isOn`, `isEnabled`, written 0/1), and `FEX_isVisible` from those.
+/// text, placeholder, the BOOLs (`isHidden`, `isOn`, `isEnabled`, written 0/1), and `OperationCatalog.isVisible`
+/// from those.
 /// A real target is the authority; a selector the inspector suggests is also sent to the target's `/map`.
 public final class DumpView: ShelleyNode {
     public let uid: String
     public let className: String
-    /// The node's members except `subviews`.
+    /// The node as the client models a dump, without its subviews (they are `shelleyChildren`).
+    public let node: DumpNode
+    /// The node's members except `subviews`, for getters the typed model does not name.
     public let attributes: [String: JSONValue]
     public private(set) weak var shelleyParent: DumpView?
     public private(set) var shelleyChildren: [DumpView] = []
     private let chain: [String]
 
-    init(_ node: [String: JSONValue], parent: DumpView?) {
-        className = node["class"]?.stringValue ?? "UIView"
-        uid = node["uid"]?.stringValue ?? node["uid"].map { $0.jsonString } ?? ""
-        attributes = node.filter { $0.key != "subviews" }
+    init(_ tree: DumpNode, parent: DumpView?) {
+        var node = tree
+        node.subviews = nil
+        self.node = node
+        className = node.className
+        uid = node.uid
+        if case .object(let members) = node.json { attributes = members } else { attributes = [:] }
         shelleyParent = parent
         chain = UIKitClasses.chain(of: className)
-        if case .array(let children)? = node["subviews"] {
-            shelleyChildren = children.compactMap { child in
-                guard case .object(let members) = child else { return nil }
-                return DumpView(members, parent: self)
-            }
-        }
+        shelleyChildren = tree.children.map { DumpView($0, parent: self) }
     }
 
     /// The windows of a dump (its root is the key window, or the application with windows under it).
     public static func windows(of dump: JSONValue) -> [DumpView] {
-        guard case .object(let root) = dump else { return [] }
+        guard let root = DumpNode(lenient: dump) else { return [] }
         let top = DumpView(root, parent: nil)
         if top.className == "UIApplication" { return top.shelleyChildren }
         return [top]
@@ -49,16 +50,16 @@ public final class DumpView: ShelleyNode {
         return nil
     }
 
-    public var accessibilityLabel: String? { attributes["accessibilityLabel"]?.stringValue }
-    public var text: String? { attributes["text"]?.stringValue }
-    public var placeholder: String? { attributes["placeholder"]?.stringValue }
+    public var accessibilityLabel: String? { node.accessibilityLabel }
+    public var text: String? { node.text }
+    public var placeholder: String? { node.placeholder }
 
     /// Not hidden and not transparent, nor any ancestor.
     public var isVisible: Bool {
         var current: DumpView? = self
         while let view = current {
-            if view.attributes["isHidden"]?.franklyBool == true { return false }
-            if let alpha = view.attributes["alpha"]?.doubleValue, alpha < 0.01 { return false }
+            if view.node.isHidden == true { return false }
+            if let alpha = view.node.alpha, alpha < 0.01 { return false }
             current = view.shelleyParent
         }
         return true
@@ -72,9 +73,9 @@ public final class DumpView: ShelleyNode {
     public func perform(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult {
         if let builtin = performShelleyBuiltin(method, arguments: arguments) { return builtin }
         switch method {
-        case "accessibilityLabel": return .value(attributes["accessibilityLabel"] ?? .null)
-        case "FEX_isVisible", "FEX_canTouch": return .value(.bool(isVisible))
-        case "isHidden": return .value(.bool(attributes["isHidden"]?.franklyBool ?? false))
+        case OperationCatalog.accessibilityLabel.selector: return .value(attributes["accessibilityLabel"] ?? .null)
+        case OperationCatalog.isVisible.selector, OperationCatalog.canTouch.selector: return .value(.bool(isVisible))
+        case OperationCatalog.isHidden.selector: return .value(.bool(node.isHidden ?? false))
         default:
             if let value = attributes[method] {
                 if method.hasPrefix("is"), let flag = value.franklyBool { return .value(.bool(flag)) }

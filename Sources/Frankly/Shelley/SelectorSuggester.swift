@@ -19,7 +19,7 @@ public enum SelectorSuggester {
             candidates.append(("\(word) marked:\(quoted)", 0))
             candidates.append(("\(word) markedExactly:\(quoted)", 0))
         }
-        if view.isKind(ofClassNamed: "UILabel") || view.isKind(ofClassNamed: "UITextField") {
+        if view.isKind(UIKitClass.label) || view.isKind(UIKitClass.textField) {
             if let text = view.text, !text.isEmpty, let quoted = quote(text) { candidates.append(("\(word) text:\(quoted)", 1)) }
             if let placeholder = view.placeholder, !placeholder.isEmpty, let quoted = quote(placeholder) {
                 candidates.append(("\(word) placeholder:\(quoted)", 1))

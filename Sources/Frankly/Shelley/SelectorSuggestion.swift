@@ -8,9 +8,7 @@ public enum SelectorSuggestion {
     public static let knownNames: [String] =
         Selector.classKeywords.keys.sorted() + [
             "parent", "descendant", "first", "index:", "view:",
-            "marked:", "markedExactly:", "text:", "placeholder:", "isAnimating", "isNotAnimating",
-            "isHidden", "isOn", "isEnabled", "isSelected", "FEX_isVisible", "FEX_canTouch",
-        ]
+        ] + OperationCatalog.suggestedPredicates.map(\.selector)
 
     /// The known name nearest to `name` by edit distance (letter case counts half), or nil when `name` is known
     /// or nothing is close enough to be a plausible typo.

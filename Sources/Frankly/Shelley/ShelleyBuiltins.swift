@@ -10,9 +10,7 @@ import JSON
 /// nothing in Objective-C).
 public enum ShelleyBuiltins {
     /// The method names answered by `performShelleyBuiltin`.
-    public static let methods: Set<String> = [
-        "marked:", "markedExactly:", "text:", "placeholder:", "isNotAnimating",
-    ]
+    public static let methods: Set<String> = Set(OperationCatalog.shelley.map(\.selector))
 
     /// `marked:` — whether `needle` occurs in `label`.
     public static func marked(label: String?, needle: String) -> Bool {
@@ -43,15 +41,13 @@ extension ShelleyNode {
     /// `text:` and `placeholder:` exist on labels and text fields only; other views do not understand them.
     public func performShelleyBuiltin(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult? {
         guard ShelleyBuiltins.methods.contains(method) else { return nil }
-        if method == "isNotAnimating" {
-            guard case .value(let animating) = perform("isAnimating", arguments: []) else { return .value(.bool(true)) }
+        if method == OperationCatalog.isNotAnimating.selector {
+            guard case .value(let animating) = perform(OperationCatalog.isAnimating.selector, arguments: []) else {
+                return .value(.bool(true))
+            }
             return .value(.bool(!(animating.franklyBool ?? false)))
         }
-        if method == "text:" || method == "placeholder:",
-            !isKind(ofClassNamed: "UILabel") && !isKind(ofClassNamed: "UITextField")
-        {
-            return .notUnderstood
-        }
+        if let descriptor = OperationCatalog.descriptor(for: method), !answers(descriptor) { return .notUnderstood }
         // Shelley's arguments are strings; a number never matches a label.
         guard let needle = arguments.first?.stringValue else { return .value(.bool(false)) }
         switch method {

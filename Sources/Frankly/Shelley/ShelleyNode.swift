@@ -16,6 +16,17 @@ public protocol ShelleyNode: AnyObject {
     func perform(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult
 }
 
+extension ShelleyNode {
+    /// True when the view is of the described class or a subclass: `isKind(UIKitClass.button)`, so the class
+    /// name is spelt once, in the descriptor.
+    public func isKind(_ kind: ClassDescriptor) -> Bool { isKind(ofClassNamed: kind.name) }
+
+    /// True when the view's class is one the operation's receivers name, so the catalog says who answers it.
+    public func answers(_ operation: OperationDescriptor) -> Bool {
+        operation.receivers.contains { isKind(ofClassNamed: $0) }
+    }
+}
+
 /// What a view answered to a method.
 public enum ShelleyMethodResult: Sendable, Equatable {
     /// The view does not respond to the method (its /map result is `null`; as a predicate it drops the view).

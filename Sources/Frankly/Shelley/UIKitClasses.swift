@@ -5,39 +5,9 @@
 /// Each entry names a class's superclass. A class the table does not know (an app's own `MyBadgeView`) is
 /// treated as a direct subclass of UIView, which is what an app-defined view nearly always is.
 public enum UIKitClasses {
-    public static let superclasses: [String: String] = [
-        "UIResponder": "NSObject",
-        "UIApplication": "UIResponder",
-        "UIView": "UIResponder",
-        "UIWindow": "UIView",
-        "UILabel": "UIView",
-        "UIImageView": "UIView",
-        "UIActivityIndicatorView": "UIView",
-        "UIProgressView": "UIView",
-        "UIControl": "UIView",
-        "UIButton": "UIControl",
-        // iOS 6: alert and action sheet buttons are UIThreePartButtons (Frank's `alertView threePartButton`).
-        "UIThreePartButton": "UIButton",
-        "UIAlertButton": "UIThreePartButton",
-        "UINavigationButton": "UIButton",
-        "UITextField": "UIControl",
-        "UISwitch": "UIControl",
-        "UISlider": "UIControl",
-        "UISegmentedControl": "UIControl",
-        "UISegment": "UIView",
-        "UIScrollView": "UIView",
-        "UITableView": "UIScrollView",
-        "UITextView": "UIScrollView",
-        "UITableViewCell": "UIView",
-        "UITableViewCellContentView": "UIView",
-        "UINavigationBar": "UIView",
-        "UINavigationItemView": "UIView",
-        "UINavigationItemButtonView": "UINavigationButton",
-        "UIAlertView": "UIView",
-        "UIActionSheet": "UIView",
-        "_UIDimmingView": "UIView",
-        "UIKeyboard": "UIView",
-    ]
+    /// Each known class's superclass, from the descriptors in `UIKitClass`.
+    public static let superclasses: [String: String] = Dictionary(
+        UIKitClass.all.map { ($0.name, $0.superclass) }, uniquingKeysWith: { first, _ in first })
 
     /// The class and its ancestors, nearest first, ending with NSObject.
     public static func chain(of className: String, appClasses: [String: String] = [:]) -> [String] {

@@ -18,6 +18,10 @@ public enum FranklyError: Error, Sendable, Equatable {
     case nilLocation
     /// The request body is not the JSON the endpoint expects.
     case malformedRequest(path: String, details: String)
+    /// A `/map` or `/app_exec` body without `"operation": {"method_name": …}`.
+    case missingOperation
+    /// The operation's `arguments` is not an array (its JSON text is carried).
+    case invalidArguments(String)
 
     /// The short category, the `reason` of the envelope.
     public var reason: String {
@@ -29,6 +33,8 @@ public enum FranklyError: Error, Sendable, Equatable {
         case .unrecognizedOrientation: return "unrecognized orientation"
         case .nilLocation: return "nil location"
         case .malformedRequest: return "malformed request"
+        case .missingOperation: return "missing operation"
+        case .invalidArguments: return "invalid arguments"
         }
     }
 
@@ -48,6 +54,10 @@ public enum FranklyError: Error, Sendable, Equatable {
             return "the request gave neither latitude nor longitude"
         case .malformedRequest(let path, let details):
             return "the body of \(path) is not what it expects: \(details)"
+        case .missingOperation:
+            return "the body needs \"operation\": {\"method_name\": …, \"arguments\": […]}"
+        case .invalidArguments(let json):
+            return "\"arguments\" must be an array, got \(json)"
         }
     }
 

@@ -1,3 +1,4 @@
+import Frankly
 import JSON
 
 /// Why a touch could not land where Frank asked: the whole /map answer becomes an ERROR with this text.
@@ -9,7 +10,7 @@ extension SimView {
     /// UIKit's hitTest:withEvent: on screen coordinates: hidden, transparent and non-interactive views are skipped
     /// with their subviews, scroll views and windows clip, and the frontmost subview wins.
     func hitTest(_ point: Point) -> SimView? {
-        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled || isKind("UIWindow") else { return nil }
+        guard !isHidden, alpha >= 0.01, isUserInteractionEnabled || isKind(UIKitClass.window) else { return nil }
         let onScreen = accessibilityFrame
         if clipsToBounds && !onScreen.contains(point) { return nil }
         for child in children.reversed() {
@@ -44,8 +45,8 @@ extension SimulatedApp {
         }
         if receiver === view || receiver.ancestors.contains(where: { $0 === view }) { return receiver }
         let passesThrough = !view.isUserInteractionEnabled && view.isVisible
-            && view.ancestors.contains(where: { $0 === receiver }) && !receiver.isKind("UIWindow")
-            && !(receiver.isKind("_UIDimmingView"))
+            && view.ancestors.contains(where: { $0 === receiver }) && !receiver.isKind(UIKitClass.window)
+            && !receiver.isKind(UIKitClass.dimmingView)
         if passesThrough && !view.isHidden { return receiver }
         var why = ""
         if !view.isVisible { why = " (it is hidden or transparent)" } else if !view.isUserInteractionEnabled { why = " (it ignores touches)" }
@@ -57,14 +58,16 @@ extension SimulatedApp {
     /// controls do nothing).
     func deliverTouch(to receiver: SimView) throws {
         let chain = [receiver] + receiver.ancestors
-        if let control = chain.first(where: { $0.isKind("UIControl") }), !control.isEnabled { return }
-        if receiver.isKind("UITextField") {
+        if let control = chain.first(where: { $0.isKind(UIKitClass.control) }), !control.isEnabled { return }
+        if receiver.isKind(UIKitClass.textField) {
             focus(receiver)
-        } else if receiver.isKind("UISwitch") {
+        } else if receiver.isKind(UIKitClass.switchControl) {
             receiver.isOn.toggle()
             try receiver.behaviours["change"]?.run(receiver, [.bool(receiver.isOn)])
             return
-        } else if receiver.isKind("UISegment"), let control = receiver.parent, control.isKind("UISegmentedControl") {
+        } else if receiver.isKind(UIKitClass.segment), let control = receiver.parent,
+            control.isKind(UIKitClass.segmentedControl)
+        {
             // A segment selects itself; `on_change` gets its position (from 1) and title, as a drop-down would.
             let index = control.segments.firstIndex { $0 === receiver } ?? 0
             guard Int(control.value) != index else { return }
@@ -72,9 +75,9 @@ extension SimulatedApp {
             try control.behaviours["change"]?.run(
                 control, [.integer(Int64(index + 1)), receiver.accessibilityLabel.map(JSONValue.string) ?? .null])
             return
-        } else if receiver.isKind("UIAlertButton") {
+        } else if receiver.isKind(UIKitClass.alertButton) {
             dismissAlert()
-        } else if receiver.isKind("UINavigationItemButtonView") {
+        } else if receiver.isKind(UIKitClass.navigationItemButtonView) {
             try pop()
             return
         }

@@ -9,6 +9,20 @@ extension SimView {
     /// hottest answer the simulator gives, and a dictionary per view cost ten times the writing.
     func writeDump(to json: inout JSONWriter, recursive: Bool = true) {
         json.beginObject()
+        writeMembersBeforeSubviews(to: &json)
+        if recursive {
+            json.key("subviews")
+            json.beginArray()
+            for child in children { child.writeDump(to: &json) }
+            json.endArray()
+        }
+        writeMembersAfterSubviews(to: &json)
+        json.endObject()
+    }
+
+    /// The members from `accessibilityFrame` to `selectedSegmentIndex`, in key order; which class-specific ones
+    /// are written is what the view's class descriptors list as its attributes.
+    private func writeMembersBeforeSubviews(to json: inout JSONWriter) {
         json.key("accessibilityFrame")
         accessibilityFrame.write(to: &json)
         if let id { json.member("accessibilityIdentifier", id) }
@@ -19,7 +33,7 @@ extension SimView {
             backgroundColor.write(to: &json)
         }
         json.member("class", className)
-        if isKind("UIScrollView") {
+        if has(.contentOffset) {
             json.key("contentOffset")
             contentOffset.write(to: &json)
             let size = contentSize ?? Point(x: frame.width, y: frame.height)
@@ -29,8 +43,7 @@ extension SimView {
             json.member("width", size.x)
             json.endObject()
         }
-        let isLabel = isKind("UILabel")
-        if isLabel {
+        if has(.font) {
             json.key("font")
             json.beginObject()
             json.member("familyName", ".SF UI Text")
@@ -40,45 +53,44 @@ extension SimView {
         }
         json.key("frame")
         frame.write(to: &json)
-        if isKind("UIActivityIndicatorView") { flag("isAnimating", isAnimating, to: &json) }
-        if isKind("UIControl") { flag("isEnabled", isEnabled, to: &json) }
+        writeFlags(to: &json)
+        if has(.maximumValue) { json.member("maximumValue", maximumValue) }
+        if has(.message), let message { json.member("message", message) }
+        if has(.minimumValue) { json.member("minimumValue", minimumValue) }
+        if has(.placeholder), let placeholder { json.member("placeholder", placeholder) }
+        if has(.progress) { json.member("progress", progress ?? 0) }
+        if has(.selectedSegmentIndex) { json.member("selectedSegmentIndex", Int(value)) }
+    }
+
+    /// The booleans, `isAnimating` to `isSelected`.
+    private func writeFlags(to json: inout JSONWriter) {
+        if has(.isAnimating) { flag("isAnimating", isAnimating, to: &json) }
+        if has(.isEnabled) { flag("isEnabled", isEnabled, to: &json) }
         flag("isHidden", isHidden, to: &json)
-        if isKind("UIWindow") { flag("isKeyWindow", isKeyWindow, to: &json) }
-        if isKind("UISwitch") { flag("isOn", isOn, to: &json) }
-        if isKind("UISegment"), let control = parent {
+        if has(.isKeyWindow) { flag("isKeyWindow", isKeyWindow, to: &json) }
+        if has(.isOn) { flag("isOn", isOn, to: &json) }
+        if has(.isSelected), let control = parent {
             flag("isSelected", control.segments.firstIndex { $0 === self } == Int(control.value), to: &json)
         }
-        let isSlider = isKind("UISlider")
-        if isSlider { json.member("maximumValue", maximumValue) }
-        let isAlert = isKind("UIAlertView") || isKind("UIActionSheet")
-        if isAlert, let message { json.member("message", message) }
-        if isSlider { json.member("minimumValue", minimumValue) }
-        let isTextField = isKind("UITextField")
-        if isTextField, let placeholder { json.member("placeholder", placeholder) }
-        if isKind("UIProgressView") { json.member("progress", progress ?? 0) }
-        if isKind("UISegmentedControl") { json.member("selectedSegmentIndex", Int(value)) }
-        if recursive {
-            json.key("subviews")
-            json.beginArray()
-            for child in children { child.writeDump(to: &json) }
-            json.endArray()
-        }
+    }
+
+    /// The members from `tag` to `windowLevel`, in key order.
+    private func writeMembersAfterSubviews(to json: inout JSONWriter) {
         json.member("tag", tag)
-        if isTextField, let text {
-            json.member("text", isSecure ? String(repeating: "•", count: text.count) : text)
-        } else if isLabel, let text {
-            json.member("text", text)
+        if has(.text), let text {
+            // A secure field dumps bullets, as UIKit's own text of it would read.
+            let masked = isSecure && isKind(UIKitClass.textField)
+            json.member("text", masked ? String(repeating: "•", count: text.count) : text)
         }
-        if isLabel { json.member("textAlignment", textAlignment) }
+        if has(.textAlignment) { json.member("textAlignment", textAlignment) }
         if let textColor {
             json.key("textColor")
             textColor.write(to: &json)
         }
-        if isAlert || isKind("UIButton"), let title { json.member("title", title) }
+        if has(.title), let title { json.member("title", title) }
         json.member("uid", uid)
-        if isSlider { json.member("value", value) }
-        if isKind("UIWindow") { json.member("windowLevel", windowLevel) }
-        json.endObject()
+        if has(.value) { json.member("value", value) }
+        if has(.windowLevel) { json.member("windowLevel", windowLevel) }
     }
 
     /// The dump as a value, for the wireframe renderer.

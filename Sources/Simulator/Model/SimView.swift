@@ -12,12 +12,16 @@ final class SimView {
     let className: String
     /// The class and its ancestors, nearest first.
     let classChain: [String]
+    /// The descriptors of the classes in the chain fscript knows, nearest first: what the view's kind implies.
+    let kinds: [ClassDescriptor]
+    /// The dump attributes the view's classes add, from their descriptors.
+    let attributes: Set<ViewAttribute>
     /// The app author's name for the view (`id = "username"`), used by behaviours to find it.
     var id: String?
     weak var parent: SimView?
     private(set) var children: [SimView] = []
     /// A segmented control's segments, in order.
-    var segments: [SimView] { children.filter { $0.isKind("UISegment") } }
+    var segments: [SimView] { children.filter { $0.isKind(UIKitClass.segment) } }
     /// The app that owns the view; touches and behaviours need it.
     weak var app: SimulatedApp?
 
@@ -57,18 +61,21 @@ final class SimView {
         self.uid = uid
         self.className = className
         self.classChain = classChain
+        kinds = classChain.compactMap(UIKitClass.named)
+        attributes = Set(kinds.flatMap(\.attributes))
         self.frame = frame
     }
 
-    func isKind(_ className: String) -> Bool { classChain.contains(className) }
+    /// True when the view's class dumps the attribute.
+    func has(_ attribute: ViewAttribute) -> Bool { attributes.contains(attribute) }
 
     /// The accessibility label as UIKit derives it: the explicit one, else a label's text or a button's title.
     var accessibilityLabel: String? {
         if let accessibilityLabelValue { return accessibilityLabelValue }
-        if isKind("UILabel") { return text }
-        if isKind("UIButton") { return title }
-        if isKind("UITableViewCell") {
-            let texts = descendants.filter { $0.isKind("UILabel") }.compactMap(\.text)
+        if isKind(UIKitClass.label) { return text }
+        if isKind(UIKitClass.button) { return title }
+        if isKind(UIKitClass.tableViewCell) {
+            let texts = descendants.filter { $0.isKind(UIKitClass.label) }.compactMap(\.text)
             return texts.isEmpty ? nil : texts.joined(separator: ", ")
         }
         return nil
@@ -108,13 +115,13 @@ final class SimView {
     }
 
     /// The window at the top of this view's tree (itself for a window).
-    var window: SimView? { ([self] + ancestors).last { $0.isKind("UIWindow") } }
+    var window: SimView? { ([self] + ancestors).last { $0.isKind(UIKitClass.window) } }
 
     /// The frame in screen coordinates: a scroll view's content offset moves its subviews up.
     var accessibilityFrame: Rect {
         guard let parent else { return frame }
         let base = parent.accessibilityFrame
-        let scroll = parent.isKind("UIScrollView") ? parent.contentOffset : Point(x: 0, y: 0)
+        let scroll = parent.isKind(UIKitClass.scrollView) ? parent.contentOffset : Point(x: 0, y: 0)
         return frame.offsetBy(dx: base.x - scroll.x, dy: base.y - scroll.y)
     }
 
@@ -127,10 +134,10 @@ final class SimView {
         return visible
     }
 
-    /// Scroll views and windows clip their content, as UIKit's defaults do.
-    var clipsToBounds: Bool { isKind("UIScrollView") || isKind("UIWindow") }
+    /// Scroll views and windows clip their content, as UIKit's defaults do: their descriptors say so.
+    var clipsToBounds: Bool { kinds.contains { $0.clipsToBounds } }
 
-    /// Not hidden, opaque enough, and the same for every ancestor: Frank's `FEX_isVisible`.
+    /// Not hidden, opaque enough, and the same for every ancestor: `OperationCatalog.isVisible`.
     var isVisible: Bool {
         ([self] + ancestors).allSatisfy { !$0.isHidden && $0.alpha >= 0.01 }
     }
@@ -152,7 +159,7 @@ extension SimView: ShelleyNode {
     var shelleyParent: SimView? { parent }
     var shelleyChildren: [SimView] { children }
 
-    func isKind(ofClassNamed className: String) -> Bool { isKind(className) }
+    func isKind(ofClassNamed className: String) -> Bool { classChain.contains(className) }
 
     func perform(_ method: String, arguments: [JSONValue]) -> ShelleyMethodResult {
         // Predicates never raise: a method that would fail (a touch that cannot land) counts as not understood.

@@ -103,8 +103,8 @@ final class SimulatedApp {
         for child in viewSpec.children {
             view.addChild(try build(child, in: inner, cursor: &childCursor))
         }
-        if view.isKind("UISegmentedControl") { layOutSegments(of: view) }
-        if view.isKind("UITableView") {
+        if view.isKind(UIKitClass.segmentedControl) { layOutSegments(of: view) }
+        if view.isKind(UIKitClass.tableView) {
             view.sections = viewSpec.sections
             try reloadRows(of: view)
         }
@@ -122,29 +122,22 @@ final class SimulatedApp {
     }
 
     private func applyClassDefaults(_ view: SimView) {
-        if view.isKind("UILabel") || view.isKind("UIImageView") { view.isUserInteractionEnabled = false }
-        if view.isKind("UIButton") { view.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1) }
-        if view.isKind("UITableView") { view.backgroundColor = .white }
+        if view.kinds.contains(where: { !$0.takesTouches }) { view.isUserInteractionEnabled = false }
+        if view.isKind(UIKitClass.button) { view.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1) }
+        if view.isKind(UIKitClass.tableView) { view.backgroundColor = .white }
     }
 
     private func defaultFrame(for view: SimView, in bounds: Rect, cursor: inout Double) -> Rect {
         let width = bounds.width - 40
-        if view.isKind("UITableView") || view.isKind("UIScrollView") {
+        let size: (Double, Double)
+        // The nearest class in the chain that says how big its views are.
+        switch view.kinds.lazy.compactMap(\.defaultSize).first ?? .fullWidth(height: 44) {
+        case .fillsRemainingScreen:
             let top = cursor > 20 ? cursor : 0
             cursor = bounds.height
             return Rect(x: 0, y: top, width: bounds.width, height: max(bounds.height - top, 0))
-        }
-        let size: (Double, Double)
-        switch true {
-        case view.isKind("UISwitch"): size = (51, 31)
-        case view.isKind("UIActivityIndicatorView"): size = (20, 20)
-        case view.isKind("UITextField"): size = (width, 36)
-        case view.isKind("UIButton"): size = (width, 44)
-        case view.isKind("UISlider"): size = (width, 31)
-        case view.isKind("UISegmentedControl"): size = (width, 32)
-        case view.isKind("UIProgressView"): size = (width, 4)
-        case view.isKind("UILabel"): size = (width, 24)
-        default: size = (width, 44)
+        case .fullWidth(let height): size = (width, height)
+        case .fixed(let fixedWidth, let height): size = (fixedWidth, height)
         }
         let x = size.0 < width ? 20 + (width - size.0) / 2 : 20
         let frame = Rect(x: x, y: cursor, width: size.0, height: size.1)
@@ -220,7 +213,7 @@ final class SimulatedApp {
             if let alert = alertOverlay.children.first {
                 alert.frame.x = (bounds.width - alert.frame.width) / 2
                 // An action sheet rises from the bottom edge; an alert sits in the middle.
-                alert.frame.y = alert.isKind("UIActionSheet")
+                alert.frame.y = alert.isKind(UIKitClass.actionSheet)
                     ? bounds.height - alert.frame.height : (bounds.height - alert.frame.height) / 2
             }
             window.addChild(alertOverlay)

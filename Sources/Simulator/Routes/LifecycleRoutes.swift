@@ -26,7 +26,13 @@ enum LifecycleRoutes {
                 return .fault(.emptyResponse)
             },
             Route(methods: ["POST"], path: "/app_exec") { request, host in
-                let operation = try OperationRequest(body: try request.jsonBody())
+                let body = try request.jsonBody()
+                let operation: Operation
+                do throws(FranklyError) {
+                    operation = try Operation(requestBody: body)
+                } catch {
+                    throw RouteError(error)
+                }
                 // Lua names cannot hold colons: `greet:` is `greet`, `setUser:withName:` is `setUser_withName`.
                 let luaName = operation.methodName.split(separator: ":").joined(separator: "_")
                 guard let method = host.app.spec.execMethods[operation.methodName] ?? host.app.spec.execMethods[luaName] else {
@@ -99,31 +105,5 @@ extension LifecycleRoutes {
         host.app.hasExited = true
         host.app = app
         return .success([])
-    }
-}
-
-/// The `operation` member of /map and /app_exec: `{"method_name": M, "arguments": [...]}`, with the argument count
-/// checked against the colons in the name.
-struct OperationRequest {
-    var methodName: String
-    var arguments: [JSONValue]
-
-    init(body: JSONValue) throws {
-        guard let operation = body["operation"], let name = operation["method_name"]?.stringValue else {
-            throw RouteError("missing operation", details: "the body needs \"operation\": {\"method_name\": …, \"arguments\": […]}")
-        }
-        let arguments: [JSONValue]
-        switch operation["arguments"] {
-        case nil, .null?: arguments = []
-        case .array(let list)?: arguments = list
-        case let other?:
-            throw RouteError("invalid arguments", details: "\"arguments\" must be an array, got \(other.jsonString)")
-        }
-        let expected = name.filter { $0 == ":" }.count
-        guard expected == arguments.count else {
-            throw RouteError(.argumentCountMismatch(method: name, expected: expected, got: arguments.count))
-        }
-        methodName = name
-        self.arguments = arguments
     }
 }

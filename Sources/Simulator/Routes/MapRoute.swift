@@ -27,9 +27,14 @@ enum MapRoute {
                         + "Shelley, and it is not Shelley: \(problem); call use_shelley_from_now_on in "
                         + "features/support/env.rb and write it in Shelley (docs/PROTOCOL.md)"))
             }
-            let operation = try OperationRequest(body: body)
+            let operation: Operation
+            do throws(FranklyError) {
+                operation = try Operation(requestBody: body)
+            } catch {
+                throw RouteError(error)
+            }
             // Counted before acting: an operation that fails half-way has still acted on the views before.
-            if !Self.observes(operation.methodName) { host.changes.bump() }
+            if !OperationCatalog.onlyReads(operation.methodName) { host.changes.bump() }
             let views = try Selection.select(query, in: host.app)
             var results: [JSONValue] = []
             for view in views {
@@ -45,14 +50,4 @@ enum MapRoute {
             return .success(results)
         }
     }
-
-    /// Operations that only read: a wait that polls them must not count as a change it then waits past.
-    static let readers: Set<String> = [
-        "FEX_isVisible", "FEX_canTouch", "FEX_isFullyWithinWindow", "FEX_accessibilityLabel", "FEX_accessibilityFrame",
-        "accessibilityLabel", "accessibilityIdentifier", "text", "placeholder", "isOn", "isHidden", "isEnabled",
-        "isSelected", "frame", "tag", "title", "message", "isAnimating", "progress", "value", "class",
-    ]
-
-    /// True when `method` only reads.
-    static func observes(_ method: String) -> Bool { readers.contains(method) }
 }

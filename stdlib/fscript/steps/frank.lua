@@ -6,8 +6,12 @@ local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
 local controls = require("fscript.steps.frank_controls")
+local sentences = require("fscript.steps.sentences")
 
 local M = {}
+
+---The sentences the inspector records actions with (see `fscript.steps.sentences`).
+M.sentences = sentences
 
 ---The selector of a text field by placeholder, else by accessibility label (see `fscript.steps.frank_controls`).
 M.text_field = controls.text_field
@@ -55,7 +59,7 @@ local function install_seeing(define)
         ("Expected %q to go away within %g s; it is still visible"):format(mark, config.get("wait"))
     end, config.get("wait"))
   end)
-  define("I should see {string}", function(mark) validate(function() return ui.sees(mark), see_message(mark) end) end)
+  define(sentences.should_see, function(mark) validate(function() return ui.sees(mark), see_message(mark) end) end)
   define("I should not see {string}", function(mark)
     validate(function() return not ui.sees(mark), ("Expected not to see %q; it is visible"):format(mark) end)
   end)
@@ -220,16 +224,16 @@ local function install_more_seeing(define)
 end
 
 local function install_touching(define)
-  define("I touch {string}", function(mark)
+  define(sentences.touch_view, function(mark)
     ui.touch_when_ready(ui.marked("view", mark) .. " first", ("a view marked %q"):format(mark))
   end)
-  define("I touch the button marked {string}", function(mark)
+  define(sentences.touch_button, function(mark)
     ui.touch_when_ready(ui.marked("button", mark), ("a button marked %q"):format(mark))
   end)
   define("I touch the {ordinal} table cell", function(n)
     ui.touch_when_ready(("tableViewCell index:%d"):format(n - 1), ("table cell #%d"):format(n))
   end)
-  define("I touch the table cell marked {string}", function(mark)
+  define(sentences.touch_cell, function(mark)
     ui.touch_when_ready(ui.marked("tableViewCell", mark) .. " first", ("a table cell marked %q"):format(mark))
   end)
   define("I touch {string} if exists", function(mark)
@@ -256,7 +260,7 @@ local function install_touching(define)
   define("I touch the {ordinal} alert view button", function(n)
     ui.touch_when_ready(("alertView button index:%d"):format(n - 1), ("alert view button #%d"):format(n))
   end)
-  define("I navigate back", function()
+  define(sentences.navigate_back, function()
     ui.touch_first({ "navigationItemButtonView first", "navigationButton first" }, "the back button")
   end)
 end

@@ -6,6 +6,7 @@ local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
 local data_table = require("fscript.data_table")
+local sentences = require("fscript.steps.sentences")
 
 local M = {}
 
@@ -110,7 +111,7 @@ local SPINNER = "view:'UIActivityIndicatorView'"
 
 -- How many activity indicators are both visible and animating.
 local function spinner_count()
-  local visible, n = ui.map(SPINNER, "FEX_isVisible"), 0
+  local visible, n = ui.map(SPINNER, frank.operations.is_visible), 0
   for i, animating in ipairs(ui.map(SPINNER, "isAnimating")) do
     if util.truthy(animating) and util.truthy(visible[i]) then n = n + 1 end
   end
@@ -164,11 +165,11 @@ function M.install(define)
   define("I flip switch {string}", function(mark)
     ui.touch_when_ready(ui.marked("view:'UISwitch'", mark), ("switch %q"):format(mark))
   end)
-  define("I flip switch {string} on", function(mark) flip_to(mark, true) end)
-  define("I flip switch {string} off", function(mark) flip_to(mark, false) end)
+  define(sentences.flip_switch_on, function(mark) flip_to(mark, true) end)
+  define(sentences.flip_switch_off, function(mark) flip_to(mark, false) end)
   define("switch {string} should be on", function(mark) switch_should_be(mark, true) end)
   define("switch {string} should be off", function(mark) switch_should_be(mark, false) end)
-  define("I type {string} into the {string} text field", function(text, field) type_into(text, field) end)
+  define(sentences.type_into_field, function(text, field) type_into(text, field) end)
   define("I fill in {string} with {string}", function(field, text) type_into(text, field) end)
   define("I fill in text fields as follows:", fill_in)
   -- Frank's wording: the field's text becomes the text, typed on the keyboard after touching the field.
