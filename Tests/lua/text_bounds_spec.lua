@@ -1,6 +1,7 @@
 -- Spec: text from a suite cannot make the runner or the parser take quadratic time. An undefined step with a
 -- 10,000-space run fails as undefined (before: minutes in the catalog match's trim, past the scenario limit);
--- 20,000 tags on one line parse with the right columns (before: each tag measured the whole line before it).
+-- 20,000 tags on one line parse with the right columns (before: each tag measured the whole line before it);
+-- every line ending is read, and a feature file with nothing to run says so.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -31,6 +32,24 @@ check.equal(20000, #scenario.tags, "every tag is read")
 local last = scenario.tags[20000]
 check.equal("@t20000", last.name, "the last tag")
 check.equal(3 + #table.concat(tags, " ", 1, 19999) + 1, last.column, "its column counts every character before it")
+
+-- Every line ending: a CR-only file (the old Mac's) was one long line and ran no step, silently.
+local features = require("fscript.features")
+local cr = os.tmpname() .. ".feature"
+f = assert(io.open(cr, "wb"))
+f:write("Feature: old Mac\r  Scenario: cr only\r    Given a step\r\n    Then another\n")
+f:close()
+local pickles, _, warnings = features.load(cr)
+check.equal(1, pickles and #pickles, "a CR-only file has its scenario")
+check.equal(2, pickles and pickles[1] and #pickles[1].steps, "and its steps, whatever ends each line")
+check.equal(0, #warnings, "and no warning")
+f = assert(io.open(cr, "wb"))
+f:write("Feature: nothing to run\n  Background:\n    Given a step\n")
+f:close()
+pickles, _, warnings = features.load(cr)
+os.remove(cr)
+check.equal(0, pickles and #pickles, "a feature without scenarios")
+check.truthy(warnings[1] and warnings[1]:find("warning: no scenario in this file", 1, true), "says so")
 
 check.equal("a  b", util.trim(" \t a  b \n "), "trim keeps inner white space")
 check.equal("", util.trim("   "), "trim of white space is empty")

@@ -47,7 +47,13 @@ function M.load(path, opts)
   if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err), {} end
   local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict })
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
-  return gherkin.pickles(doc), nil, located(path, {}, warnings)
+  local pickles, lines = gherkin.pickles(doc), located(path, {}, warnings)
+  -- A file with text but no scenario runs nothing: say so rather than pass without a word.
+  if #pickles == 0 and text:find("[^%s]") then
+    lines[#lines + 1] = ("%s: warning: no scenario in this file%s"):format(path,
+      doc.feature and "" or " (no 'Feature:' line was found)")
+  end
+  return pickles, nil, lines
 end
 
 -- The step's argument as a Lua value: a data table as an `fscript.DataTable` (the list of rows, each a list of

@@ -320,7 +320,10 @@ function M.parse(text, opts)
       message = ("the file is not UTF-8 (byte %d); save it as UTF-8"):format(bad_byte) } }, {}
   end
   local lines = {}
-  for raw in (text .. "\n"):gmatch("(.-)\r?\n") do lines[#lines + 1] = raw end
+  -- Every line ending a text editor writes: LF, CRLF, and the old Mac's lone CR (read as LF, a CR-only file
+  -- was one long line, and ran no step).
+  text = text:gsub("\r\n?", "\n")
+  for raw in (text .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = raw end
   if #lines > 0 and trim(lines[#lines]) == "" then lines[#lines] = nil end
   for number, raw in ipairs(lines) do
     local trimmed = trim_left(raw)
