@@ -98,7 +98,7 @@ struct ActionScript {
         {
             let x = frame.center.x.rounded() - outer.origin.x, y = frame.center.y.rounded() - outer.origin.y
             return "app:map(\(LuaLiteral.string(anchorSelector)), \"\(OperationCatalog.touchPoint.selector)\", "
-                + "\(LuaLiteral.number(x)), \(LuaLiteral.number(y)))  -- \(view.className) has no label: a point in "
+                + "\(LuaLiteral.number(x)), \(LuaLiteral.number(y)))  -- \(LuaLiteral.comment(view.className)) has no label: a point in "
                 + "its labelled ancestor"
         }
         return "app:touch(\(LuaLiteral.string(selectors.first ?? SelectorSuggester.classWord(for: view))))"
