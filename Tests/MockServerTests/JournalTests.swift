@@ -66,6 +66,17 @@ import Testing
         )
     }
 
+    /// A long journal does not make a long message: a failed wait with 500 requests in the journal lists the
+    /// latest 20 and says how many more there are (it listed all of them, near misses and all: 1.2 MB at 16,000).
+    @Test func aFailedCheckListsAtMostTheLatestRequests() throws {
+        let harness = try MockHarness()
+        for index in 0..<500 { try harness.send("GET", "/item/\(index)") }
+        let text = errorText { try harness.mock.verify(.init(method: "POST", path: "/never")) }
+        #expect(text.contains("Requests received (500):\n  … 480 earlier ones not shown"), "\(text.prefix(300))")
+        #expect(text.contains("500. GET /item/499") && !text.contains(" GET /item/479:"))
+        #expect(text.utf8.count < 10_000, "\(text.utf8.count) bytes")
+    }
+
     @Test func verifyErrorWhenTooManyOrNone() throws {
         let harness = try MockHarness()
         #expect(

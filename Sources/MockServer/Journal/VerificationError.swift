@@ -17,7 +17,13 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
             lines.append("No requests were received.")
         } else {
             lines.append("Requests received (\(received.count)):")
-            for entry in received {
+            // The latest ones: a journal of thousands made a message of megabytes (every entry, near misses
+            // and all), which no one reads and a report should not carry.
+            let shown = received.suffix(Self.listedAtMost)
+            if received.count > shown.count {
+                lines.append("  … \(received.count - shown.count) earlier ones not shown (mock:requests() lists them all)")
+            }
+            for entry in shown {
                 let outcome = filter.evaluate(entry.request)
                 let verdict = outcome.isMatch ? "matches" : outcome.explanation
                 lines.append(Self.indented("  \(entry.sequence). \(entry.summary): \(verdict)"))
@@ -32,11 +38,15 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
         text.replacingOccurrences(of: "\n", with: "\n     ")
     }
 
+    /// The most requests a message lists.
+    static let listedAtMost = 20
+
     static func plural(_ count: Int) -> String {
         count == 1 ? "1 request" : "\(count) requests"
     }
 
     static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(value) traps on infinity and on values past 2^63.
+        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
