@@ -51,6 +51,26 @@ os.remove(cr)
 check.equal(0, pickles and #pickles, "a feature without scenarios")
 check.truthy(warnings[1] and warnings[1]:find("warning: no scenario in this file", 1, true), "says so")
 
+-- Outline placeholders: one pass (values that name each other grew to 10^8 characters inside one gsub), and a
+-- row that expands a text past 1 MB is a load error at its line.
+local outline = os.tmpname() .. ".feature"
+local function write_outline(step, header, row)
+  f = assert(io.open(outline, "w"))
+  f:write(("Feature: f\n  Scenario Outline: o\n    Given %s\n\n    Examples:\n      | %s |\n      | %s |\n")
+    :format(step, table.concat(header, " | "), table.concat(row, " | ")))
+  f:close()
+end
+local header, row = {}, {}
+for i = 1, 12 do header[i], row[i] = "c" .. i, string.rep("<c" .. (i + 1) .. ">", 10) end
+write_outline(string.rep("<c1>", 10), header, row)
+pickles = features.load(outline)
+check.equal(("<c2>"):rep(100), pickles and pickles[1].steps[1].text, "values are not expanded again")
+write_outline(string.rep("<big>", 2000), { "big" }, { string.rep("x", 1000) })
+local none, why = features.load(outline)
+os.remove(outline)
+check.equal(nil, none, "a row that expands past the limit does not load")
+check.truthy(why and why:find(":7:1: the Examples row at line 7 expands a text past 1048576 bytes", 1, true), tostring(why))
+
 check.equal("a  b", util.trim(" \t a  b \n "), "trim keeps inner white space")
 check.equal("", util.trim("   "), "trim of white space is empty")
 

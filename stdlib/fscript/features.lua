@@ -47,7 +47,12 @@ function M.load(path, opts)
   if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err), {} end
   local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict })
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
-  local pickles, lines = gherkin.pickles(doc), located(path, {}, warnings)
+  local compiled, pickles = pcall(gherkin.pickles, doc)
+  if not compiled then
+    if not require("fscript.pickles").is_expansion_error(pickles) then error(pickles, 0) end
+    return nil, ("%s:%d:1: %s"):format(path, pickles.line or 0, pickles.message), {}
+  end
+  local lines = located(path, {}, warnings)
   -- A file with text but no scenario runs nothing: say so rather than pass without a word.
   if #pickles == 0 and text:find("[^%s]") then
     lines[#lines + 1] = ("%s: warning: no scenario in this file%s"):format(path,

@@ -3,14 +3,46 @@
 ---and examples), as cucumber's compiler makes them.
 local M = {}
 
+---The most bytes an Examples row may expand one text (a step, a cell, a doc string, a name) to.
+M.EXPANSION_LIMIT = 1024 * 1024
+
+---Raised when a row expands a text past `EXPANSION_LIMIT`; `features.load` turns it into a load error.
+---@class fscript.ExpansionError
+---@field line integer
+---@field message string
+local ExpansionError = {}
+ExpansionError.__index = ExpansionError
+function ExpansionError.__tostring(e) return e.message end
+
+---True when `err` is an expansion error.
+function M.is_expansion_error(err)
+  return getmetatable(err) == ExpansionError
+end
+
+-- Fills in `<name>` placeholders from an Examples row in one pass: a value that holds a placeholder stays as it
+-- is (cucumber replaces column after column, so values that name each other grew to 10^8 characters inside one
+-- gsub); a text past EXPANSION_LIMIT is an error at the row's line, not a run that swells without bound.
+-- The line of the Examples row being expanded, for the error that stops a runaway expansion.
+local row_line
+
 local function interpolate(text, header, values)
   if text == nil then return nil end
+  local value_of = {}
   for i, name in ipairs(header) do
-    local pattern = "<" .. name:gsub("%p", "%%%0") .. ">"
-    local replacement = (values[i] or ""):gsub("%%", "%%%%")
-    text = text:gsub(pattern, replacement)
+    if value_of[name] == nil then value_of[name] = values[i] or "" end
   end
-  return text
+  local size = 0
+  local out = text:gsub("<([^<>]*)>", function(name)
+    local value = value_of[name]
+    if value == nil then return nil end
+    size = size + #value
+    if size > M.EXPANSION_LIMIT then
+      error(setmetatable({ line = row_line, message = ("the Examples row at line %d expands a text past %d bytes")
+        :format(row_line or 0, M.EXPANSION_LIMIT) }, ExpansionError), 0)
+    end
+    return value
+  end)
+  return out
 end
 
 local function pickle_step(step, header, values, last_type)
@@ -142,6 +174,7 @@ function M.compile(doc)
         for r = 2, #rows do
           local values = {}
           for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
+          row_line = rows[r].line
           local p = { name = interpolate(scenario.name, header, values), line = rows[r].line,
             column = rows[r].column, tags = tag_names(inherited, scenario.tags, examples.tags),
             tag_records = tag_records(inherited, scenario.tags, examples.tags),
