@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
-# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait and a looping xpcall handler exits 130
+# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command and a looping
+# xpcall handler exits 130
 # with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s and the next scenario runs; kill -9 of
 # the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
 # Wall-clock bounds are ten times what each takes on an idle machine (so a busy one passes) and well below the
@@ -94,10 +95,12 @@ limit_case() {
   grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
 }
 
-for how in wait request mock xpcall; do
+for how in wait request mock execute xpcall; do
   interrupt_case "$how"
   limit_case "$how"
 done
+# The command os.execute ran was stopped with the scenario, not left behind.
+if pgrep -f "sleep 61" >/dev/null; then fatal "os.execute's command still runs after the run ended: $(pgrep -af 'sleep 61')"; fi
 
 # kill -9 of the target during a run of three scenarios: exit 2 naming the URL and the step, within 10 s (not the
 # first scenario's 60 s wait).

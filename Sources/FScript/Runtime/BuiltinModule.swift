@@ -36,6 +36,8 @@ enum BuiltinModule {
                     try Interruption.sleep(until: .now() + .nanoseconds(Int64(seconds * 1e9)))
                     return .none
                 },
+                // os.execute, stoppable: see ShellCommand.
+                "execute": execute,
                 "list_test_files": { args in
                     let directory = try args.string(1)
                     switch FileSystem.testFiles(under: directory) {
@@ -46,6 +48,28 @@ enum BuiltinModule {
             ],
             values: ["version": .string(version)]
         )
+    }
+
+    /// `os.execute([command])` as Lua's own answers (`true|nil, "exit"|"signal", code`; with no command, whether
+    /// there is a shell), but a Ctrl-C, SIGTERM or test deadline during the command stops it and goes on up as a
+    /// stop, where C's `system()` ignored Ctrl-C until the command ended.
+    private static func execute(_ args: LuaArgs) throws -> LuaReturn {
+        if args.isNil(1) { return args.result(access("/bin/sh", X_OK) == 0) }
+        let command = try args.string(1, expected: "command string")
+        let outcome: ShellCommand.Outcome
+        do {
+            outcome = try ShellCommand(command: command).run()
+        } catch let error as ChildProcessError {
+            return args.results([.nil, .string("exit"), .integer(127), .string(error.reason)])
+        }
+        switch outcome {
+        case .exited(let status):
+            return args.results([status == 0 ? .boolean(true) : .nil, .string("exit"), .integer(Int64(status))])
+        case .signalled(let signal):
+            return args.results([.nil, .string("signal"), .integer(Int64(signal))])
+        case .timedOut:
+            return args.results([.nil, .string("signal"), .integer(Int64(SIGKILL))])
+        }
     }
 
     /// `fscript.set_deadline(seconds|nil)`: arms or disarms the session's `InterruptGuard`. Disarming returns

@@ -34,6 +34,8 @@ final class ScriptSession {
         state = LuaState()
         state.host = self
         BuiltinModule.register(in: state)
+        // os.execute through fscript, so Ctrl-C and the deadline stop the command (see ShellCommand).
+        _ = try? state.execute("os.execute = fscript.execute", name: "=(fscript)")
         JSONModule.register(in: state)
         interrupts.install(on: state)
         state.beforeSpawning(CloseOnExec.markAll)
