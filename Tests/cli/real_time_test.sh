@@ -99,6 +99,16 @@ for how in wait request mock execute xpcall; do
   interrupt_case "$how"
   limit_case "$how"
 done
+# A scenario stuck in one long C call cannot see the first Ctrl-C; the second ends fscript at once (exit 130).
+FSCRIPT_BLOCK=stuck "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
+run=$!
+await_text "$work/stuck.out" blocking
+kill -INT "$run"
+deadline=$((SECONDS + 10))
+while kill -0 "$run" 2>/dev/null && [ "$SECONDS" -lt "$deadline" ]; do kill -INT "$run"; sleep 0.2; done
+status=0
+wait "$run" || status=$?
+[ "$status" -eq 130 ] || fatal "a second Ctrl-C gave exit $status, expected 130 at once: $(cat "$work/stuck.out")"
 # The command os.execute ran was stopped with the scenario, not left behind.
 if pgrep -f "sleep 61" >/dev/null; then fatal "os.execute's command still runs after the run ended: $(pgrep -af 'sleep 61')"; fi
 

@@ -6,7 +6,8 @@ import HTTPCore
 /// Ctrl-C (SIGINT, and SIGTERM) turned into HTTPCore's `Interruption`: a flag the Lua hook reads and a byte that
 /// wakes every blocked wait at once.
 enum SignalTrap {
-    /// Catches `signals` from now on instead of letting them end the process.
+    /// Catches `signals` from now on instead of letting them end the process; a second one that arrives before
+    /// the first was acknowledged ends it at once (exit 130).
     ///
     /// They are unblocked too: a parent that spawns fscript from a thread with signals blocked (Foundation's
     /// `Process` in a test runner, some CI agents) hands its mask down, and a blocked Ctrl-C would never arrive.
@@ -18,7 +19,12 @@ enum SignalTrap {
         for number in signals { sigaddset(&mask, number) }
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
         for number in signals {
-            _ = signal(number) { _ in Interruption.raise() }
+            _ = signal(number) { _ in
+                // A second Ctrl-C before fscript reacted to the first (stuck in one long C call, say) ends it at
+                // once, as the user asked twice; both calls are async-signal-safe.
+                if Interruption.isPending { _exit(130) }
+                Interruption.raise()
+            }
         }
     }
 
