@@ -336,4 +336,20 @@ import Testing
         let nested = String(repeating: "{{#if true}}", count: 70) + String(repeating: "{{/if}}", count: 70)
         #expect(errorText { _ = try serve(nested) }.contains("blocks nest deeper than 64"))
     }
+
+    /// Memory and work a request controls are bounded before they are spent: a replace whose result would pass
+    /// the output limit fails without making it (nested replaces peaked at 702 MB), and helpers are charged by
+    /// the bytes they take and give (10,000 randomValues of 10,000 characters took 10 s; 10,000 parses of a
+    /// large body 157 s).
+    @Test func helpersAreChargedForTheirSize() throws {
+        let blowUp = try serve(
+            "{{size (replace (replace (replace request.body 'a' request.body) 'a' request.body) 'a' request.body)}}")
+        let answer = try blowUp.send("POST", "/t", body: String(repeating: "a", count: 300), timeout: .seconds(120))
+        #expect(answer.status == 500)
+        #expect(answer.text.contains("replace: the result would be"), "\(answer.text)")
+        let random = try serve("{{#each (range 1 10000)}}{{size (randomValue length=10000)}}{{/each}}")
+        let work = try random.send("GET", "/t", timeout: .seconds(120))
+        #expect(work.status == 500)
+        #expect(work.text.contains("the template's helpers handled more than 64 MiB"), "\(work.text)")
+    }
 }

@@ -21,9 +21,13 @@ extension TemplateHelpers {
             default:
                 throw call.fail("type must be ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, ALPHANUMERIC_AND_SYMBOLS or UUID, got \(type)")
             }
-            let characters = Array(alphabet)
-            let value = String((0..<length).map { _ in characters.randomElement()! })
-            return .string(upper ? value.uppercased() : value)
+            // Bytes, not Characters: every alphabet here is ASCII, and a Character a time made 10,000 values of
+            // 10,000 characters take 10 s.
+            let characters = Array((upper ? alphabet.uppercased() : alphabet).utf8)
+            var generator = SystemRandomNumberGenerator()
+            var bytes = [UInt8](repeating: 0, count: length)
+            for index in bytes.indices { bytes[index] = characters[Int(generator.next(upperBound: UInt(characters.count)))] }
+            return .string(String(decoding: bytes, as: UTF8.self))
         },
         "randomInt": { call throws(TemplateError) in
             let bounds = Int64(Int32.min)...Int64(Int32.max)

@@ -205,3 +205,17 @@ enum TemplateValue: Sendable, Equatable {
         JSONValue.string(text).jsonString
     }
 }
+
+extension TemplateValue {
+    /// About how many bytes the value holds, for the renderer's work budget (text by its bytes, a list or an
+    /// object by its members, anything else a few bytes), without rendering it.
+    var size: Int {
+        switch self {
+        case .string(let text): return text.utf8.count
+        case .values(let items): return items.reduce(0) { $0 + $1.utf8.count }
+        case .array(let items): return items.reduce(8) { $0 + $1.size }
+        case .object(let members): return members.reduce(8) { $0 + $1.key.utf8.count + $1.value.size }
+        default: return 8
+        }
+    }
+}
