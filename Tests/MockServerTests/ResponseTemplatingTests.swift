@@ -337,6 +337,24 @@ import Testing
         #expect(errorText { _ = try serve(nested) }.contains("blocks nest deeper than 64"))
     }
 
+    /// One slow request never stalls the others: while a runaway template works (seconds, until its step budget
+    /// stops it), the admin API's health check and another stub are answered. Order is checked, not time.
+    @Test func aSlowRequestDoesNotStallTheOthers() throws {
+        let harness = try serve("{{#each (range 0 9999)}}{{#each (range 0 9999)}}{{/each}}{{/each}}", path: "/slow")
+        try harness.mock.stub(.init(method: "GET", url: .path("/fast")), .text("fast"))
+        let done = ManagedAtomicFlag()
+        let slow = harness.start("GET", "/slow", timeout: .seconds(120))
+        slow.whenComplete { _ in done.set() }
+        // Several connections, so some land on the event loop the slow request arrived on.
+        for _ in 0..<6 {
+            let health = try harness.send("GET", "/__admin/health")
+            let fast = try harness.send("GET", "/fast")
+            #expect(health.status == 200 && fast.text == "fast")
+        }
+        #expect(!done.isSet, "the slow request finished first: the check proves nothing")
+        #expect(try slow.wait().status == 500)
+    }
+
     /// Memory and work a request controls are bounded before they are spent: a replace whose result would pass
     /// the output limit fails without making it (nested replaces peaked at 702 MB), and helpers are charged by
     /// the bytes they take and give (10,000 randomValues of 10,000 characters took 10 s; 10,000 parses of a
@@ -352,4 +370,12 @@ import Testing
         #expect(work.status == 500)
         #expect(work.text.contains("the template's helpers handled more than 64 MiB"), "\(work.text)")
     }
+}
+
+/// A flag one thread sets and another reads.
+final class ManagedAtomicFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

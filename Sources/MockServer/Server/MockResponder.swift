@@ -1,11 +1,18 @@
+import Dispatch
 import HTTPCore
 import NIOCore
 
 /// The mock's one responder: journal the request, pick a stub, and answer now, later, or never.
 ///
 /// There is no router, as in Hummingbird's `Application(responder:)`: stub matching is the whole routing.
-/// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads.
+/// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads. Matching and
+/// rendering run off the event loop, on `work`: a request whose template takes seconds (a runaway regular
+/// expression, a large body parsed many times) no longer holds up the other connections of its loop, and the
+/// admin API (health checks, a test's verify) is answered on the loop meanwhile.
 struct MockResponder: HTTPResponder {
+    /// Where stub requests are worked on.
+    static let work = DispatchQueue(label: "fscript.mock.work", attributes: .concurrent)
+
     let stubs: StubStore
     let journal: RequestJournal
     let inFlight: InFlightTracker
@@ -18,6 +25,13 @@ struct MockResponder: HTTPResponder {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return eventLoop.makeSucceededFuture(admin.handle(request))
         }
+        let promise = eventLoop.makePromise(of: HTTPResponse.self)
+        Self.work.async { answer(request, on: eventLoop).cascade(to: promise) }
+        return promise.futureResult
+    }
+
+    /// Picks the stub and makes its answer (on `work`); the delays and the proxy go back to the event loop.
+    private func answer(_ request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
             if let proxy {
