@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks what the REPL shows in a real terminal (tmux): a banner with the version and the target, tables as
 # key-sorted literals with cycles marked, a dump as a view tree, a query as what it matches, `help` and
-# `help(app)`; and what Tab completes: app's wait methods, a class name after view:' and a label on screen after
+# `help(app)`, `help(mock)` by its name; and what Tab completes: app's wait methods, a class name after view:' and a label on screen after
 # marked:', and the rest of a step's text inside Given/When/Then "…".
 source "$(dirname "$0")/../cli/common.sh"
 
@@ -20,6 +20,8 @@ keys 'help' Enter
 await_screen '^  app:wait_for\(sel, \{timeout\}\) +wait until a matching view is visible'
 keys 'help(app)' Enter
 await_screen '^frank.App: app_exec, device, .*wait_for_idle, wait_until$'
+keys 'help(mock)' Enter
+await_screen '^the mock module: .*start'
 keys 'app:wa' Tab Tab
 await_screen '^> app:wait_ *$'
 await_screen 'app:wait_for +app:wait_for_absence +app:wait_for_idle +app:wait_until'

@@ -48,7 +48,12 @@ local function methods_of(value)
     end
   end
   table.sort(names)
-  return names, type(meta) == "table" and meta.__name or type(value)
+  if type(meta) == "table" and meta.__name then return names, meta.__name end
+  -- A module (`mock`, `frank`, `json`) by the global name it goes by, not as "table".
+  for name, global in pairs(_G) do
+    if global == value and type(name) == "string" then return names, ("the %s module"):format(name) end
+  end
+  return names, type(value)
 end
 
 ---`help` (no argument): one line per function of the API. `help(value)`: the methods of `app`, a query, a mock
@@ -68,6 +73,9 @@ function M.help(value)
     return
   end
   print(("%s: %s"):format(kind, table.concat(names, ", ")))
+  if type(value) == "table" and getmetatable(value) == nil then
+    print("  functions are called with a dot (mock.start{}); a value's methods with a colon (server:stub{…})")
+  end
 end
 
 -- Shelley's filter names, for completion inside a selector string: its words, then the predicates the Swift
