@@ -61,6 +61,24 @@ import Testing
         #expect(answer.bodyText.contains("mock: the proxy to \(url) failed"), "\(answer.bodyText)")
     }
 
+    /// A backend's answer past `--max-proxy-body` is a 502 that says so, and is not kept (a 1 GiB answer peaked
+    /// at 3 GB of memory); one within the limit passes whole.
+    @Test func aBackendAnswerPastTheLimitIsA502() throws {
+        let backend = try MockHarness()
+        try backend.mock.stub(.init(method: "GET", url: .path("/big")), .text(String(repeating: "x", count: 300_000)))
+        try backend.mock.stub(.init(method: "GET", url: .path("/small")), .text("small"))
+        let proxy = try MockServer.start(
+            proxy: try ProxyRecorder(upstream: backend.mock.url, recordingInto: nil, maxBody: 100_000))
+        defer { proxy.stop() }
+        let client = HTTPClient(reuseConnections: false)
+        defer { client.shutdown() }
+        let big = try client.send(.init(url: proxy.url + "/big"), timeout: .seconds(30))
+        #expect(big.status == 502)
+        #expect(big.bodyText.contains("the body is over 100000 bytes") && big.bodyText.contains("--max-proxy-body"),
+            "\(big.bodyText)")
+        #expect(try client.send(.init(url: proxy.url + "/small"), timeout: .seconds(30)).bodyText == "small")
+    }
+
     @Test func onlyHTTPAndHTTPSBackends() throws {
         _ = try ProxyRecorder(upstream: "https://api.example.com", recordingInto: nil)
         let error = errorText { _ = try ProxyRecorder(upstream: "ftp://x", recordingInto: nil) }

@@ -49,6 +49,12 @@ struct MockCommand: ParsableCommand {
                 + "to replay later with --mappings DIR.", valueName: "dir"))
     var record: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --proxy: the most bytes a backend's answer may have; a larger one is a 502 saying so, and is not "
+                + "kept in memory.", valueName: "bytes"))
+    var maxProxyBody = ProxyRecorder.defaultMaxBody
+
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
@@ -56,6 +62,9 @@ struct MockCommand: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
         if record != nil && proxy == nil {
             throw ValidationError("--record saves what --proxy forwards: give --proxy URL too")
+        }
+        guard (1...(1 << 40)).contains(maxProxyBody) else {
+            throw ValidationError("--max-proxy-body must be from 1 to 1099511627776 bytes, got \(maxProxyBody)")
         }
         guard (1...10_000_000).contains(journalLimit) else {
             throw ValidationError("--journal-limit must be from 1 to 10000000, got \(journalLimit)")
@@ -68,7 +77,7 @@ struct MockCommand: ParsableCommand {
         var recorder: ProxyRecorder?
         if let proxy {
             do {
-                recorder = try ProxyRecorder(upstream: proxy, recordingInto: record)
+                recorder = try ProxyRecorder(upstream: proxy, recordingInto: record, maxBody: maxProxyBody)
             } catch {
                 writeError("fscript mock: \(error)\n")
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

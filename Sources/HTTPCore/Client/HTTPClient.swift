@@ -115,7 +115,8 @@ public final class HTTPClient: Sendable {
             promise.fail(HTTPClientError.timeout(seconds: Double(timeout.nanoseconds) / 1e9))
             channel.close(promise: nil)
         }
-        channel.writeAndFlush(HTTPExchange(head: head, body: request.body, promise: promise)).whenFailure { error in
+        let exchange = HTTPExchange(head: head, body: request.body, bodyLimit: request.maxResponseBytes, promise: promise)
+        channel.writeAndFlush(exchange).whenFailure { error in
             promise.fail(HTTPClientError.from(error))
         }
         return promise.futureResult.map { response in

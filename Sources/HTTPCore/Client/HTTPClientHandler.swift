@@ -5,6 +5,8 @@ import NIOHTTP1
 struct HTTPExchange: Sendable {
     let head: HTTPRequestHead
     let body: [UInt8]
+    /// The most bytes the response body may have (`HTTPClientRequest.maxResponseBytes`).
+    let bodyLimit: Int
     let promise: EventLoopPromise<HTTPClientResponse>
 }
 
@@ -18,10 +20,12 @@ final class HTTPClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
     private var promise: EventLoopPromise<HTTPClientResponse>?
     private var head: HTTPResponseHead?
     private var body: ByteBuffer?
+    private var bodyLimit = HTTPClientRequest.defaultMaxResponseBytes
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise writePromise: EventLoopPromise<Void>?) {
         let exchange = unwrapOutboundIn(data)
         promise = exchange.promise
+        bodyLimit = exchange.bodyLimit
         head = nil
         body = nil
         context.write(wrapOutboundOut(.head(exchange.head)), promise: nil)
@@ -37,6 +41,14 @@ final class HTTPClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case .head(let head):
             self.head = head
         case .body(var chunk):
+            // A body past the limit fails the exchange before it is kept: a 1 GiB answer peaked at 3 GB.
+            guard (body?.readableBytes ?? 0) + chunk.readableBytes <= bodyLimit else {
+                promise?.fail(HTTPClientError.malformedResponse("the body is over \(bodyLimit) bytes"))
+                promise = nil
+                body = nil
+                context.close(promise: nil)
+                return
+            }
             if body == nil {
                 body = chunk
             } else {

@@ -8,6 +8,11 @@ public struct HTTPClientRequest: Sendable {
     public var headers: [(name: String, value: String)]
     /// The body bytes.
     public var body: [UInt8]
+    /// The most bytes the response body may have: past it the request fails and nothing more is kept.
+    public var maxResponseBytes = Self.defaultMaxResponseBytes
+
+    /// What a response body may have unless the request says otherwise.
+    public static let defaultMaxResponseBytes = 256 * 1024 * 1024
 
     public init(method: String = "GET", url: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method

@@ -13,17 +13,19 @@ enum CurlTransport {
     static let limit = 30
 
     static func send(
-        method: String, url: String, headers: [(name: String, value: String)], body: [UInt8], on eventLoop: any EventLoop
+        method: String, url: String, headers: [(name: String, value: String)], body: [UInt8], maxBody: Int,
+        on eventLoop: any EventLoop
     ) -> EventLoopFuture<HTTPClientResponse> {
         let promise = eventLoop.makePromise(of: HTTPClientResponse.self)
         DispatchQueue.global().async {
-            promise.completeWith(Result { try run(method: method, url: url, headers: headers, body: body) })
+            promise.completeWith(Result { try run(method: method, url: url, headers: headers, body: body, maxBody: maxBody) })
         }
         return promise.futureResult
     }
 
-    private static func run(method: String, url: String, headers: [(name: String, value: String)], body: [UInt8]) throws
-        -> HTTPClientResponse
+    private static func run(
+        method: String, url: String, headers: [(name: String, value: String)], body: [UInt8], maxBody: Int
+    ) throws -> HTTPClientResponse
     {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fscript-proxy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
@@ -35,6 +37,8 @@ enum CurlTransport {
         var arguments = [
             "--silent", "--show-error", "--http1.1", "--max-time", String(limit), "--request", method,
             "--dump-header", head.path, "--output", output.path,
+            // curl stops past the limit (exit 63), so a huge answer is never read into memory.
+            "--max-filesize", String(maxBody),
         ]
         if !body.isEmpty { arguments += ["--data-binary", "@" + input.path] }
         // curl adds Expect: 100-continue and a User-Agent of its own; the app's headers replace them.

@@ -24,12 +24,18 @@ public final class ProxyRecorder: Sendable {
 
     let upstream: String
     let directory: String?
+    /// The most bytes a backend's answer may have (`--max-proxy-body`): past it the app gets a 502 saying so,
+    /// and nothing more of the answer is kept in memory.
+    let maxBody: Int
+    /// `--max-proxy-body` when none is given.
+    public static let defaultMaxBody = 64 * 1024 * 1024
     private let client = HTTPClient(reuseConnections: true)
     private let saved = Mutex<Set<String>>([])
 
     /// `upstream` is the backend's base URL (`http://host:port`, maybe with a path prefix); `directory` the
     /// folder to record into (its `mappings` and `__files` are created), nil to proxy without recording.
-    public init(upstream: String, recordingInto directory: String?) throws(ProxyError) {
+    public init(upstream: String, recordingInto directory: String?, maxBody: Int = defaultMaxBody) throws(ProxyError) {
+        self.maxBody = maxBody
         guard let scheme = ["http://", "https://"].first(where: upstream.hasPrefix), upstream.count > scheme.count else {
             throw ProxyError("--proxy \(upstream): give the backend's http:// or https:// URL, e.g. https://api.example.com")
         }
@@ -53,16 +59,19 @@ public final class ProxyRecorder: Sendable {
     func forward(_ request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let headers = request.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
         let url = upstream + request.uri
+        var outgoing = HTTPClientRequest(method: request.method, url: url, headers: headers, body: request.body)
+        outgoing.maxResponseBytes = maxBody
         let answer: EventLoopFuture<HTTPClientResponse> = upstream.hasPrefix("https://")
-            ? CurlTransport.send(method: request.method, url: url, headers: headers, body: request.body, on: eventLoop)
-            : client.execute(HTTPClientRequest(method: request.method, url: url, headers: headers, body: request.body),
-                             timeout: .seconds(30))
+            ? CurlTransport.send(
+                method: request.method, url: url, headers: headers, body: request.body, maxBody: maxBody, on: eventLoop)
+            : client.execute(outgoing, timeout: .seconds(30))
         return answer.hop(to: eventLoop).map { [self] answer in
             let kept = answer.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
             if directory != nil { record(request, status: answer.status, headers: kept, body: answer.body) }
             return HTTPResponse(status: answer.status, headers: kept, body: answer.body)
-        }.flatMapErrorThrowing { [upstream] error in
-            .text("mock: the proxy to \(upstream) failed: \(error)\n", status: 502)
+        }.flatMapErrorThrowing { [upstream, maxBody] error in
+            .text("mock: the proxy to \(upstream) failed: \(error) (answers may have at most \(maxBody) bytes: "
+                + "--max-proxy-body)\n", status: 502)
         }
     }
 
