@@ -113,9 +113,9 @@ import Testing
         ),
         (
             #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
-            "mappings/bad.json: request.multipartPatterns: not supported (supported: basicAuthCredentials, bodyPatterns, "
-                + "cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, "
-                + "urlPattern)"
+            "mappings/bad.json: request.multipartPatterns: unknown key 'multipartPatterns' (known: basicAuthCredentials, "
+                + "bodyPatterns, cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, "
+                + "urlPathTemplate, urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
@@ -140,6 +140,29 @@ import Testing
             #"{"request": {"url": "/a"}, "response": {"fixedDelayMilliseconds": 1e300}}"#,
             "mappings/bad.json: response.fixedDelayMilliseconds: expected a number of milliseconds from 0 to "
                 + "86400000 (a day), got 1e+300"
+        ),
+        (
+            #"{"request": {"url": "/a", "headers": {"Accept": {"equalTo": "a", "caseInsensitve": true}}}}"#,
+            "mappings/bad.json: request.headers.Accept.caseInsensitve: unknown key 'caseInsensitve'; did you mean "
+                + "'caseInsensitive'?"
+        ),
+        (
+            #"{"request": {"url": "/a", "bodyPatterns": [{"equalToJson": {}, "ignoreExtraElement": true}]}}"#,
+            "mappings/bad.json: request.bodyPatterns[0].ignoreExtraElement: unknown key 'ignoreExtraElement'; did you "
+                + "mean 'ignoreExtraElements'?"
+        ),
+        (
+            #"{"request": {"url": "/a", "queryParameters": {"q": {"contains": "a", "equalTo": "b"}}}}"#,
+            "mappings/bad.json: request.queryParameters.q.contains: only one of equalTo, contains, doesNotContain, "
+                + "matches, doesNotMatch, absent may be given"
+        ),
+        (
+            #"{"request": {"url": "/a", "headers": {"X": {"matches": "("}}}}"#,
+            "mappings/bad.json: request.headers.X.matches: invalid regular expression: ("
+        ),
+        (
+            #"{"request": {"url": "/a"}, "respons": {}}"#,
+            "mappings/bad.json: respons: unknown key 'respons'; did you mean 'response'?"
         ),
         (
             #"{"request": {"urlPathPattern": "("}}"#,

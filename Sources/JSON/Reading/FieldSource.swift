@@ -70,7 +70,7 @@ extension JSONValue: FieldSource {
     public static func mismatch(expected: FieldType, got value: JSONValue) -> String {
         switch expected {
         case .string: return "expected a string, got \(value.typeName)"
-        case .integer: return "expected an integer, got \(value.jsonString)"
+        case .integer: return "expected an integer, got \(value.doubleValue == nil ? value.typeName : value.jsonString)"
         case .number: return "expected a number, got \(value.typeName)"
         case .bool: return "expected true or false, got \(value.jsonString)"
         case .object: return "expected an object, got \(value.typeName)"
