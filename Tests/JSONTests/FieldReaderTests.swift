@@ -7,11 +7,11 @@ import Testing
         try JSONValue(parsing: text.utf8)
     }
 
-    private func problem(_ text: String, at path: String = "root", _ read: (FieldReader<JSONValue>) throws(FieldError) -> Void)
-        throws -> String
-    {
+    private func problem(
+        _ text: String, at path: String = "root", _ read: (FieldReader<JSONValue>) throws(FieldError) -> Void
+    ) throws -> String {
         do {
-            try FieldReader.read(try json(text), at: path, read)
+            try FieldReader<JSONValue>.read(try json(text), at: path, read)
             Issue.record("expected an error")
             return ""
         } catch let error as FieldError {
@@ -21,7 +21,7 @@ import Testing
 
     @Test func readsTypedFieldsAndAcceptsWhatItRead() throws {
         let value = try json(#"{"name": "a", "count": 3, "ratio": 0.5, "on": true, "list": [1], "inner": {"x": "y"}}"#)
-        try FieldReader.read(value, at: "") { fields throws(FieldError) in
+        try FieldReader<JSONValue>.read(value, at: "") { fields throws(FieldError) in
             #expect(try fields.string("name") == "a")
             #expect(try fields.integer("count", in: 1...5) == 3)
             #expect(try fields.number("ratio", in: 0...1) == 0.5)
@@ -38,7 +38,8 @@ import Testing
             _ = try fields.string("equalTo")
             _ = try fields.bool("caseInsensitive")
         }
-        #expect(message == "request.headers.Accept.caseInsensitve: unknown key 'caseInsensitve'; did you mean 'caseInsensitive'?")
+        #expect(message == "request.headers.Accept.caseInsensitve: unknown key 'caseInsensitve'; "
+            + "did you mean 'caseInsensitive'?")
     }
 
     @Test func anUnknownKeyFarFromEveryKnownOneListsThem() throws {
@@ -62,8 +63,8 @@ import Testing
     }
 
     @Test(arguments: [
-        ("caseInsensitve", "caseInsensitive", 1), ("lable", "label", 1), ("Button", "button", 1), ("kitten", "sitting", 3),
-        ("", "abc", 3), ("same", "same", 0),
+        ("caseInsensitve", "caseInsensitive", 1), ("lable", "label", 1), ("Button", "button", 1),
+        ("kitten", "sitting", 3), ("", "abc", 3), ("same", "same", 0),
     ])
     func editDistance(lhs: String, rhs: String, distance: Int) {
         #expect(EditDistance.between(lhs, rhs, limit: 5) == distance)
