@@ -181,6 +181,22 @@ import Testing
         #expect(mock.stubs.isEmpty)
     }
 
+    /// Unknown keys are errors, so the keys of WireMock's own exports that change nothing here must still load.
+    @Test func wireMockExportsWithTheirBookkeepingKeysLoad() throws {
+        let export = #"""
+            {"mappings": [{"id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7", "uuid": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7",
+              "name": "export", "persistent": true, "insertionIndex": 3, "metadata": {"team": "a"},
+              "postServeActions": [], "serveEventListeners": [], "priority": 1,
+              "request": {"method": "GET", "urlPath": "/export"}, "response": {"status": 200, "body": "exported"}}],
+             "meta": {"total": 1}}
+            """#
+        let root = try writeRoot(["export.json": export])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = try MockHarness()
+        #expect(try harness.mock.load(directory: root.path).count == 1)
+        #expect(try harness.send("GET", "/export").text == "exported")
+    }
+
     @Test func flatDirectoryOfMappingFiles() throws {
         let root = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
