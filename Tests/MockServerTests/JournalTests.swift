@@ -30,7 +30,7 @@ import Testing
         try harness.send("GET", "/b")
         #expect(try harness.mock.requests(matching: .init(method: "GET", path: "/a")).map(\.summary) == ["GET /a?x=1"])
         #expect(try harness.mock.requests(matching: .init(url: .pathMatching("/a"))).count == 2)
-        let json = RequestPattern(bodyPatterns: [.containsJSON(#"{"n":1}"#)])
+        let json = RequestPattern(bodyPatterns: [try .containsJSON(#"{"n":1}"#)])
         #expect(try harness.mock.requests(matching: json).map(\.summary) == ["POST /a"])
     }
 
@@ -49,7 +49,7 @@ import Testing
         try harness.send("GET", "/api/items")
         try harness.send("POST", "/api/login", body: #"{"user":"bob"}"#)
         let filter = RequestPattern(
-            method: "POST", url: .path("/api/login"), bodyPatterns: [.equalToJSON(#"{"user":"alice"}"#)]
+            method: "POST", url: .path("/api/login"), bodyPatterns: [try .equalToJSON(#"{"user":"alice"}"#)]
         )
         let text = errorText { try harness.mock.verify(filter) }
         #expect(

@@ -113,9 +113,9 @@ import Testing
         ),
         (
             #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
-            "mappings/bad.json: request.multipartPatterns: not supported (supported: basicAuthCredentials, bodyPatterns, "
-                + "cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, "
-                + "urlPattern)"
+            "mappings/bad.json: request.multipartPatterns: unknown key 'multipartPatterns' (known: basicAuthCredentials, "
+                + "bodyPatterns, cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, "
+                + "urlPathTemplate, urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
@@ -142,6 +142,29 @@ import Testing
                 + "86400000 (a day), got 1e+300"
         ),
         (
+            #"{"request": {"url": "/a", "headers": {"Accept": {"equalTo": "a", "caseInsensitve": true}}}}"#,
+            "mappings/bad.json: request.headers.Accept.caseInsensitve: unknown key 'caseInsensitve'; did you mean "
+                + "'caseInsensitive'?"
+        ),
+        (
+            #"{"request": {"url": "/a", "bodyPatterns": [{"equalToJson": {}, "ignoreExtraElement": true}]}}"#,
+            "mappings/bad.json: request.bodyPatterns[0].ignoreExtraElement: unknown key 'ignoreExtraElement'; did you "
+                + "mean 'ignoreExtraElements'?"
+        ),
+        (
+            #"{"request": {"url": "/a", "queryParameters": {"q": {"contains": "a", "equalTo": "b"}}}}"#,
+            "mappings/bad.json: request.queryParameters.q.contains: only one of equalTo, contains, doesNotContain, "
+                + "matches, doesNotMatch, absent may be given"
+        ),
+        (
+            #"{"request": {"url": "/a", "headers": {"X": {"matches": "("}}}}"#,
+            "mappings/bad.json: request.headers.X.matches: invalid regular expression: ("
+        ),
+        (
+            #"{"request": {"url": "/a"}, "respons": {}}"#,
+            "mappings/bad.json: respons: unknown key 'respons'; did you mean 'response'?"
+        ),
+        (
             #"{"request": {"urlPathPattern": "("}}"#,
             "mappings/bad.json: request: invalid regular expression: ("
         ),
@@ -156,6 +179,22 @@ import Testing
         #expect(errorText { try mock.load(directory: root.path) } == expected)
         // All or nothing: the good file next to the bad one added no stub.
         #expect(mock.stubs.isEmpty)
+    }
+
+    /// Unknown keys are errors, so the keys of WireMock's own exports that change nothing here must still load.
+    @Test func wireMockExportsWithTheirBookkeepingKeysLoad() throws {
+        let export = #"""
+            {"mappings": [{"id": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7", "uuid": "8c5db8b0-2db4-4ad7-a99f-38c9b00da3f7",
+              "name": "export", "persistent": true, "insertionIndex": 3, "metadata": {"team": "a"},
+              "postServeActions": [], "serveEventListeners": [], "priority": 1,
+              "request": {"method": "GET", "urlPath": "/export"}, "response": {"status": 200, "body": "exported"}}],
+             "meta": {"total": 1}}
+            """#
+        let root = try writeRoot(["export.json": export])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let harness = try MockHarness()
+        #expect(try harness.mock.load(directory: root.path).count == 1)
+        #expect(try harness.send("GET", "/export").text == "exported")
     }
 
     @Test func flatDirectoryOfMappingFiles() throws {

@@ -8,7 +8,7 @@ import Testing
         let harness = try MockHarness()
         try harness.mock.stub(.init(method: "GET", path: "/api/items"), .json("[]"))
         let login = RequestPattern(
-            method: "POST", url: .path("/api/login"), bodyPatterns: [.equalToJSON(#"{"user":"alice"}"#)]
+            method: "POST", url: .path("/api/login"), bodyPatterns: [try .equalToJSON(#"{"user":"alice"}"#)]
         )
         try harness.mock.stub(login, .json(#"{"token":"t1"}"#))
         let answer = try harness.send("POST", "/api/login", body: #"{"user": "bob"}"#)

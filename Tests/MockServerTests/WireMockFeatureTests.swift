@@ -56,7 +56,7 @@ import Testing
         (#"{"type": "gaussian"}"#, "delayDistribution.type: 'gaussian': expected lognormal or uniform"),
         (#"{"type": "uniform", "lower": 90, "upper": 10}"#, "delayDistribution: lower (90.0 ms) is above upper (10.0 ms)"),
         (#"{"type": "lognormal", "median": 10}"#, "delayDistribution.sigma: expected a number from 0 to 10, got nothing"),
-        (#"{"type": "uniform", "lower": 1, "upper": 2, "mean": 3}"#, "delayDistribution.mean: not supported"),
+        (#"{"type": "uniform", "lower": 1, "upper": 2, "mean": 3}"#, "delayDistribution.mean: unknown key 'mean'"),
     ])
     func badDelayDistributionsNameTheField(spec: String, message: String) {
         let error = loadError(#"{"request": {"urlPath": "/x"}, "response": {"delayDistribution": \#(spec)}}"#)

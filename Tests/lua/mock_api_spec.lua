@@ -33,10 +33,16 @@ check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.st
 check.equal("bad argument #1 to 'stub' (table expected, got nil)", err(s.stub, s, nil), "nil is not a table")
 check.equal("bad argument #1 to 'stub' (table expected, got string)", err(s.stub, s, "x"), "stub needs a table")
 check.equal("calling 'stub' on bad self (mock.Server expected, got table)", err(s.stub, {}, {}), "bad self")
-check.contains(err(s.stub, s, { pth = "/x" }),
-  "bad argument #1 to 'stub' (unknown option 'pth'; valid options: body, body_contains, ", "unknown key named")
-check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; valid options: body, delay, dribble, " ..
-  "fault, file, headers, json, status, template)", err(s.stub, s, { path = "/x", respond = { stauts = 200 } }), "nested key")
+check.equal("bad argument #1 to 'stub' (unknown option 'pth'; did you mean 'path'?)", err(s.stub, s, { pth = "/x" }),
+  "unknown key named with the nearest option")
+check.equal("bad argument #1 to 'stub' (unknown option 'respond.stauts'; did you mean 'status'?)",
+  err(s.stub, s, { path = "/x", respond = { stauts = 200 } }), "nested key")
+check.equal("bad argument #1 to 'stub' (unknown option 'respond.zzz'; valid options: body, delay, dribble, " ..
+  "fault, file, headers, json, status, template)", err(s.stub, s, { path = "/x", respond = { zzz = 1 } }),
+  "a key near no option lists them all")
+check.equal("bad argument #1 to 'stub' (unknown option 'headers.Accept.equal_ignoring_cse'; did you mean " ..
+  "'equal_ignoring_case'?)", err(s.stub, s, { path = "/x", headers = { Accept = { equal_ignoring_cse = "json" } } }),
+  "a misspelt matcher key")
 check.equal("bad argument #1 to 'stub' (field 'respond.status': integer expected, got string)",
   err(s.stub, s, { path = "/x", respond = { status = "ok" } }), "status type")
 check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a fault; use one of empty, hang, " ..
@@ -46,7 +52,7 @@ check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, pat
 check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
-check.equal("bad argument #1 to 'start' (unknown option 'prot'; valid options: advertise, files, host, journal_limit, mappings, port, proxy, record, templating)",
+check.equal("bad argument #1 to 'start' (unknown option 'prot'; did you mean 'port'?)",
   err(mock.start, { prot = 1 }), "start options")
 
 check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")
@@ -68,6 +74,13 @@ local f = assert(io.open(dir .. "/mappings/one.json", "w"))
 f:write('{"request": {"method": "GET", "urlPath": "/one"}, "response": {"status": 200}}')
 f:close()
 check.equal(1, s:load(dir), "load returns how many stubs were added")
+-- A key misspelt beside a matcher is refused with its path, not ignored (the stub would match any Accept).
+local typo = assert(io.open(dir .. "/mappings/typo.json", "w"))
+typo:write('{"request": {"urlPath": "/t", "headers": {"Accept": {"equalTo": "json", "caseInsensitve": true}}}}')
+typo:close()
+check.contains(err(s.load, s, dir), "typo.json: request.headers.Accept.caseInsensitve: unknown key " ..
+  "'caseInsensitve'; did you mean 'caseInsensitive'?", "a misspelt matcher key in a mapping file")
+os.remove(dir .. "/mappings/typo.json")
 local from_start = mock.start{ mappings = dir }
 check.truthy(tostring(from_start):find("^mock.Server: http://127.0.0.1:%d+$"), "tostring")
 from_start:stop()

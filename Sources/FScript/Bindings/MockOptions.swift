@@ -2,13 +2,15 @@ import CLua
 import HTTPCore
 import LuaJSON
 import LuaKit
+import JSON
 import LuaShim
 import MockServer
 
 /// Reads the option tables of the `mock` module (`stub{…}`, `verify{…}`, `respond = {…}`) into MockServer types.
 ///
-/// Every mistake is a `bad argument` error in Lua's wording that names the field, and an unknown key lists the
-/// valid ones, so a typo (`json_bdy`) fails where it was written instead of stubbing something else.
+/// Every mistake is a `bad argument` error in Lua's wording that names the field, and an unknown key names the
+/// nearest valid one, so a typo (`json_bdy`) fails where it was written instead of stubbing something else. The
+/// checking is the `FieldReader` that reads WireMock mappings, over `LuaTable`.
 struct MockOptions {
     /// The keys that describe a request, shared by `stub`, `requests`, `verify` and `wait_for_request`.
     static let filterKeys = [
@@ -25,31 +27,32 @@ struct MockOptions {
 
     let args: LuaArgs
     let position: Int
-    /// The table being read.
-    let table: LuaTable
-    /// How nested fields are named in errors: `respond.` for `respond.status`.
-    let prefix: String
+    /// The reader of the table: it knows the path of nested fields (`respond.status`) and the keys asked about.
+    let fields: FieldReader<LuaTable>
     /// The keys from the argument to `table` (`respond`, or `responses` and an index), to find it on the stack.
     let keyPath: [LuaValue]
+
+    /// The table being read.
+    var table: LuaTable { fields.source }
+    /// How nested fields are named in errors: `respond.` for `respond.status`.
+    var prefix: String { fields.path.isEmpty ? "" : fields.path + "." }
 
     /// Reads argument `position`, which must be a table (or absent when `optional`).
     init(_ args: LuaArgs, position: Int = 1, optional: Bool = false) throws {
         self.args = args
         self.position = position
-        prefix = ""
         keyPath = []
         if optional && args.isNil(position) {
-            table = LuaTable()
+            fields = FieldReader(LuaTable(), at: "")
         } else {
-            table = try args.table(position)
+            fields = FieldReader(try args.table(position), at: "")
         }
     }
 
-    private init(nested table: LuaTable, in parent: MockOptions, prefix: String, key: LuaValue) {
+    private init(nested table: LuaTable, in parent: MockOptions, path: String, key: LuaValue) {
         args = parent.args
         position = parent.position
-        self.table = table
-        self.prefix = prefix
+        fields = FieldReader(table, at: path)
         keyPath = parent.keyPath + [key]
     }
 
@@ -58,64 +61,60 @@ struct MockOptions {
     /// The error for a bad field: `bad argument #1 to 'stub' (field 'respond.status': integer expected, got
     /// string)`.
     func fieldError(_ key: String, _ problem: String) -> LuaError {
-        args.badArgument(position, "field '\(prefix)\(key)': \(problem)")
+        luaError(fields.fail(key, problem))
     }
 
-    /// Fails on the first key not in `allowed`, listing the valid ones.
+    /// A reader's error in Lua's wording: `field 'PATH': problem`, or for an unknown key `unknown option 'PATH'`
+    /// with the nearest valid option, else all of them.
+    func luaError(_ error: FieldError) -> LuaError {
+        switch error.problem {
+        case .unknownKey(_, let nearest?, _):
+            return args.badArgument(position, "unknown option '\(error.path)'; did you mean '\(nearest)'?")
+        case .unknownKey(_, nil, let known):
+            return args.badArgument(
+                position, "unknown option '\(error.path)'; valid options: \(known.sorted().joined(separator: ", "))")
+        case .invalid(let problem):
+            return args.badArgument(position, error.path.isEmpty ? problem : "field '\(error.path)': \(problem)")
+        }
+    }
+
+    /// Runs a read, turning the reader's errors into Lua's.
+    private func reading<T>(_ read: () throws(FieldError) -> T) throws -> T {
+        do {
+            return try read()
+        } catch {
+            throw luaError(error)
+        }
+    }
+
+    /// Fails on the first key not in `allowed` (or asked about before), naming the nearest valid one.
     func allowOnly(_ allowed: [String]) throws {
-        for key in table.fields.keys.sorted(by: { $0.description < $1.description }) {
-            guard case .string(let name) = key, allowed.contains(name) else {
-                let shown = key.stringValue.map { "'\(prefix)\($0)'" } ?? "\(key.typeName) key \(key)"
-                throw args.badArgument(
-                    position,
-                    "unknown option \(shown); valid options: \(allowed.sorted().joined(separator: ", "))")
-            }
-        }
-        if !table.array.isEmpty {
-            throw args.badArgument(position, "unexpected list items in the options table; use named options")
-        }
+        fields.allow(allowed)
+        try reading { () throws(FieldError) in try fields.finish() }
     }
 
     func string(_ key: String) throws -> String? {
-        switch table[key] {
-        case .nil: return nil
-        case .string(let text): return text
-        case .integer(let integer): return String(integer)
-        case let value: throw fieldError(key, "string expected, got \(value.typeName)")
-        }
+        try reading { () throws(FieldError) in try fields.string(key) }
     }
 
     func boolean(_ key: String) throws -> Bool? {
-        switch table[key] {
-        case .nil: return nil
-        case .boolean(let flag): return flag
-        case let value: throw fieldError(key, "true or false expected, got \(value.typeName)")
-        }
+        try reading { () throws(FieldError) in try fields.bool(key) }
     }
 
     func number(_ key: String) throws -> Double? {
-        let value = table[key]
-        if case .nil = value { return nil }
-        guard let number = value.doubleValue else { throw fieldError(key, "number expected, got \(value.typeName)") }
-        return number
+        try reading { () throws(FieldError) in try fields.number(key) }
     }
 
     func integer(_ key: String) throws -> Int? {
-        let value = table[key]
-        if case .nil = value { return nil }
-        guard let integer = value.integerValue else {
-            if case .number = value { throw fieldError(key, "number has no integer representation") }
-            throw fieldError(key, "integer expected, got \(value.typeName)")
-        }
-        return Int(integer)
+        try reading { () throws(FieldError) in try fields.integer(key) }.map { Int($0) }
     }
 
     func nested(_ key: String) throws -> MockOptions? {
-        switch table[key] {
-        case .nil: return nil
-        case .table(let inner): return MockOptions(nested: inner, in: self, prefix: prefix + key + ".", key: .string(key))
-        case let value: throw fieldError(key, "table expected, got \(value.typeName)")
+        guard let value = fields.value(key) else { return nil }
+        guard case .table(let inner) = value else {
+            throw fieldError(key, LuaTable.mismatch(expected: .object, got: value))
         }
+        return MockOptions(nested: inner, in: self, path: fields.path(of: key), key: .string(key))
     }
 
     /// The field as compact JSON text. It is converted from the Lua table itself, not from `table`, because
@@ -162,9 +161,9 @@ struct MockOptions {
         pattern.cookies = try valuePatterns("cookies")
         if let text = try string("body") { pattern.bodyPatterns.append(.equalTo(text)) }
         if let text = try string("body_contains") { pattern.bodyPatterns.append(.contains(text)) }
-        if let text = try string("body_matches") { pattern.bodyPatterns.append(.matches(text)) }
-        if let text = try json("json_body") { pattern.bodyPatterns.append(.equalToJSON(text)) }
-        if let text = try json("json_subset") { pattern.bodyPatterns.append(.containsJSON(text)) }
+        if let text = try string("body_matches") { pattern.bodyPatterns.append(try .matches(text)) }
+        if let text = try json("json_body") { pattern.bodyPatterns.append(try .equalToJSON(text)) }
+        if let text = try json("json_subset") { pattern.bodyPatterns.append(try .containsJSON(text)) }
         return pattern
     }
 
@@ -183,21 +182,32 @@ struct MockOptions {
             case .integer, .number: result[name] = .equalTo(value.description)
             case .table:
                 guard let matcher = try options.nested(name) else { continue }
-                try matcher.allowOnly(["equal", "equal_ignoring_case", "contains", "matches", "absent"])
-                let kinds = matcher.table.fields.count
-                guard kinds == 1 else {
-                    throw matcher.fieldError("", "exactly one of equal, equal_ignoring_case, contains, matches, absent")
-                }
-                if let text = try matcher.string("equal") { result[name] = .equalTo(text) }
-                if let text = try matcher.string("equal_ignoring_case") { result[name] = .equalToIgnoringCase(text) }
-                if let text = try matcher.string("contains") { result[name] = .contains(text) }
-                if let text = try matcher.string("matches") { result[name] = .matches(text) }
-                if matcher.table["absent"] == .boolean(true) { result[name] = .absent }
+                result[name] = try matcher.valuePattern()
             default:
                 throw options.fieldError(name, "string or table expected, got \(value.typeName)")
             }
         }
         return result
+    }
+
+    /// One matcher table: exactly one of `equal`, `equal_ignoring_case`, `contains`, `matches`, `absent = true`.
+    private func valuePattern() throws -> ValuePattern {
+        let kinds = ["equal", "equal_ignoring_case", "contains", "matches", "absent"]
+        try allowOnly(kinds)
+        guard let kind = try reading({ () throws(FieldError) in try fields.oneOf(kinds) }) else {
+            throw args.badArgument(position, "field '\(fields.path)': exactly one of \(kinds.joined(separator: ", "))")
+        }
+        if kind == "absent" {
+            guard try boolean("absent") == true else { throw fieldError("absent", "true expected") }
+            return .absent
+        }
+        let text = try string(kind) ?? ""
+        switch kind {
+        case "equal": return .equalTo(text)
+        case "equal_ignoring_case": return .equalToIgnoringCase(text)
+        case "contains": return .contains(text)
+        default: return try .matches(text)
+        }
     }
 
     // MARK: Stubs
@@ -218,8 +228,7 @@ struct MockOptions {
                     throw fieldError("responses[\(offset + 1)]", "table expected, got \(item.typeName)")
                 }
                 let reader = MockOptions(
-                    nested: inner, in: list, prefix: "\(prefix)responses[\(offset + 1)].",
-                    key: .integer(Int64(offset + 1)))
+                    nested: inner, in: list, path: "\(prefix)responses[\(offset + 1)]", key: .integer(Int64(offset + 1)))
                 responses.append(try reader.response())
             }
         }

@@ -80,29 +80,13 @@ struct NoMatchDiagnosis {
                 if lowerCandidate.contains(lowerWant) || lowerWant.contains(lowerCandidate) {
                     return abs(candidate.count - want.count) / 4
                 }
-                let d = editDistance(lowerWant, lowerCandidate)
-                return d <= max(2, want.count / 2) ? d : Int.max
+                let limit = max(2, want.count / 2)
+                return EditDistance.between(lowerWant, lowerCandidate, limit: limit) ?? Int.max
             }.min() ?? Int.max
             if distance != Int.max { scored.append((candidate, distance)) }
         }
         // A stable sort keeps dump order among equals, so the first view on screen comes first.
         return scored.enumerated().sorted { ($0.element.distance, $0.offset) < ($1.element.distance, $1.offset) }
             .prefix(limit).map(\.element.candidate)
-    }
-
-    /// Levenshtein distance over characters.
-    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs), b = Array(rhs)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var previous = Array(0...b.count)
-        var row = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            row[0] = i
-            for j in 1...b.count {
-                row[j] = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &row)
-        }
-        return previous[b.count]
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// "Did you mean" for selectors: the nearest known filter name to a word that is probably a typo.
 ///
 /// An unknown word is not an error in Shelley, it is a predicate (`buton` asks each window whether `buton` is
@@ -10,17 +12,11 @@ public enum SelectorSuggestion {
             "parent", "descendant", "first", "index:", "view:",
         ] + OperationCatalog.suggestedPredicates.map(\.selector)
 
-    /// The known name nearest to `name` by edit distance (letter case counts half), or nil when `name` is known
+    /// The known name nearest to `name` by edit distance (letter case costs nothing), or nil when `name` is known
     /// or nothing is close enough to be a plausible typo.
     public static func nearestName(to name: String) -> String? {
         guard !knownNames.contains(name) else { return nil }
-        let limit = max(1, min(3, name.count / 3))
-        var best: (name: String, distance: Int)?
-        for candidate in knownNames {
-            let distance = editDistance(name, candidate)
-            if distance <= limit, distance < (best?.distance ?? .max) { best = (candidate, distance) }
-        }
-        return best?.name
+        return EditDistance.nearest(to: name, among: knownNames, ignoringCase: true)
     }
 
     /// UIKit words people write as if Shelley had a class filter for them, and the class `view:` needs instead.
@@ -54,26 +50,5 @@ public enum SelectorSuggestion {
             }
         }
         return nil
-    }
-
-    /// Edit distance over characters where swapping two neighbours counts as one edit (`lable` is one typo from
-    /// `label`) and a change of letter case alone costs nothing (`Button` is as near to `button` as can be).
-    static func editDistance(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs.lowercased())
-        let b = Array(rhs.lowercased())
-        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
     }
 }

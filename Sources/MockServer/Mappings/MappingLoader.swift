@@ -58,7 +58,7 @@ package enum MappingLoader {
         do {
             stubs = try WireMockMapping.stubs(in: json, filesDirectory: files)
         } catch {
-            throw MappingError(file: shown, message: error.message)
+            throw MappingError(file: shown, message: error.description)
         }
         for stub in stubs {
             do {

@@ -3,71 +3,103 @@ import JSON
 /// How a request body must look for a stub to match. A stub may list several; all must hold.
 ///
 /// JSON patterns take JSON text (what a Lua table or a WireMock file turns into) and compare parsed values, so
-/// key order and spacing do not matter and `1` equals `1.0`.
-public enum BodyPattern: Sendable, Hashable {
+/// key order and spacing do not matter and `1` equals `1.0`. Like `ValuePattern`, a body pattern is compiled
+/// when it is made (JSON parsed, expressions compiled): one type for the pattern as written and as run, and
+/// every mistake reported where the pattern is written.
+public struct BodyPattern: Sendable, Hashable {
+    indirect enum Check: Sendable, Hashable {
+        case equal(String)
+        case contains(String)
+        case notContaining(String)
+        case absent
+        case regex(CompiledRegex)
+        case notRegex(CompiledRegex)
+        case json(JSONValue, JSONMatchOptions)
+        case jsonPath(JSONPath, ValuePattern?)
+    }
+
+    let check: Check
+
     /// The body is exactly this text.
-    case equalTo(String)
+    public static func equalTo(_ text: String) -> BodyPattern { BodyPattern(check: .equal(text)) }
     /// The body contains this text.
-    case contains(String)
+    public static func contains(_ text: String) -> BodyPattern { BodyPattern(check: .contains(text)) }
     /// The body does not contain this text.
-    case doesNotContain(String)
+    public static func doesNotContain(_ text: String) -> BodyPattern { BodyPattern(check: .notContaining(text)) }
     /// There is no body (WireMock's `absent` body pattern).
-    case absent
+    public static let absent = BodyPattern(check: .absent)
     /// The whole body matches this regular expression.
-    case matches(String)
+    public static func matches(_ pattern: String) throws(MockServerError) -> BodyPattern {
+        BodyPattern(check: .regex(try CompiledRegex(pattern)))
+    }
     /// The whole body does not match this regular expression.
-    case doesNotMatch(String)
+    public static func doesNotMatch(_ pattern: String) throws(MockServerError) -> BodyPattern {
+        BodyPattern(check: .notRegex(try CompiledRegex(pattern)))
+    }
+
     /// The body is JSON that matches this JSON text as WireMock's `equalToJson` does with these options.
-    case json(String, JSONMatchOptions)
-    /// The body is JSON in which this JSONPath selects something (WireMock's `matchesJsonPath`); with a matcher,
-    /// something it selects must fit it (a string as it is, anything else as compact JSON).
-    indirect case jsonPath(String, ValuePattern?)
+    public static func json(_ text: String, _ options: JSONMatchOptions) throws(MockServerError) -> BodyPattern {
+        do {
+            return BodyPattern(check: .json(try JSONValue(parsing: text.utf8), options))
+        } catch {
+            throw .invalidJSON(text, role: "the expected JSON body", reason: error.description)
+        }
+    }
 
     /// The body is JSON equal to this JSON text.
-    public static func equalToJSON(_ json: String) -> BodyPattern { .json(json, []) }
+    public static func equalToJSON(_ json: String) throws(MockServerError) -> BodyPattern { try .json(json, []) }
 
     /// The body is JSON that has at least these members and array items with these values (WireMock's
     /// `equalToJson` with `ignoreExtraElements`): use it when the app sends more than the test cares about.
-    public static func containsJSON(_ json: String) -> BodyPattern { .json(json, .ignoreExtraElements) }
+    public static func containsJSON(_ json: String) throws(MockServerError) -> BodyPattern {
+        try .json(json, .ignoreExtraElements)
+    }
+
+    /// The body is JSON in which this JSONPath selects something (WireMock's `matchesJsonPath`); with a matcher,
+    /// something it selects must fit it (a string as it is, anything else as compact JSON).
+    public static func jsonPath(_ expression: String, _ value: ValuePattern?) throws(MockServerError) -> BodyPattern {
+        do {
+            return BodyPattern(check: .jsonPath(try JSONPath(expression), value))
+        } catch {
+            throw .invalidJSONPath(expression, reason: error.description)
+        }
+    }
 
     /// The pattern as it reads in a stub description, expected JSON shown compact with sorted keys.
     var summary: String {
-        switch self {
-        case .equalTo(let text): return "body \(Self.quoted(text))"
-        case .contains(let text): return "body containing \(Self.quoted(text))"
-        case .doesNotContain(let text): return "body not containing \(Self.quoted(text))"
+        switch check {
         case .absent: return "no body"
-        case .matches(let pattern): return "body matching \(pattern)"
-        case .doesNotMatch(let pattern): return "body not matching \(pattern)"
-        case .json(let json, let options): return "JSON body \(Self.describe(json, options))"
-        case .jsonPath(let path, let value): return "JSON body where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
+        case .json: return "JSON body " + expectation
+        case .jsonPath(let path, let value): return "JSON body " + Self.selection(path, value)
+        default: return "body " + expectation
         }
     }
 
     /// What the body was expected to be, for a mismatch message.
     var expectation: String {
-        switch self {
-        case .equalTo(let text): return Self.quoted(text)
+        switch check {
+        case .equal(let text): return Self.quoted(text)
         case .contains(let text): return "containing \(Self.quoted(text))"
-        case .doesNotContain(let text): return "not containing \(Self.quoted(text))"
+        case .notContaining(let text): return "not containing \(Self.quoted(text))"
         case .absent: return "no body"
-        case .matches(let pattern): return "matching \(pattern)"
-        case .doesNotMatch(let pattern): return "not matching \(pattern)"
+        case .regex(let regex): return "matching \(regex.pattern)"
+        case .notRegex(let regex): return "not matching \(regex.pattern)"
         case .json(let json, let options): return Self.describe(json, options)
-        case .jsonPath(let path, let value): return "JSON where \(path)" + (value.map { " is \($0.summary)" } ?? " exists")
+        case .jsonPath(let path, let value): return "JSON " + Self.selection(path, value)
         }
     }
 
+    /// `where $.user is alice`, `where $.items exists`.
+    static func selection(_ path: JSONPath, _ value: ValuePattern?) -> String {
+        "where \(path.source)" + (value.map { " is \($0.summary)" } ?? " exists")
+    }
+
     /// `{"a":1}`, `containing {"a":1}`, `… in any order`.
-    static func describe(_ json: String, _ options: JSONMatchOptions) -> String {
-        var text = normalized(json)
+    static func describe(_ json: JSONValue, _ options: JSONMatchOptions) -> String {
+        var text = json.jsonString
         if options.contains(.ignoreExtraElements) { text = "containing " + text }
         if options.contains(.ignoreArrayOrder) { text += " (arrays in any order)" }
         return text
-    }
-
-    static func normalized(_ json: String) -> String {
-        (try? JSONValue(parsing: json.utf8))?.jsonString ?? json
     }
 
     static func quoted(_ text: String) -> String {

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// WireMock's `matches` must match the entire value, not a part, so the expression is anchored here once
 /// rather than leaving every user to write `^…$`.
-struct CompiledRegex: @unchecked Sendable {
+struct CompiledRegex: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable after creation and documented as safe to use from several threads.
     private let expression: NSRegularExpression
     let pattern: String
@@ -17,6 +17,11 @@ struct CompiledRegex: @unchecked Sendable {
         }
         self.pattern = pattern
     }
+
+    /// Two expressions are the same when their text is: the compiled form follows from it.
+    static func == (lhs: CompiledRegex, rhs: CompiledRegex) -> Bool { lhs.pattern == rhs.pattern }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     func matches(_ text: String) -> Bool {
         let range = NSRange(text.startIndex..., in: text)

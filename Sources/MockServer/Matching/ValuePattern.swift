@@ -1,39 +1,86 @@
-/// How a query parameter or a header value must look for a stub to match.
+/// How a query parameter, a header, a cookie or a path parameter must look for a stub to match.
 ///
 /// These are WireMock's string matchers. `matches` takes a regular expression that must match the whole value,
-/// as WireMock's does; use `contains` for a substring.
-public enum ValuePattern: Sendable, Hashable {
+/// as WireMock's does; use `contains` for a substring. A pattern is compiled when it is made, so a bad regular
+/// expression is an error where the stub is written (a mapping's field, a Lua line), not at the first request,
+/// and there is one type for the pattern as written and as run.
+public struct ValuePattern: Sendable, Hashable {
+    indirect enum Check: Sendable, Hashable {
+        case equal(String)
+        case equalIgnoringCase(String)
+        case contains(String)
+        case notContaining(String)
+        case regex(CompiledRegex)
+        case notRegex(CompiledRegex)
+        case absent
+        case all([ValuePattern])
+        case any([ValuePattern])
+    }
+
+    let check: Check
+
     /// The value is exactly this text.
-    case equalTo(String)
+    public static func equalTo(_ text: String) -> ValuePattern { ValuePattern(check: .equal(text)) }
     /// The value is this text, ignoring case (WireMock's `caseInsensitive: true`).
-    case equalToIgnoringCase(String)
+    public static func equalToIgnoringCase(_ text: String) -> ValuePattern {
+        ValuePattern(check: .equalIgnoringCase(text))
+    }
     /// The value contains this text.
-    case contains(String)
+    public static func contains(_ text: String) -> ValuePattern { ValuePattern(check: .contains(text)) }
     /// The value does not contain this text (WireMock's `doesNotContain`); it must be sent.
-    case doesNotContain(String)
+    public static func doesNotContain(_ text: String) -> ValuePattern { ValuePattern(check: .notContaining(text)) }
     /// The whole value matches this regular expression.
-    case matches(String)
+    public static func matches(_ pattern: String) throws(MockServerError) -> ValuePattern {
+        ValuePattern(check: .regex(try CompiledRegex(pattern)))
+    }
     /// The whole value does not match this regular expression (WireMock's `doesNotMatch`).
-    case doesNotMatch(String)
+    public static func doesNotMatch(_ pattern: String) throws(MockServerError) -> ValuePattern {
+        ValuePattern(check: .notRegex(try CompiledRegex(pattern)))
+    }
     /// The parameter or header is not sent at all.
-    case absent
+    public static let absent = ValuePattern(check: .absent)
     /// Every one of these holds (WireMock's `and`).
-    indirect case all([ValuePattern])
+    public static func all(_ patterns: [ValuePattern]) -> ValuePattern { ValuePattern(check: .all(patterns)) }
     /// At least one of these holds (WireMock's `or`).
-    indirect case any([ValuePattern])
+    public static func any(_ patterns: [ValuePattern]) -> ValuePattern { ValuePattern(check: .any(patterns)) }
+
+    /// True when one of the values sent fits (or, for `absent`, when none was sent).
+    func accepts(_ values: [String]) -> Bool {
+        switch check {
+        case .absent: return values.isEmpty
+        case .equal(let text): return values.contains(text)
+        case .equalIgnoringCase(let text): return values.contains { $0.lowercased() == text.lowercased() }
+        case .contains(let text): return values.contains { $0.contains(text) }
+        case .notContaining(let text): return !values.isEmpty && values.contains { !$0.contains(text) }
+        case .regex(let regex): return values.contains { regex.matches($0) }
+        case .notRegex(let regex): return !values.isEmpty && values.contains { !regex.matches($0) }
+        case .all(let patterns): return patterns.allSatisfy { $0.accepts(values) }
+        case .any(let patterns): return patterns.contains { $0.accepts(values) }
+        }
+    }
 
     /// The pattern as it reads in a stub description: `alice`, `containing ali`, `matching a.*`.
     var summary: String {
-        switch self {
-        case .equalTo(let text): return text
-        case .equalToIgnoringCase(let text): return "\(text) (any case)"
+        switch check {
+        case .equal(let text): return text
+        case .equalIgnoringCase(let text): return "\(text) (any case)"
         case .contains(let text): return "containing \(text)"
-        case .doesNotContain(let text): return "not containing \(text)"
-        case .matches(let pattern): return "matching \(pattern)"
-        case .doesNotMatch(let pattern): return "not matching \(pattern)"
+        case .notContaining(let text): return "not containing \(text)"
+        case .regex(let regex): return "matching \(regex.pattern)"
+        case .notRegex(let regex): return "not matching \(regex.pattern)"
         case .absent: return "absent"
         case .all(let patterns): return patterns.map(\.summary).joined(separator: " and ")
         case .any(let patterns): return patterns.map(\.summary).joined(separator: " or ")
+        }
+    }
+
+    /// What was expected, for a mismatch message: as `summary`, but `nothing` for `absent`.
+    var expectation: String {
+        switch check {
+        case .absent: return "nothing"
+        case .all(let patterns): return patterns.map(\.expectation).joined(separator: " and ")
+        case .any(let patterns): return patterns.map(\.expectation).joined(separator: " or ")
+        default: return summary
         }
     }
 }

@@ -132,7 +132,7 @@ struct AdminAPI: Sendable {
                 do {
                     matcher = try RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
                 } catch let problem as WireMockMapping.Problem {
-                    throw AdminError(422, problem.message)
+                    throw AdminError(422, problem.description)
                 }
                 let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
                 let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in
@@ -178,7 +178,7 @@ struct AdminAPI: Sendable {
             }
             stub = made
         } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.message)
+            throw AdminError(422, problem.description)
         }
         if let replacing { _ = stubs.remove(replacing) }
         do {
@@ -191,15 +191,15 @@ struct AdminAPI: Sendable {
 
     /// The stubs whose mapping `metadata` fits the content pattern in `spec` (`equalToJson`, `matchesJsonPath`, …).
     private func byMetadata(_ spec: JSONValue) throws -> [Stub] {
-        let check: CompiledBody
+        let check: BodyPattern
         do {
-            check = try CompiledBody(try WireMockMapping.bodyPattern(spec, at: "pattern"))
-        } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.message)
+            check = try WireMockMapping.bodyPattern(spec, at: "pattern")
+        } catch {
+            throw AdminError(422, error.description)
         }
         return stubs.stubs.filter { stub in
             guard let metadata = stub.source?["metadata"] else { return false }
-            return check.check(metadata.jsonBytes) == nil
+            return check.mismatch(metadata.jsonBytes) == nil
         }
     }
 
@@ -255,7 +255,7 @@ struct AdminAPI: Sendable {
         do {
             pattern = try WireMockMapping.requestPattern(try Self.body(request), at: "pattern")
         } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.message)
+            throw AdminError(422, problem.description)
         }
         return journal.requests(matching: try RequestMatcher(pattern))
     }

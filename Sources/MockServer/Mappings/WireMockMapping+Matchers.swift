@@ -1,0 +1,139 @@
+import JSON
+
+/// WireMock's string matchers and body patterns, read once: the string matchers (`equalTo`, `contains`, …) are
+/// the same keys in a header matcher, a body pattern and a `matchesJsonPath` object, so one function reads them
+/// for all three, and each pattern is compiled as it is read.
+extension WireMockMapping {
+    /// The string matchers, in the order they are looked for.
+    private static let stringMatchers = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
+    /// WireMock matchers fscript does not have: named as unsupported rather than taken for typos of ours.
+    private static let foreignMatchers: Set = [
+        "equalToXml", "matchesXPath", "binaryEqualTo", "before", "after", "equalToDateTime", "hasExactly",
+        "includes", "matchesJsonSchema", "not", "equalToNumber", "greaterThanNumber", "lessThanNumber",
+    ]
+
+    /// One string matcher (equalTo with caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent,
+    /// and `and` / `or` of them) from an object being read: a header's, or a `matchesJsonPath`'s beside its
+    /// expression.
+    static func valuePattern(_ spec: Fields) throws(Problem) -> ValuePattern {
+        if let pattern = try stringMatcher(spec, ignoringCase: true) { return pattern }
+        if let key = try spec.oneOf(["and", "or"]) {
+            guard let items = try spec.array(key), !items.isEmpty else {
+                throw spec.fail(key, "expected a non-empty array of matchers")
+            }
+            var parts: [ValuePattern] = []
+            for (index, item) in items.enumerated() {
+                parts.append(try Fields.read(item, at: "\(spec.path(of: key))[\(index)]", valuePattern))
+            }
+            return key == "and" ? .all(parts) : .any(parts)
+        }
+        let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst() + ["and", "or"]
+        throw noMatcher(spec, kind: "matcher", supported: supported)
+    }
+
+    /// One content pattern (`equalTo`, `contains`, `matches`, `equalToJson`, `matchesJsonPath`): a body pattern
+    /// in a mapping, and the pattern `/__admin/mappings/find-by-metadata` applies to a stub's metadata.
+    static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
+        try Fields.read(value, at: path) { spec throws(Problem) in
+            if let key = try spec.oneOf(stringMatchers + ["equalToJson", "matchesJsonPath"]) {
+                switch key {
+                case "equalToJson": return try jsonPattern(spec)
+                case "matchesJsonPath": return try jsonPathPattern(spec)
+                default: break
+                }
+            }
+            if let pattern = try stringMatcher(spec, ignoringCase: false) { return wholeBody(pattern) }
+            throw noMatcher(spec, kind: "body pattern", supported: stringMatchers + ["equalToJson", "matchesJsonPath"])
+        }
+    }
+
+    /// The string matcher in `spec` as a value pattern, or nil when it has none; `caseInsensitive` is read
+    /// beside `equalTo` only where fscript can honour it.
+    private static func stringMatcher(_ spec: Fields, ignoringCase: Bool) throws(Problem)
+        -> ValuePattern?
+    {
+        guard let key = try spec.oneOf(stringMatchers) else { return nil }
+        if key == "absent" {
+            guard try spec.bool("absent") == true else { throw spec.fail("absent", "expected true") }
+            return .absent
+        }
+        let text = try spec.requiredString(key)
+        var anyCase = false
+        if key == "equalTo", ignoringCase { anyCase = try spec.bool("caseInsensitive") ?? false }
+        do {
+            switch key {
+            case "equalTo": return anyCase ? .equalToIgnoringCase(text) : .equalTo(text)
+            case "contains": return .contains(text)
+            case "doesNotContain": return .doesNotContain(text)
+            case "matches": return try .matches(text)
+            default: return try .doesNotMatch(text)
+            }
+        } catch {
+            throw spec.fail(key, error.description)
+        }
+    }
+
+    /// The same string matcher applied to the whole body.
+    private static func wholeBody(_ value: ValuePattern) -> BodyPattern {
+        switch value.check {
+        case .equal(let text), .equalIgnoringCase(let text): return .equalTo(text)
+        case .contains(let text): return .contains(text)
+        case .notContaining(let text): return .doesNotContain(text)
+        case .regex(let regex): return BodyPattern(check: .regex(regex))
+        case .notRegex(let regex): return BodyPattern(check: .notRegex(regex))
+        case .absent, .all, .any: return .absent
+        }
+    }
+
+    /// `equalToJson`, inline or as a string holding JSON (WireMock accepts both), with its two options.
+    private static func jsonPattern(_ spec: Fields) throws(Problem) -> BodyPattern {
+        let json = spec.value("equalToJson") ?? .null
+        let text = json.stringValue ?? json.jsonString
+        var options: JSONMatchOptions = []
+        if try spec.bool("ignoreExtraElements") == true { options.insert(.ignoreExtraElements) }
+        if try spec.bool("ignoreArrayOrder") == true { options.insert(.ignoreArrayOrder) }
+        do {
+            return try .json(text, options)
+        } catch {
+            throw spec.fail("equalToJson", "not valid JSON: \(error.description)")
+        }
+    }
+
+    /// `matchesJsonPath`: a bare expression, or `{"expression": …, matcher}` with a string matcher for what it
+    /// selects.
+    private static func jsonPathPattern(_ spec: Fields) throws(Problem) -> BodyPattern {
+        let key = "matchesJsonPath"
+        let value = spec.value(key) ?? .null
+        if let expression = value.stringValue { return try jsonPath(expression, nil, at: spec.path(of: key)) }
+        return try Fields.read(value, at: spec.path(of: key)) { inner throws(Problem) in
+            let expression = try inner.requiredString("expression")
+            // `{"expression": …}` alone asks only that something is selected.
+            var matcher: ValuePattern?
+            if inner.source.fieldNames.count > 1 { matcher = try valuePattern(inner) }
+            return try jsonPath(expression, matcher, at: inner.path(of: "expression"))
+        }
+    }
+
+    private static func jsonPath(_ expression: String, _ matcher: ValuePattern?, at path: String) throws(Problem)
+        -> BodyPattern
+    {
+        do {
+            return try .jsonPath(expression, matcher)
+        } catch {
+            throw Problem(path, error.description)
+        }
+    }
+
+    /// The error for an object with no matcher: a near miss of a known key is a typo, a WireMock matcher fscript
+    /// lacks is named as unsupported.
+    private static func noMatcher(_ spec: Fields, kind: String, supported: [String]) -> Problem {
+        let given = spec.source.fieldNames.sorted()
+        for key in given where !foreignMatchers.contains(key) {
+            if let nearest = EditDistance.nearest(to: key, among: supported, ignoringCase: true) {
+                return Problem(spec.path(of: key), .unknownKey(key, nearest: nearest, known: supported))
+            }
+        }
+        let shown = given.isEmpty ? "none given" : given.joined(separator: ", ")
+        return spec.fail(nil, "unsupported \(kind) \(shown) (supported: \(supported.joined(separator: ", ")))")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import JSON
+
+/// WireMock's request patterns: a mapping's `request`, and the bodies of the admin API's request queries.
+extension WireMockMapping {
+    /// The URL keys, each with the pattern it makes; a request pattern has at most one.
+    private static let urlKeys: [(key: String, make: @Sendable (String) -> URLPattern)] = [
+        ("url", { .url($0) }), ("urlPath", { .path($0) }), ("urlPattern", { .urlMatching($0) }),
+        ("urlPathPattern", { .pathMatching($0) }), ("urlPathTemplate", { .pathTemplate($0) }),
+    ]
+
+    /// A request pattern in WireMock's JSON (a mapping's `request`, or the body of `/__admin/requests/count`).
+    static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
+        try Fields.read(request, at: path) { fields throws(Problem) in
+            var pattern = RequestPattern(method: try fields.string("method"))
+            if let key = try fields.oneOf(urlKeys.map(\.key)) {
+                let text = try fields.requiredString(key)
+                pattern.url = urlKeys.first { $0.key == key }?.make(text)
+            }
+            pattern.pathParameters = try valuePatterns(fields, "pathParameters")
+            try checkPathParameters(pattern, fields)
+            pattern.queryParameters = try valuePatterns(fields, "queryParameters")
+            pattern.headers = try valuePatterns(fields, "headers")
+            pattern.cookies = try valuePatterns(fields, "cookies")
+            if let authorization = try basicAuthorization(fields) {
+                guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
+                    throw fields.fail("basicAuthCredentials", "cannot be given beside an Authorization header matcher")
+                }
+                pattern.headers["Authorization"] = .equalTo(authorization)
+            }
+            for (index, item) in (try fields.array("bodyPatterns") ?? []).enumerated() {
+                pattern.bodyPatterns.append(try bodyPattern(item, at: "\(fields.path(of: "bodyPatterns"))[\(index)]"))
+            }
+            return pattern
+        }
+    }
+
+    /// Path parameters constrain the `{names}` of a `urlPathTemplate`, so each must name one of them.
+    private static func checkPathParameters(_ pattern: RequestPattern, _ fields: Fields) throws(Problem) {
+        if case .pathTemplate(let template)? = pattern.url {
+            for name in pattern.pathParameters.keys.sorted() where !template.contains("{\(name)}") {
+                throw fields.fail("pathParameters.\(name)", "the urlPathTemplate \(template) has no {\(name)}")
+            }
+        } else if !pattern.pathParameters.isEmpty {
+            throw fields.fail("pathParameters", "needs a urlPathTemplate whose {names} they constrain")
+        }
+    }
+
+    /// `basicAuthCredentials` as the Authorization header value WireMock compares: Basic base64(user:password).
+    private static func basicAuthorization(_ fields: Fields) throws(Problem) -> String? {
+        try fields.object("basicAuthCredentials") { credentials throws(Problem) in
+            let user = try credentials.string("username"), password = try credentials.string("password")
+            guard let user, let password else { throw credentials.fail(nil, "needs a username and a password") }
+            return "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+        }
+    }
+
+    /// A map of names to string matchers: `queryParameters`, `headers`, `cookies`, `pathParameters`.
+    private static func valuePatterns(_ fields: Fields, _ key: String) throws(Problem)
+        -> [String: ValuePattern]
+    {
+        try fields.object(key) { names throws(Problem) in
+            var patterns: [String: ValuePattern] = [:]
+            for (name, matcher) in names.entries() {
+                patterns[name] = try Fields.read(matcher, at: names.path(of: name)) { spec throws(Problem) in
+                    try valuePattern(spec)
+                }
+            }
+            return patterns
+        } ?? [:]
+    }
+}
