@@ -4,6 +4,7 @@ import LuaJSON
 import LuaKit
 import LuaShim
 import MockServer
+import Platform
 
 /// Reads the option tables of the `mock` module (`stub{…}`, `verify{…}`, `respond = {…}`) into MockServer types.
 ///

@@ -2,10 +2,9 @@
 import Glibc
 #endif
 import Foundation
-import HTTPCore
 import JSON
 import LuaKit
-import NIOCore
+import Platform
 
 /// `fscript --jobs N` and `--target A --target B …`: the parent of a parallel run.
 ///
@@ -60,7 +59,7 @@ struct ParallelRun {
         var unrun: [String] = []
         var respawns = 0
         var interrupted = false
-        var stopDeadline: NIODeadline?
+        var stopDeadline: Deadline?
 
         func start(_ slot: Int) -> Bool {
             let target = pool.isEmpty ? nil : pool[slot]
@@ -113,14 +112,14 @@ struct ParallelRun {
                     }
                 }
             }
-            if let stopDeadline, NIODeadline.now() >= stopDeadline {
+            if let stopDeadline, Deadline.now() >= stopDeadline {
                 for case let worker? in workers { worker.signal(SIGKILL) }
             }
             var entries = workers.compactMap { $0 }.map { pollfd(fd: $0.results, events: Int16(POLLIN), revents: 0) }
             entries.append(pollfd(fd: Interruption.wakePipe.read, events: Int16(POLLIN), revents: 0))
             let waitMilliseconds: Int32
             if let stopDeadline {
-                let left = (stopDeadline - .now()).nanoseconds / 1_000_000
+                let left = (stopDeadline - .now()).nanosecondsClamped / 1_000_000
                 waitMilliseconds = Int32(clamping: max(10, left))
             } else {
                 waitMilliseconds = -1

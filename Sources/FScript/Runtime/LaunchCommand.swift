@@ -1,10 +1,9 @@
 import Foundation
-import HTTPCore
-import NIOCore
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 /// `--launch 'COMMAND'`: the shell command that (re)starts a real app, because something other than fscript
 /// launches apps on devices (`xcrun simctl launch …`, a device-farm CLI, a script of the team's).
@@ -50,7 +49,7 @@ struct LaunchCommand {
             var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
             _ = poll(&entry, 1, 2000)
         }
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(limit * 1e9))
+        let deadline = Deadline.now() + .nanoseconds(Int64(limit * 1e9))
         let finished: Bool
         do {
             finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)

@@ -1,10 +1,10 @@
 import CLua
 import Frankly
-import HTTPCore
 import JSON
 import LuaJSON
 import LuaKit
 import LuaShim
+import Platform
 
 /// The app's Lua VM and the primitives the prelude builds the app API from.
 ///
