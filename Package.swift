@@ -62,8 +62,8 @@ let package = Package(
         .target(
             name: "FScript",
             dependencies: [
-                "CLua", "LuaShim", "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe",
-                "CEdit", "Inspector", "HTTPCore", "Platform",
+                "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit", "Inspector",
+                "HTTPCore", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,4 +1,3 @@
-import CLua
 import Frankly
 import JSON
 import LuaJSON
