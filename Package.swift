@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "JSON"),
-        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "CLua", "LuaShim"]),
+        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit"]),
         // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
         .target(name: "Platform"),
         .target(name: "HTTPCore", dependencies: ["Platform"] + nio),
