@@ -102,7 +102,9 @@ final class LuaBridge {
     /// and `json.array()` markers count; a problem is a bad argument naming the field.
     static func json(field key: String, of position: Int, _ args: LuaArgs) throws -> JSONValue {
         let L = args.L
-        guard args.pushField(of: position, path: [.string(key)]) else { throw args.typeError(position, expected: "table") }
+        guard args.pushField(of: position, path: [.string(key)]) else {
+            throw args.typeError(position, expected: "table")
+        }
         defer { LuaState.pop(on: L) }
         do {
             return try LuaJSON.json(at: -1, on: L)
