@@ -100,6 +100,7 @@ let package = Package(
             dependencies: ["Frankly", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
         .target(name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer"]),
