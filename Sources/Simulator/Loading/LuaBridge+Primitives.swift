@@ -43,14 +43,19 @@ extension LuaBridge {
                     view.sections = [try reader.rows(value, place: "rows")]
                     try app.reloadRows(of: view)
                 case "sections":
-                    guard case .table(let list) = value else { throw ConversionError(description: "sections must be a list") }
+                    guard case .table(let list) = value else {
+                        throw ConversionError(description: "sections must be a list")
+                    }
                     view.sections = try list.array.map { section in
-                        if case .table(let table) = section, table["rows"] != .nil { return try reader.rows(table["rows"], place: "rows") }
+                        if case .table(let table) = section, table["rows"] != .nil {
+                            return try reader.rows(table["rows"], place: "rows")
+                        }
                         return try reader.rows(section, place: "rows")
                     }
                     try app.reloadRows(of: view)
                 case _ where key.hasPrefix("on_"):
-                    view.behaviours[String(key.dropFirst(3))] = try reader.behaviour(value, name: "\(key) of \(view.summary)")
+                    view.behaviours[String(key.dropFirst(3))] = try reader.behaviour(
+                        value, name: "\(key) of \(view.summary)")
                 default:
                     try view.setProperty(key, try args.json(3))
                 }
@@ -96,7 +101,10 @@ extension LuaBridge {
                     throw LuaError.runtime(message: "alert button \(index + 1) needs a title", traceback: "")
                 }
                 return AlertButton(
-                    title: title, behaviour: try self.lua { try reader.behaviour(table["on_touch"], name: "alert button '\(title)'") })
+                    title: title,
+                    behaviour: try self.lua {
+                        try reader.behaviour(table["on_touch"], name: "alert button '\(title)'")
+                    })
             }
             if isSheet {
                 app.showActionSheet(title: title, buttons: buttons)
@@ -118,7 +126,8 @@ extension LuaBridge {
             let view = args.isNil(1) ? nil : try self.view(args, 1, in: app)
             let what = args.isNil(2) ? nil : try args.string(2)
             let duration = try args.number(3, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
-            let done = args.isNil(4) ? nil : self.behaviour(try args.function(4), name: "on_done of an animation", passesView: false)
+            let done = args.isNil(4)
+                ? nil : self.behaviour(try args.function(4), name: "on_done of an animation", passesView: false)
             app.animate(view: view, what: what, duration: duration, then: done)
             return .none
         }
@@ -126,7 +135,8 @@ extension LuaBridge {
             let app = try self.requireApp(args)
             let seconds = try args.number(1, in: 0...CheckedNumber.maximumSeconds, expected: "number of seconds")
             let function = try args.function(2)
-            app.after(seconds: seconds, view: nil, self.behaviour(function, name: "a function run after \(seconds) s", passesView: false))
+            let behaviour = self.behaviour(function, name: "a function run after \(seconds) s", passesView: false)
+            app.after(seconds: seconds, view: nil, behaviour)
             return .none
         }
         lua.register(global: "__sim_focus") { [unowned self] args in
@@ -138,7 +148,11 @@ extension LuaBridge {
             let app = try self.requireApp(args)
             let text = try args.string(1)
             try self.lua {
-                do { try app.type(text) } catch is KeyboardNotPresent { throw ConversionError(description: "keyboard not present: no text field has focus") }
+                do {
+                    try app.type(text)
+                } catch is KeyboardNotPresent {
+                    throw ConversionError(description: "keyboard not present: no text field has focus")
+                }
             }
             return .none
         }
@@ -152,7 +166,9 @@ extension LuaBridge {
             guard let path = spec["path"].stringValue else {
                 throw LuaError.runtime(message: "request needs a path (e.g. path = \"/api/login\")", traceback: "")
             }
-            var request = BackendRequest(method: (spec["method"].stringValue ?? "GET").uppercased(), baseURL: spec["url"].stringValue, path: path)
+            var request = BackendRequest(
+                method: (spec["method"].stringValue ?? "GET").uppercased(), baseURL: spec["url"].stringValue,
+                path: path)
             if case .table(let headers) = spec["headers"] {
                 request.headers = headers.stringFields.compactMap { key, value in value.stringValue.map { (key, $0) } }
             }
@@ -164,7 +180,9 @@ extension LuaBridge {
             }
             if case .function(let fake) = spec["fake"] { request.fake = self.fake(fake) }
             do {
-                if let delay = spec["delay"].doubleValue { request.fakeDelay = try CheckedNumber.seconds(delay, "request delay") }
+                if let delay = spec["delay"].doubleValue {
+                    request.fakeDelay = try CheckedNumber.seconds(delay, "request delay")
+                }
                 if let timeout = spec["timeout"].doubleValue {
                     request.timeoutSeconds = try CheckedNumber.seconds(timeout, "request timeout")
                 }
@@ -173,7 +191,8 @@ extension LuaBridge {
             }
             let onResponse: Behaviour?
             if case .function(let function) = spec["on_response"] {
-                onResponse = self.behaviour(function, name: "on_response of \(request.method) \(path)", passesView: false)
+                onResponse = self.behaviour(
+                    function, name: "on_response of \(request.method) \(path)", passesView: false)
             } else {
                 onResponse = nil
             }
