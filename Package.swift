@@ -29,22 +29,32 @@ let package = Package(
         .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
         .target(name: "JSON"),
-        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "CLua", "LuaShim"]),
-        .target(name: "HTTPCore", dependencies: nio),
+        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit"]),
+        // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
+        .target(name: "Platform"),
+        .target(name: "HTTPCore", dependencies: ["Platform"] + nio),
         .target(name: "Frankly", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["JSON", "Frankly", "CCairo"]),
         .target(
             name: "Simulator",
-            dependencies: ["JSON", "Frankly", "LuaKit", "LuaJSON", "HTTPCore", "Wireframe"] + nio,
+            dependencies: ["JSON", "Frankly", "LuaKit", "LuaJSON", "HTTPCore", "Platform", "Wireframe"] + nio,
             resources: [.embedInCode("Resources/demo.lua")]
         ),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "JSON", "Frankly", "HTTPCore"]),
+        .testTarget(
+            name: "SimulatorTests",
+            dependencies: ["Simulator", "JSON", "Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         .target(
-            name: "MockServer", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+            name: "MockServer",
+            dependencies: [
+                "JSON", "HTTPCore", "Platform", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         // The inspector's page is static files embedded in the binary: nothing is fetched from outside.
         .target(
-            name: "Inspector", dependencies: ["JSON", "Frankly", "HTTPCore", "Wireframe"] + nio,
+            name: "Inspector", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform", "Wireframe"] + nio,
             resources: [
                 .embedInCode("Resources/index.html"), .embedInCode("Resources/inspector.js"),
                 .embedInCode("Resources/inspector.css"),
@@ -53,8 +63,8 @@ let package = Package(
         .target(
             name: "FScript",
             dependencies: [
-                "CLua", "LuaShim", "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit",
-                "Inspector",
+                "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit", "Inspector",
+                "HTTPCore", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -81,13 +91,17 @@ let package = Package(
         ),
         .testTarget(
             name: "HTTPCoreTests",
-            dependencies: ["HTTPCore", .product(name: "NIOPosix", package: "swift-nio")]
+            dependencies: [
+                "HTTPCore", .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "FranklyTests",
             dependencies: ["Frankly", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
         ),
         .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+        .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
         .target(name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer"]),
@@ -102,7 +116,10 @@ let package = Package(
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
         .testTarget(
             name: "FScriptTests",
-            dependencies: ["FScript", "fscript", "HTTPCore", "JSON", "LuaJSON", "LuaKit", "CLua", "Inspector", "Frankly"],
+            dependencies: [
+                "FScript", "fscript", "HTTPCore", "JSON", "LuaJSON", "LuaKit", "CLua", "Inspector", "Frankly",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             exclude: ["fixtures"]
         ),
     ]

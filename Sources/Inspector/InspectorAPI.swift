@@ -26,43 +26,77 @@ struct InspectorAPI: HTTPResponder {
     /// Actions, one at a time: the Lua session is not shared between threads.
     let actions = DispatchQueue(label: "fscript.inspector.actions")
 
+    /// What a route runs: the API, the request, and the loop its answer completes on.
+    typealias Handler = @Sendable (InspectorAPI, HTTPRequest, any EventLoop) -> EventLoopFuture<HTTPResponse>
+
+    /// The page's routes, built once. Paths are exact, as the page asks for them; anything else is a 404.
+    static let router: Router<Handler> = {
+        var router = Router<Handler>(paths: .exact)
+        addPageRoutes(to: &router)
+        addViewRoutes(to: &router)
+        addRecordingRoutes(to: &router)
+        return router
+    }()
+
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
-        switch (request.method, request.path) {
-        case ("GET", "/"), ("GET", "/index.html"):
-            return offload(on: eventLoop) { page() }
-        case ("GET", "/inspector.js"):
-            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.inspector_js, "text/javascript; charset=utf-8"))
-        case ("GET", "/inspector.css"):
-            return eventLoop.makeSucceededFuture(Self.asset(PackageResources.inspector_css, "text/css; charset=utf-8"))
-        case ("GET", "/api/state"):
-            let after = request.queryItems.first { $0.name == "after" }.flatMap { UInt64($0.value) }
-            return offload(on: eventLoop) { try state(after: after) }
-        case ("GET", "/api/screen.png"):
-            return offload(on: eventLoop) {
-                HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")],
-                             body: try watcher.picture())
-            }
-        case ("POST", "/api/select"):
-            return offload(on: eventLoop) { try select(try Self.body(request)) }
-        case ("POST", "/api/match"):
-            return offload(on: eventLoop) { try match(try Self.body(request)) }
-        case ("POST", "/api/act"):
-            let promise = eventLoop.makePromise(of: HTTPResponse.self)
-            actions.async { promise.succeed(Self.answer { try act(try Self.body(request)) }) }
-            return promise.futureResult
-        case ("GET", "/api/record"):
-            return eventLoop.makeSucceededFuture(recording())
-        case ("POST", "/api/record"):
-            return eventLoop.makeSucceededFuture(Self.answer {
-                guard case .bool(let on)? = try Self.body(request)["on"] else { throw APIError("give {\"on\": true|false}") }
-                recorder.set(on: on)
-                return recording()
-            })
-        case ("POST", "/api/save"):
-            if let problem = recorder.save() { return eventLoop.makeSucceededFuture(Self.json(["error": .string(problem)], status: 400)) }
-            return eventLoop.makeSucceededFuture(Self.json(["saved": .string(recorder.path ?? "")]))
-        default:
+        guard let match = Self.router.route(method: request.method, path: request.path).match else {
             return eventLoop.makeSucceededFuture(.text("not found: \(request.method) \(request.path)\n", status: 404))
+        }
+        return match.handler(self, request, eventLoop)
+    }
+
+    /// The page, its script and style, its state and its picture.
+    private static func addPageRoutes(to router: inout Router<Handler>) {
+        router.add("GET", "/") { api, _, loop in api.offload(on: loop) { api.page() } }
+        router.add("GET", "/index.html") { api, _, loop in api.offload(on: loop) { api.page() } }
+        router.add("GET", "/inspector.js") { _, _, loop in
+            loop.makeSucceededFuture(asset(PackageResources.inspector_js, "text/javascript; charset=utf-8"))
+        }
+        router.add("GET", "/inspector.css") { _, _, loop in
+            loop.makeSucceededFuture(asset(PackageResources.inspector_css, "text/css; charset=utf-8"))
+        }
+        router.add("GET", "/api/state") { api, request, loop in
+            let after = request.queryItems.first { $0.name == "after" }.flatMap { UInt64($0.value) }
+            return api.offload(on: loop) { try api.state(after: after) }
+        }
+        router.add("GET", "/api/screen.png") { api, _, loop in
+            api.offload(on: loop) {
+                HTTPResponse(status: 200, headers: [("Content-Type", "image/png"), ("Cache-Control", "no-store")],
+                             body: try api.watcher.picture())
+            }
+        }
+    }
+
+    /// Selecting a view, matching a selector, acting on a view (one action at a time, in order).
+    private static func addViewRoutes(to router: inout Router<Handler>) {
+        router.add("POST", "/api/select") { api, request, loop in
+            api.offload(on: loop) { try api.select(try body(request)) }
+        }
+        router.add("POST", "/api/match") { api, request, loop in
+            api.offload(on: loop) { try api.match(try body(request)) }
+        }
+        router.add("POST", "/api/act") { api, request, loop in
+            let promise = loop.makePromise(of: HTTPResponse.self)
+            api.actions.async { promise.succeed(answer { try api.act(try body(request)) }) }
+            return promise.futureResult
+        }
+    }
+
+    /// The recording: read, switched on or off, saved.
+    private static func addRecordingRoutes(to router: inout Router<Handler>) {
+        router.add("GET", "/api/record") { api, _, loop in loop.makeSucceededFuture(api.recording()) }
+        router.add("POST", "/api/record") { api, request, loop in
+            loop.makeSucceededFuture(answer {
+                guard case .bool(let on)? = try body(request)["on"] else { throw APIError("give {\"on\": true|false}") }
+                api.recorder.set(on: on)
+                return api.recording()
+            })
+        }
+        router.add("POST", "/api/save") { api, _, loop in
+            if let problem = api.recorder.save() {
+                return loop.makeSucceededFuture(json(["error": .string(problem)], status: 400))
+            }
+            return loop.makeSucceededFuture(json(["saved": .string(api.recorder.path ?? "")]))
         }
     }
 

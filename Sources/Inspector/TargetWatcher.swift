@@ -1,8 +1,8 @@
 import Foundation
 import Frankly
-import HTTPCore
 import JSON
 import NIOCore
+import Platform
 import Synchronization
 import Wireframe
 

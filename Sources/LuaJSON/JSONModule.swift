@@ -1,7 +1,5 @@
-import CLua
 import JSON
 import LuaKit
-import LuaShim
 
 /// The `json` module (the global `json`, and `require("fscript.json")` for the stdlib): the host's JSON, so a
 /// table means the same in a script, a step, a stub, a request body and a report.
@@ -35,8 +33,8 @@ public enum JSONModule {
             global: "json")
         module.push(on: L, state: state)
         LuaJSON.pushNull(on: L)
-        lua_setfield(L, -2, "null")
-        ls_pop(L, 1)
+        LuaState.setField("null", on: L)
+        LuaState.pop(on: L)
     }
 
     /// `json.encode(value, {indent = "  "})`: compact text, or one member per line with `indent` per level.
@@ -71,17 +69,18 @@ public enum JSONModule {
     /// `json.object(t)` / `json.array(t)`: `t` (a new table when absent) with the marker metatable, returned.
     private static func mark(_ args: LuaArgs, as key: String) throws -> LuaReturn {
         let L = args.L
+        let stack = LuaStack(L)
         if args.isNil(1) {
-            lua_createtable(L, 0, 0)
+            stack.newTable()
         } else {
             let slot = args.stackSlot(1)
-            guard lua_type(L, slot) == LUA_TTABLE else { throw args.typeError(1, expected: "table") }
-            let hasMetatable = lua_getmetatable(L, slot) != 0
-            if hasMetatable { ls_pop(L, 1) }
+            guard stack.kind(at: slot) == .table else { throw args.typeError(1, expected: "table") }
+            let hasMetatable = stack.pushMetatable(of: slot)
+            if hasMetatable { stack.pop() }
             guard !hasMetatable || LuaJSON.marker(at: slot, on: L) != nil else {
                 throw args.badArgument(1, "the table already has a metatable; a JSON marker would replace it")
             }
-            lua_pushvalue(L, slot)
+            stack.pushCopy(of: slot)
         }
         LuaJSON.mark(topAs: key, on: L)
         return .pushed(1)

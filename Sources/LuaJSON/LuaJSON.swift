@@ -1,7 +1,5 @@
-import CLua
 import JSON
 import LuaKit
-import LuaShim
 
 /// The one conversion between JSON and Lua values, used by everything that crosses it: the `json` module (and
 /// through it the stdlib's reports and steps), `frank` results and arguments, `app:request` bodies, mock stubs and
@@ -25,56 +23,49 @@ public enum LuaJSON {
 
     /// Creates the `json.null` sentinel and the two marker metatables once per state.
     public static func install(on L: OpaquePointer) {
-        lua_getfield(L, ls_registryindex(), nullKey)
-        let exists = lua_type(L, -1) != LUA_TNIL
-        ls_pop(L, 1)
+        let stack = LuaStack(L)
+        stack.pushRegistry(nullKey)
+        let exists = stack.kind(at: -1) != .nil
+        stack.pop()
         guard !exists else { return }
-        _ = luaL_newmetatable(L, objectKey)
-        ls_pop(L, 1)
-        _ = luaL_newmetatable(L, arrayKey)
-        ls_pop(L, 1)
-        _ = lua_newuserdatauv(L, 0, 0)
-        lua_createtable(L, 0, 2)
-        LuaState.push("json.null", on: L)
-        lua_setfield(L, -2, "__name")
-        lua_pushcclosure(L, { L in
-            lua_pushstring(L, "null")
-            return 1
-        }, 0)
-        lua_setfield(L, -2, "__tostring")
-        lua_setmetatable(L, -2)
-        lua_setfield(L, ls_registryindex(), nullKey)
+        stack.defineMetatable(objectKey)
+        stack.defineMetatable(arrayKey)
+        stack.pushSentinel(name: "json.null", text: "null")
+        stack.setRegistry(nullKey)
     }
 
     /// Pushes `json.null`.
     public static func pushNull(on L: OpaquePointer) {
-        lua_getfield(L, ls_registryindex(), nullKey)
+        LuaStack(L).pushRegistry(nullKey)
     }
 
     /// True when the value at `index` is `json.null`.
     public static func isNull(at index: Int32, on L: OpaquePointer) -> Bool {
-        guard lua_type(L, index) == LUA_TUSERDATA else { return false }
-        let absolute = lua_absindex(L, index)
+        let stack = LuaStack(L)
+        guard stack.kind(at: index) == .userdata else { return false }
+        let absolute = stack.absolute(index)
         pushNull(on: L)
-        defer { ls_pop(L, 1) }
-        return lua_rawequal(L, absolute, -1) != 0
+        defer { stack.pop() }
+        return stack.rawEqual(absolute, -1)
     }
 
     /// Gives the table on top of the stack the marker metatable `key` (`objectKey` or `arrayKey`).
     public static func mark(topAs key: String, on L: OpaquePointer) {
-        lua_getfield(L, ls_registryindex(), key)
-        lua_setmetatable(L, -2)
+        let stack = LuaStack(L)
+        stack.pushRegistry(key)
+        stack.setMetatable(of: -2)
     }
 
     /// The kind the table at `index` was marked with, or nil when it has neither marker.
     public static func marker(at index: Int32, on L: OpaquePointer) -> String? {
-        guard lua_getmetatable(L, index) != 0 else { return nil }
-        defer { ls_pop(L, 2) }
-        lua_getfield(L, ls_registryindex(), objectKey)
-        if lua_rawequal(L, -1, -2) != 0 { return objectKey }
-        ls_pop(L, 1)
-        lua_getfield(L, ls_registryindex(), arrayKey)
-        return lua_rawequal(L, -1, -2) != 0 ? arrayKey : nil
+        let stack = LuaStack(L)
+        guard stack.pushMetatable(of: index) else { return nil }
+        defer { stack.pop(2) }
+        stack.pushRegistry(objectKey)
+        if stack.rawEqual(-1, -2) { return objectKey }
+        stack.pop()
+        stack.pushRegistry(arrayKey)
+        return stack.rawEqual(-1, -2) ? arrayKey : nil
     }
 
     /// Pushes `value` as a Lua value: null as `json.null`, objects and arrays as new tables. The mapping is
@@ -87,12 +78,12 @@ public enum LuaJSON {
     /// Pushes the value of a JSON text, built straight from the text (`LuaJSONBuilder`). When the text does not
     /// parse, nothing stays pushed and the parser's error (with line and column) is thrown.
     public static func push(parsing text: UnsafeBufferPointer<UInt8>, on L: OpaquePointer) throws(JSONParseError) {
-        let top = lua_gettop(L)
+        let top = LuaStack(L).top
         do {
             var builder = LuaJSONBuilder(L: L)
             try builder.parse(text)
         } catch {
-            lua_settop(L, top)
+            LuaStack(L).setTop(top)
             throw error
         }
     }
@@ -114,22 +105,23 @@ public enum LuaJSON {
     private static func json(
         at index: Int32, on L: OpaquePointer, path: inout [UnsafeRawPointer]
     ) throws(ConversionError) -> JSONValue {
-        switch lua_type(L, index) {
-        case LUA_TNONE, LUA_TNIL:
+        let stack = LuaStack(L)
+        switch stack.kind(at: index) {
+        case .none, .nil:
             return .null
-        case LUA_TBOOLEAN:
-            return .bool(lua_toboolean(L, index) != 0)
-        case LUA_TNUMBER:
-            if lua_isinteger(L, index) != 0 { return .integer(ls_tointeger(L, index)) }
-            let number = ls_tonumber(L, index)
+        case .boolean:
+            return .bool(stack.boolean(at: index))
+        case .number:
+            if stack.isInteger(at: index) { return .integer(stack.integer(at: index)) }
+            let number = stack.number(at: index)
             guard number.isFinite else { throw ConversionError(problem: "\(number) has no JSON form") }
             return .number(number)
-        case LUA_TSTRING:
-            return .string(string(at: index, on: L))
-        case LUA_TTABLE:
-            let table = lua_absindex(L, index)
+        case .string:
+            return .string(stack.string(at: index))
+        case .table:
+            let table = stack.absolute(index)
             // A table's address is its identity while it is on the stack; Lua never gives a table a null one.
-            let pointer = lua_topointer(L, table)!
+            let pointer = stack.identity(at: table)!
             guard !path.contains(pointer) else {
                 throw ConversionError(problem: "a table that contains itself has no JSON form")
             }
@@ -139,42 +131,43 @@ public enum LuaJSON {
             return try self.table(at: table, on: L, path: &path)
         default:
             if isNull(at: index, on: L) { return .null }
-            throw ConversionError(problem: "cannot send a \(String(cString: ls_typename(L, index))) as JSON")
+            throw ConversionError(problem: "cannot send a \(stack.typeName(at: index)) as JSON")
         }
     }
 
     private static func table(
         at table: Int32, on L: OpaquePointer, path: inout [UnsafeRawPointer]
     ) throws(ConversionError) -> JSONValue {
-        _ = lua_checkstack(L, 4)
-        let length = lua_Integer(lua_rawlen(L, table))
+        let stack = LuaStack(L)
+        stack.reserve(4)
+        let length = stack.rawLength(at: table)
         var items: [JSONValue] = []
         var members: [String: JSONValue] = [:]
         if length > 0 {
             for position in 1...length {
-                lua_rawgeti(L, table, position)
-                defer { ls_pop(L, 1) }
+                stack.pushItem(position, of: table)
+                defer { stack.pop() }
                 items.append(try json(at: -1, on: L, path: &path))
             }
         }
-        lua_pushnil(L)
-        while lua_next(L, table) != 0 {
-            if lua_isinteger(L, -2) != 0, case let key = ls_tointeger(L, -2), key >= 1, key <= length {
-                ls_pop(L, 1)
+        stack.pushNil()
+        while stack.next(of: table) {
+            if stack.isInteger(at: -2), case let key = stack.integer(at: -2), key >= 1, key <= length {
+                stack.pop()
                 continue
             }
-            guard lua_type(L, -2) == LUA_TSTRING else {
-                ls_pop(L, 2)
+            guard stack.kind(at: -2) == .string else {
+                stack.pop(2)
                 throw ConversionError(problem: "a table mixing a list with non-string keys has no JSON form")
             }
-            let key = string(at: -2, on: L)
+            let key = stack.string(at: -2)
             do {
                 members[key] = try json(at: -1, on: L, path: &path)
             } catch {
-                ls_pop(L, 2)
+                stack.pop(2)
                 throw error
             }
-            ls_pop(L, 1)
+            stack.pop()
         }
         switch marker(at: table, on: L) {
         case objectKey?:
@@ -196,12 +189,6 @@ public enum LuaJSON {
             return .object(members)
         }
     }
-
-    private static func string(at index: Int32, on L: OpaquePointer) -> String {
-        var length = 0
-        let pointer = lua_tolstring(L, index, &length)!
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
-    }
 }
 
 /// A JSON value that `args.result(...)` can push directly, with `json.null` for null.
@@ -220,7 +207,7 @@ public struct LuaJSONResult: LuaPushable {
 extension LuaArgs {
     /// The stack slot of user-visible argument `position` (1-based, `self` not counted on methods).
     public func stackSlot(_ position: Int) -> Int32 {
-        lua_gettop(L) - Int32(count) + Int32(position)
+        LuaStack(L).top - Int32(count) + Int32(position)
     }
 
     /// Argument `position` as JSON (nil and `json.null` are null), or a bad-argument error.
@@ -239,7 +226,7 @@ extension LuaJSON {
     public static func json(_ value: LuaValue, in state: LuaState) throws(ConversionError) -> JSONValue {
         let L = state.current
         value.push(on: L, state: state)
-        defer { ls_pop(L, 1) }
+        defer { LuaStack(L).pop() }
         return try json(at: -1, on: L)
     }
 }
@@ -255,7 +242,7 @@ public struct LuaJSONArgument: LuaPushable {
 
     public func push(on L: OpaquePointer, state: LuaState) {
         if case .null = value {
-            lua_pushnil(L)
+            LuaStack(L).pushNil()
         } else {
             LuaJSON.push(value, on: L)
         }

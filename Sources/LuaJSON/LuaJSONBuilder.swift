@@ -1,7 +1,5 @@
-import CLua
 import JSON
 import LuaKit
-import LuaShim
 
 /// Builds Lua values on the stack straight from JSON text: a `/dump` answer becomes nested tables without a
 /// `JSONValue` tree (and its dictionaries and strings) in between, which cost more than the request itself.
@@ -17,43 +15,36 @@ public struct LuaJSONBuilder: JSONBuilder {
     public init(L: OpaquePointer) { self.L = L }
 
     public func null() { LuaJSON.pushNull(on: L) }
-    public func bool(_ flag: Bool) { lua_pushboolean(L, flag ? 1 : 0) }
-    public func integer(_ integer: Int64) { lua_pushinteger(L, integer) }
-    public func number(_ number: Double) { lua_pushnumber(L, number) }
-    public func string(_ utf8: UnsafeBufferPointer<UInt8>) { push(utf8) }
+    public func bool(_ flag: Bool) { LuaStack(L).push(flag) }
+    public func integer(_ integer: Int64) { LuaStack(L).push(integer) }
+    public func number(_ number: Double) { LuaStack(L).push(number) }
+    public func string(_ utf8: UnsafeBufferPointer<UInt8>) { LuaStack(L).push(bytes: utf8) }
 
     /// An array's state is the index of its last element.
-    public func beginArray() -> lua_Integer {
+    public func beginArray() -> Int64 {
         // A container holds two slots while it is filled (itself, and a key or element); nesting is bounded by
         // the parser's depth limit.
-        _ = lua_checkstack(L, 3)
-        lua_createtable(L, 0, 0)
+        LuaStack(L).reserve(3)
+        LuaStack(L).newTable()
         return 0
     }
 
-    public func append(_ element: Void, to array: inout lua_Integer) {
+    public func append(_ element: Void, to array: inout Int64) {
         array += 1
-        lua_rawseti(L, -2, array)
+        LuaStack(L).setItem(array, of: -2)
     }
 
-    public func endArray(_ array: lua_Integer) {}
+    public func endArray(_ array: Int64) {}
 
     public func beginObject() {
-        _ = lua_checkstack(L, 3)
-        lua_createtable(L, 0, 0)
+        LuaStack(L).reserve(3)
+        LuaStack(L).newTable()
         LuaJSON.mark(topAs: LuaJSON.objectKey, on: L)
     }
 
-    public func key(_ utf8: UnsafeBufferPointer<UInt8>, in object: inout Void) { push(utf8) }
-    public func set(_ value: Void, in object: inout Void) { lua_rawset(L, -3) }
+    public func key(_ utf8: UnsafeBufferPointer<UInt8>, in object: inout Void) { LuaStack(L).push(bytes: utf8) }
+    public func set(_ value: Void, in object: inout Void) { LuaStack(L).setPair(of: -3) }
     public func endObject(_ object: Void) {}
-
-    private func push(_ utf8: UnsafeBufferPointer<UInt8>) {
-        // Lua 5.4 pushes "" for a zero length without reading the pointer, which is then nil.
-        utf8.withMemoryRebound(to: CChar.self) { characters in
-            _ = lua_pushlstring(L, characters.baseAddress, characters.count)
-        }
-    }
 }
 
 extension LuaJSONBuilder {

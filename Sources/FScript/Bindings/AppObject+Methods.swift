@@ -1,6 +1,4 @@
-import CLua
 import Frankly
-import HTTPCore
 import JSON
 import LuaJSON
 import LuaKit
@@ -8,6 +6,7 @@ import LuaKit
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 extension AppObject {
     /// The orientation names `set_orientation` accepts, FRANKLY.md's four detailed names.

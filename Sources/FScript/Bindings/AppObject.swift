@@ -1,7 +1,7 @@
 import Frankly
-import HTTPCore
 import JSON
 import LuaKit
+import Platform
 
 /// The Lua userdata `frank.App`: one Frankly target, driven with `app:touch(sel)`, `app:map(sel, m)` and friends.
 ///

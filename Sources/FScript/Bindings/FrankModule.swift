@@ -1,10 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CLua
 import LuaJSON
 import LuaKit
-import LuaShim
 
 /// The `frank` Lua module and the preset global `app`: `frank.connect(url)`, `frank.launch{app=, env=}` and
 /// `frank.null`.
@@ -62,12 +60,12 @@ final class FrankModule {
             ])
         table.push(on: L, state: state)
         LuaJSON.pushNull(on: L)
-        lua_setfield(L, -2, "null")
-        pushOperations(on: L)
-        lua_setfield(L, -2, "operations")
-        ls_pop(L, 1)
+        LuaState.setField("null", on: L)
+        operationsTable.push(on: L, state: state)
+        LuaState.setField("operations", on: L)
+        LuaState.pop(on: L)
         module.preset.push(on: L, state: state)
-        lua_setglobal(L, "app")
+        LuaState.setGlobal("app", on: L)
         return module
     }
 
@@ -134,7 +132,7 @@ final class FrankModule {
         try lifecycle.launch(
             preset, embedded: embedded, appPath: appPath, environment: environment, screen: screen, lazy: lazy)
         preset.push(on: args.L, state: args.state)
-        lua_setglobal(args.L, "app")
+        LuaState.setGlobal("app", on: args.L)
         return args.result(preset)
     }
 

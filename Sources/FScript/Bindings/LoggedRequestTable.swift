@@ -1,9 +1,7 @@
-import CLua
 import Foundation
 import JSON
 import LuaJSON
 import LuaKit
-import LuaShim
 import MockServer
 
 /// A mock journal entry as the table `requests` and `wait_for_request` return: `method`, `path`, `query` and
@@ -46,7 +44,7 @@ struct LoggedRequestTable: LuaPushable {
             try request.body.withUnsafeBufferPointer { buffer throws(JSONParseError) in
                 try LuaJSON.push(parsing: buffer, on: L)
             }
-            lua_setfield(L, -2, "json")
+            LuaState.setField("json", on: L)
         } catch {
             // Not JSON: the entry has no `json` field.
         }

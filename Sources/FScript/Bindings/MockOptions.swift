@@ -1,10 +1,9 @@
-import CLua
 import HTTPCore
 import LuaJSON
 import LuaKit
 import JSON
-import LuaShim
 import MockServer
+import Platform
 
 /// Reads the option tables of the `mock` module (`stub{…}`, `verify{…}`, `respond = {…}`) into MockServer types.
 ///
@@ -122,15 +121,10 @@ struct MockOptions {
     private func json(_ key: String) throws -> String? {
         if case .nil = table[key] { return nil }
         let L = args.L
-        _ = lua_checkstack(L, 2)
-        lua_pushvalue(L, args.stackSlot(position))
-        defer { ls_pop(L, 1) }
-        for step in keyPath + [.string(key)] {
-            guard lua_type(L, -1) == LUA_TTABLE else { throw fieldError(key, "the table changed while it was read") }
-            step.push(on: L, state: args.state)
-            lua_rawget(L, -2)
-            ls_remove(L, -2)
+        guard args.pushField(of: position, path: keyPath + [.string(key)]) else {
+            throw fieldError(key, "the table changed while it was read")
         }
+        defer { LuaState.pop(on: L) }
         do {
             return try LuaJSON.json(at: -1, on: L).jsonString
         } catch {

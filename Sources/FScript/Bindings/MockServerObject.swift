@@ -1,6 +1,6 @@
-import HTTPCore
 import LuaKit
 import MockServer
+import Platform
 
 /// A running mock backend as Lua sees it: the userdata `mock.Server` with `url`, `port` and the stub, journal
 /// and verification methods.
@@ -112,7 +112,7 @@ final class MockServerObject: LuaObject {
     }
 
     /// Waits for the request; Ctrl-C and the test deadline end the wait at once (the journal waits through
-    /// HTTPCore's `Interruption`, on this thread's stop check).
+    /// Platform's `Interruption`, on this thread's stop check).
     private func waitForRequest(_ filter: RequestPattern, timeout: Double, args: LuaArgs) throws -> LoggedRequest {
         let server = try running(args)
         do {

@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
-import NIOCore
+import Platform
 
 /// The one loop behind every wait: check, and check again until the condition holds or time runs out.
 ///

@@ -1,10 +1,10 @@
 import ArgumentParser
-import HTTPCore
 import MockServer
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
 
 /// `fscript mock [--host 127.0.0.1] [--port N] [--mappings DIR]`: runs the mock backend alone until Ctrl-C.
 ///

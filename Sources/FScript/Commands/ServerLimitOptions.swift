@@ -1,5 +1,6 @@
 import ArgumentParser
 import HTTPCore
+import Platform
 
 /// The flags of `ServerLimits`, shared by `fscript serve` and `fscript mock`: every limit a server enforces has
 /// its default here, in `--help`, and a flag to change it.

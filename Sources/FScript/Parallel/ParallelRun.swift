@@ -5,7 +5,6 @@ import Foundation
 import HTTPCore
 import JSON
 import LuaKit
-import NIOCore
 
 /// `fscript --jobs N` and `--target A --target B …`: the parent of a parallel run.
 ///

@@ -1,8 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
-import NIOCore
+import Platform
 
 /// Hands a parallel run's units to worker processes and collects what they send back: one type, one state
 /// machine, no callbacks capturing the run's locals.
@@ -31,7 +30,7 @@ final class ParallelScheduler {
 
     enum Phase {
         case running
-        case stopping(killAt: NIODeadline)
+        case stopping(killAt: Deadline)
         case done
     }
 
@@ -45,7 +44,7 @@ final class ParallelScheduler {
 
     private var pending: [Unit]
     private var workers: [WorkerProcess?]
-    private var deadlines: [NIODeadline?]
+    private var deadlines: [Deadline?]
     private var respawns = 0
     private var outcome = Outcome()
     private(set) var phase = Phase.running
@@ -130,7 +129,7 @@ final class ParallelScheduler {
 
     /// Kills the workers past the grace of an interrupt, and any worker whose unit outlived its time.
     private func enforceDeadlines() {
-        let now = NIODeadline.now()
+        let now = Deadline.now()
         if case .stopping(let killAt) = phase, now >= killAt {
             for case let worker? in workers { worker.signal(SIGKILL) }
         }
@@ -149,7 +148,7 @@ final class ParallelScheduler {
         entries.append(pollfd(fd: Interruption.wakePipe.read, events: Int16(POLLIN), revents: 0))
         var nearest = deadlines.compactMap { $0 }.min()
         if case .stopping(let killAt) = phase { nearest = min(nearest ?? killAt, killAt) }
-        let milliseconds = nearest.map { Int32(clamping: max(10, ($0 - .now()).nanoseconds / 1_000_000)) } ?? -1
+        let milliseconds = nearest.map { Int32(clamping: max(10, ($0 - .now()).nanosecondsClamped / 1_000_000)) } ?? -1
         _ = poll(&entries, nfds_t(entries.count), milliseconds)
     }
 

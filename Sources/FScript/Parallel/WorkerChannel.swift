@@ -1,9 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
 import LuaKit
-import NIOCore
+import Platform
 
 /// The worker's end of a parallel run: units arrive on standard input, one per line; each unit's result leaves
 /// as one JSON line on descriptor 3. Registered as `require("fscript.worker")` (`next()`, `send(text)`) in a

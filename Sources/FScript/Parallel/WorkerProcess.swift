@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Foundation
-import HTTPCore
+import Platform
 
 /// One worker of a parallel run: a child `fscript --worker …` with its own Lua state, its own embedded simulator
 /// (or its own target of the pool) and its own mocks, so scenarios on different workers cannot see each other.

@@ -1,9 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
 import LuaKit
-import NIOCore
+import Platform
 
 /// The `fscript` global: small, cheap host facts every script may use (`fscript.clock()`, `fscript.version`),
 /// and the host services the stdlib asks for (the test deadline, TTY detection, directories).

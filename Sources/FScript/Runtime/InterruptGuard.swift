@@ -1,12 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
 import LuaKit
-import NIOCore
+import Platform
 
 /// The test deadline and Ctrl-C, for the script thread: raised into running Lua code by LuaKit's interrupt hook,
-/// and thrown out of every blocking wait (a request, a paced poll, a mock wait) through HTTPCore's `Interruption`.
+/// and thrown out of every blocking wait (a request, a paced poll, a mock wait) through Platform's `Interruption`.
 ///
 /// The runner arms the deadline around each test body (`fscript.set_deadline(seconds)`) and disarms it after
 /// (`fscript.set_deadline(nil)`). While armed, a passed deadline or a pending Ctrl-C makes *every* check fail,
@@ -20,7 +19,7 @@ final class InterruptGuard {
     /// What the chunk names of fscript's own Lua library contain (`@…/stdlib/fscript/runner.lua`).
     static let libraryMarker = "stdlib/fscript/"
 
-    private var deadline: NIODeadline?
+    private var deadline: Deadline?
     private var limit: Double = 0
     private lazy var hook = LuaInterruptHook(
         reason: { [unowned self] in self.stop() }, spared: Self.libraryMarker)
@@ -72,7 +71,7 @@ final class InterruptGuard {
             }
             return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: true)
         }
-        if let deadline, NIODeadline.now() >= deadline {
+        if let deadline, Deadline.now() >= deadline {
             return .init(kind: "timeout", message: "test timed out after \(Self.seconds(limit)) s", persistent: true)
         }
         return nil

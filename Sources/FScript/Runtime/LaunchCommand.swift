@@ -1,6 +1,5 @@
 import Foundation
-import HTTPCore
-import NIOCore
+import Platform
 
 #if canImport(Glibc)
 import Glibc

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
 import LuaJSON
 import LuaKit
+import Platform
 
 /// One Lua state set up the way every fscript run sees it, and the mapping from Lua outcomes to exit codes.
 ///

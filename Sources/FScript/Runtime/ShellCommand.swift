@@ -1,9 +1,8 @@
 import Foundation
-import HTTPCore
-import NIOCore
 
 #if canImport(Glibc)
 import Glibc
+import Platform
 #endif
 
 /// A shell command fscript runs and waits for (`--launch`, a script's `os.execute`): `/bin/sh -c`, in a process
@@ -59,7 +58,7 @@ struct ShellCommand {
             close(readEnd)
             close(writeEnd)
         }
-        let deadline = limit.map { NIODeadline.now() + .nanoseconds(Int64(min($0, 86_400) * 1e9)) } ?? .distantFuture
+        let deadline = limit.map { Deadline.now() + .nanoseconds(Int64(min($0, 86_400) * 1e9)) } ?? .distantFuture
         let finished: Bool
         do {
             finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
+import Platform
 
-/// Ctrl-C (SIGINT, and SIGTERM) turned into HTTPCore's `Interruption`: a flag the Lua hook reads and a byte that
+/// Ctrl-C (SIGINT, and SIGTERM) turned into Platform's `Interruption`: a flag the Lua hook reads and a byte that
 /// wakes every blocked wait at once.
 enum SignalTrap {
     /// Catches `signals` from now on instead of letting them end the process; a second one that arrives before

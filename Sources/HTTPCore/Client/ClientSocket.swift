@@ -1,5 +1,6 @@
 import Glibc
 import NIOCore
+import Platform
 
 /// A TCP connection driven from the calling thread: connect, write and read, each bounded by a deadline.
 ///
@@ -13,12 +14,12 @@ import NIOCore
 final class ClientSocket: @unchecked Sendable {
     /// When an exchange must be over, and the time limit it came from, which the timeout error names.
     struct Deadline {
-        var instant: NIODeadline
+        var instant: Platform.Deadline
         var limit: TimeAmount
 
         init(_ limit: TimeAmount) {
             self.limit = limit
-            instant = .now() + limit
+            instant = .now() + .nanoseconds(limit.nanoseconds)
         }
 
         var passed: HTTPClientError { .timeout(seconds: Double(limit.nanoseconds) / 1e9) }
@@ -50,7 +51,7 @@ final class ClientSocket: @unchecked Sendable {
                 return try connect(to: address.pointee, deadline: deadline)
             } catch let error as HTTPClientError {
                 lastError = error
-                if NIODeadline.now() >= deadline.instant { break }
+                if Platform.Deadline.now() >= deadline.instant { break }
             }
             entry = address.pointee.ai_next
         }
@@ -100,7 +101,7 @@ final class ClientSocket: @unchecked Sendable {
     func read(into buffer: UnsafeMutableRawBufferPointer, deadline: Deadline) throws -> Int {
         while true {
             // Checked before each try, so an answer that comes after the limit is a timeout however fast it is.
-            guard NIODeadline.now() < deadline.instant else { throw deadline.passed }
+            guard Platform.Deadline.now() < deadline.instant else { throw deadline.passed }
             let count = recv(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
             if count >= 0 { return count }
             guard errno == EAGAIN || errno == EINTR else { throw Self.transferError(errno) }

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOHTTP1
+import Platform
 
 /// Times a connection out: a request must arrive whole within `ServerLimits.requestSeconds` of its first byte
 /// (or of the connection opening), and a kept-alive connection may sit idle at most `idleSeconds` between

@@ -2,6 +2,7 @@ import Foundation
 import HTTPCore
 import NIOCore
 import NIOConcurrencyHelpers
+import Platform
 
 /// Every request the mock received, in order, safe to read from the test thread while event loops write.
 ///
@@ -126,7 +127,7 @@ final class RequestJournal: @unchecked Sendable {
     /// The earliest journaled request that matches, waiting up to `timeout` seconds for one to arrive.
     /// Ctrl-C or the calling thread's test deadline end the wait with their own error.
     func waitForRequest(_ filter: RequestMatcher, timeout: Double) throws -> LoggedRequest {
-        let deadline = NIODeadline.now() + .nanoseconds(Int64(min(max(timeout, 0), CheckedNumber.maximumSeconds) * 1e9))
+        let deadline = Deadline.now() + .nanoseconds(Int64(min(max(timeout, 0), CheckedNumber.maximumSeconds) * 1e9))
         let waiter = try Waiter(filter: filter)
         // Registered first, then what came before is scanned outside the lock: nothing falls between the two.
         let earlier: [LoggedRequest] = lock.withLock {

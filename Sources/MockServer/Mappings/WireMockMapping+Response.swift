@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import JSON
+import Platform
 
 /// WireMock's response definitions: status, headers, one body, delays, a fault, and the template transformer.
 extension WireMockMapping {

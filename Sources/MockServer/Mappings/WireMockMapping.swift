@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import JSON
+import Platform
 
 /// Turns WireMock's mapping JSON into stubs: the subset of WireMock that app tests use, read unchanged.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPCore
+import Platform
 
 /// A random delay added to each answer, as WireMock's `delayDistribution` gives one: realistic latency that varies
 /// from request to request, so an app's spinners and timeouts meet more than one fixed wait.

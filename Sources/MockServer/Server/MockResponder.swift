@@ -1,17 +1,23 @@
-import Dispatch
 import HTTPCore
 import NIOCore
+import NIOPosix
 
 /// The mock's one responder: journal the request, pick a stub, and answer now, later, or never.
 ///
 /// There is no router, as in Hummingbird's `Application(responder:)`: stub matching is the whole routing.
 /// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads. Matching and
-/// rendering run off the event loop, on `work`: a request whose template takes seconds (a runaway regular
+/// rendering run off the event loop, on the `work` threads: a request whose template takes seconds (a runaway regular
 /// expression, a large body parsed many times) no longer holds up the other connections of its loop, and the
 /// admin API (health checks, a test's verify) is answered on the loop meanwhile.
 struct MockResponder: HTTPResponder {
-    /// Where stub requests are worked on.
-    static let work = DispatchQueue(label: "fscript.mock.work", attributes: .concurrent)
+    /// Where stub requests are worked on: a pool of threads that take requests from one queue, so a request
+    /// waits only while every thread is busy. (A concurrent dispatch queue runs one block per core at a time:
+    /// two slow templates on two cores held up every other request.)
+    static let work: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 16)
+        pool.start()
+        return pool
+    }()
 
     let stubs: StubStore
     let journal: RequestJournal
@@ -25,9 +31,7 @@ struct MockResponder: HTTPResponder {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return eventLoop.makeSucceededFuture(admin.handle(request))
         }
-        let promise = eventLoop.makePromise(of: HTTPResponse.self)
-        Self.work.async { answer(request, on: eventLoop).cascade(to: promise) }
-        return promise.futureResult
+        return Self.work.runIfActive(eventLoop: eventLoop) { answer(request, on: eventLoop) }.flatMap { $0 }
     }
 
     /// Picks the stub and makes its answer (on `work`); the delays and the proxy go back to the event loop.

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import HTTPCore
 import LuaKit
+import Platform
 
 /// A time limit on each call into the app's Lua code (a behaviour, an exec method, a fake backend, the app file).
 ///

@@ -1,8 +1,8 @@
 import Frankly
-import HTTPCore
 import JSON
 import LuaJSON
 import LuaKit
+import Platform
 
 /// Turns the table an app file returns into specs: screens, views, rows, behaviours and exec methods.
 ///

@@ -1,6 +1,7 @@
 import Frankly
 import HTTPCore
 import JSON
+import Platform
 
 /// A `/map` operation failed on one view: the touch could not land, an argument had the wrong type, or app code
 /// raised. The route turns it into the whole response's ERROR.

@@ -1,6 +1,7 @@
 import Frankly
 import HTTPCore
 import JSON
+import Platform
 
 extension SimView {
     /// Runs a Frankly operation on this view, as Frank's `MapOperationCommand` sends a selector to a UIView.

@@ -1,6 +1,7 @@
 import Frankly
 import HTTPCore
 import JSON
+import Platform
 
 extension SimulatorOperations {
     /// Switches, sliders, progress bars and segmented controls.

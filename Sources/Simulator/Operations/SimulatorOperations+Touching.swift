@@ -1,6 +1,7 @@
 import Frankly
 import HTTPCore
 import JSON
+import Platform
 
 extension SimulatorOperations {
     /// Touches and gestures: each hit tests first, as UIKit would, unless it is the forced touch.

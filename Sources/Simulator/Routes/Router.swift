@@ -26,10 +26,15 @@ struct Route: Sendable {
         self.handle = handle
     }
 
-    /// True when the route serves this method and normalised path.
-    func matches(method: String, path requestPath: String) -> Bool {
-        guard methods.contains(method) else { return false }
-        return prefix ? requestPath == path || requestPath.hasPrefix(path + "/") : requestPath == path
+    /// The path as a router template: a prefix route's path followed by `**`.
+    var template: String { prefix ? (path == "/" ? "/**" : path + "/**") : path }
+
+    /// The routes in one router, read as Frank servers read paths: trailing slashes ignored (`/map/` is `/map`).
+    /// The first route listed for a method and path wins, as when the list was searched in order.
+    static func router(_ routes: [Route]) -> Router<Route> {
+        var router = Router<Route>(paths: .ignoringTrailingSlash)
+        for route in routes { router.add(route.methods.sorted(), route.template, route) }
+        return router
     }
 }
 
@@ -39,11 +44,18 @@ struct Route: Sendable {
 /// The simulator serves its connections on that same loop, so a request is answered where it is read, with no
 /// hop to another thread and back; a server on other loops still gets the answer, through `submit`.
 struct FranklyRouter: HTTPResponder {
-    var routes: [Route]
+    let routes: Router<Route>
     let host: NIOLoopBound<AppHost>
     let loop: any EventLoop
     /// False: answer as a plain Frank server, without fscript's extensions (no change count on answers).
     var extensions = true
+
+    init(routes: [Route], host: NIOLoopBound<AppHost>, loop: any EventLoop, extensions: Bool = true) {
+        self.routes = Route.router(routes)
+        self.host = host
+        self.loop = loop
+        self.extensions = extensions
+    }
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         let extensions = extensions
@@ -76,23 +88,26 @@ struct FranklyRouter: HTTPResponder {
 
     /// Only `GET /idle` with a query can be parked (see `ChangeWait`).
     private static func mayWait(_ request: HTTPRequest) -> Bool {
-        !request.query.isEmpty && request.method == "GET" && normalise(request.path) == "/idle"
+        !request.query.isEmpty && request.method == "GET"
+            && normalise(request.path) == "/idle"
     }
 
-    /// Trailing slashes are ignored (`/map/` is `/map`); the query string never reaches here.
+    /// Trailing slashes are ignored (`/map/` is `/map`), as the routes read them; the query never reaches here.
     static func normalise(_ path: String) -> String {
-        var path = path
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path.isEmpty ? "/" : path
+        PathPolicy.ignoringTrailingSlash.normalise(path)
     }
 
-    private static func answer(_ request: HTTPRequest, routes: [Route], host: AppHost, stamp: Bool) -> HTTPResponse {
-        let path = normalise(request.path)
-        guard let route = routes.first(where: { $0.matches(method: request.method, path: path) }) else {
+    /// Runs the route for `request`. A path no route serves and a method its route lacks are both a 404, as Frank
+    /// servers answer; handlers see the path without trailing slashes, and never the query.
+    private static func answer(
+        _ request: HTTPRequest, routes: Router<Route>, host: AppHost, stamp: Bool
+    ) -> HTTPResponse {
+        guard let match = routes.route(method: request.method, path: request.path).match else {
             return stamp ? stamped(.notFound(request.path), host) : .notFound(request.path)
         }
+        let route = match.handler
         var normalised = request
-        normalised.path = path
+        normalised.path = match.path
         let response: HTTPResponse
         do {
             response = try route.handle(normalised, host)

@@ -1,5 +1,6 @@
 import Frankly
 import HTTPCore
+import Platform
 import Wireframe
 
 /// GET /screenshot (the key window), /screenshot/allwindows, and either with `/frame/X.Y.W.H` for a crop:

@@ -1,25 +1,23 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
-import HTTPCore
 
 /// How fscript starts every program of its own (a `--launch` command, a worker of `--jobs`): in a process group
 /// of its own, with an empty signal mask and Ctrl-C, SIGTERM and SIGPIPE back to their defaults (whatever fscript
 /// blocks or catches, and whatever a CI runner handed down), fscript's environment plus `environment`, and none of
 /// fscript's descriptors beyond the standard three and the redirections (NIO opens sockets without close-on-exec).
-enum ChildProcess {
+public enum ChildProcess {
     /// What a child's descriptor is: another descriptor of fscript's, or a file opened for it.
-    enum Redirection {
+    public enum Redirection: Sendable {
         case descriptor(Int32, as: Int32)
         case file(String, flags: Int32, as: Int32)
     }
 
     /// Starts `path` with `arguments` (the first is its name); returns its pid, or throws strerror's words.
-    static func spawn(
+    public static func spawn(
         _ path: String, arguments: [String], environment: [String: String], redirections: [Redirection]
     ) throws(ChildProcessError) -> pid_t {
-        var merged = ProcessInfo.processInfo.environment
+        var merged = currentEnvironment()
         for (name, value) in environment { merged[name] = value }
 
         var attributes = posix_spawnattr_t()
@@ -56,9 +54,29 @@ enum ChildProcess {
         guard result == 0 else { throw ChildProcessError(reason: String(cString: strerror(result))) }
         return pid
     }
+
+    /// fscript's own environment, read from `environ` (Foundation's `ProcessInfo` does the same, at a price this
+    /// layer need not pay).
+    static func currentEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var cursor = environ
+        while let entry = cursor.pointee {
+            let pair = String(cString: entry)
+            if let equals = pair.firstIndex(of: "=") {
+                result[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+            }
+            cursor += 1
+        }
+        return result
+    }
 }
 
 /// A program that could not be started, and why, in the system's words.
-struct ChildProcessError: Error {
-    var reason: String
+public struct ChildProcessError: Error, Sendable {
+    /// strerror's words for what `posix_spawn` returned.
+    public var reason: String
+
+    public init(reason: String) {
+        self.reason = reason
+    }
 }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import NIOCore
 import Synchronization
 
 /// What stops a blocking wait before its own limit: Ctrl-C (or SIGTERM) for the whole process, and a stop check
@@ -72,9 +71,9 @@ public enum Interruption {
     /// before asking again (a test's deadline), nil for no limit of its own.
     public final class StopCheck {
         let reason: () -> (any Error)?
-        let nextDeadline: () -> NIODeadline?
+        let nextDeadline: () -> Deadline?
 
-        public init(reason: @escaping () -> (any Error)?, nextDeadline: @escaping () -> NIODeadline?) {
+        public init(reason: @escaping () -> (any Error)?, nextDeadline: @escaping () -> Deadline?) {
             self.reason = reason
             self.nextDeadline = nextDeadline
         }
@@ -107,16 +106,17 @@ public enum Interruption {
 
     /// Waits until `descriptor` is ready for `events` (true), `deadline` passes (false), or the thread's stop
     /// check says stop (throws its reason). A descriptor of -1 makes it a plain interruptible sleep.
-    public static func wait(for descriptor: Int32, events: Int16, until deadline: NIODeadline) throws -> Bool {
+    public static func wait(for descriptor: Int32, events: Int16, until deadline: Deadline) throws -> Bool {
         let stop = current
         while true {
             if let stop, let reason = stop.reason() { throw reason }
-            let now = NIODeadline.now()
+            let now = Deadline.now()
             guard now < deadline else { return false }
             var wake = deadline
             if let stop, let limit = stop.nextDeadline(), limit < wake { wake = max(limit, now) }
             // Rounded up, so a wait never ends a little before its deadline and spins through a zero timeout.
-            let milliseconds = Int32(clamping: ((wake - now).nanoseconds + 999_999) / 1_000_000)
+            let nanoseconds = (wake - now).nanosecondsClamped
+            let milliseconds = Int32(clamping: nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 > 0 ? 1 : 0))
             var entries = [
                 pollfd(fd: descriptor, events: events, revents: 0),
                 pollfd(fd: stop == nil ? -1 : wakePipe.read, events: Int16(POLLIN), revents: 0),
@@ -135,7 +135,7 @@ public enum Interruption {
     }
 
     /// Sleeps until `deadline` unless the thread's stop check says stop first (throws its reason).
-    public static func sleep(until deadline: NIODeadline) throws {
+    public static func sleep(until deadline: Deadline) throws {
         _ = try wait(for: -1, events: 0, until: deadline)
     }
 }
