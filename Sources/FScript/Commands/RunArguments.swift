@@ -43,10 +43,7 @@ struct RunArguments: Equatable {
 
     /// The target settings these arguments give.
     var targetSettings: TargetSettings {
-        TargetSettings(
-            launchCommand: settings.text(.launch), resetExec: settings.text(.resetExec), environment: environment,
-            requestTimeout: settings.seconds(.requestTimeout) ?? TargetSettings().requestTimeout,
-            pollInterval: settings.seconds(.pollInterval) ?? Poller.defaultInterval)
+        TargetSettings(settings, environment: environment)
     }
 
     /// Fills what the command line left open from the project file and the environment: a flag wins over the

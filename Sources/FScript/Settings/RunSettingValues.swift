@@ -27,6 +27,12 @@ struct RunSettingValues: Equatable, Sendable {
         return seconds.value
     }
 
+    /// The effective number of seconds of a setting whose declaration has a default, so there always is one.
+    func defaultedSeconds(_ setting: RunSetting) -> Double {
+        guard let seconds = seconds(setting) else { preconditionFailure("\(setting.key) is declared without a default") }
+        return seconds
+    }
+
     /// The effective string, for a text or path setting.
     func text(_ setting: RunSetting) -> String? {
         guard case .text(let text)? = effective(setting) else { return nil }
