@@ -91,6 +91,13 @@ import Testing
         #expect(throws: RunSettingError(message)) { try RunSettingFlags.extract(arguments) }
     }
 
+    @Test func aMisspeltSettingsFlagIsSuggested() {
+        #expect(RunSettingFlags.addingSuggestion(to: "Error: Unknown option '--timout'\nUsage: fscript run") ==
+            "Error: Unknown option '--timout'. Did you mean '--timeout'?\nUsage: fscript run")
+        let suggested = "Error: Unknown option '--tragets'. Did you mean '--target'?\nUsage: fscript run"
+        #expect(RunSettingFlags.addingSuggestion(to: suggested) == suggested)
+    }
+
     @Test func flagsAfterTheScriptsArgumentsAreTheScripts() throws {
         let (settings, rest) = try RunSettingFlags.extract(["a.lua", "--", "--timeout", "5"])
         #expect(settings == RunSettingValues())

@@ -68,7 +68,7 @@ public struct FScriptCommand: AsyncParsableCommand {
                 return 0
             }
             if !message.isEmpty {
-                writeError(message + "\n")
+                writeError(RunSettingFlags.addingSuggestion(to: message) + "\n")
             }
             return code == .validationFailure ? ScriptSession.ExitStatus.usage.rawValue : code.rawValue
         }

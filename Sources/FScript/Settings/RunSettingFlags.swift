@@ -79,6 +79,21 @@ enum RunSettingFlags {
         return lines.joined(separator: "\n")
     }
 
+    /// ArgumentParser's "Unknown option '--timout'" with the nearest settings flag suggested, as ArgumentParser
+    /// suggests its own options (it does not know the settings' flags, which it never sees).
+    static func addingSuggestion(to message: String, declarations: [RunSetting] = RunSetting.all) -> String {
+        let prefix = "Error: Unknown option '"
+        guard message.hasPrefix(prefix), let end = message.dropFirst(prefix.count).firstIndex(of: "'"),
+            message[end...].hasPrefix("'\n")
+        else { return message }
+        let word = String(message[message.index(message.startIndex, offsetBy: prefix.count)..<end])
+        let scored = declarations.map { (flag: $0.flag, distance: NoMatchDiagnosis.editDistance(word, $0.flag)) }
+        guard let nearest = scored.min(by: { $0.distance < $1.distance }),
+            nearest.distance <= max(1, word.count / 3)
+        else { return message }
+        return message.replacingCharacters(in: end...end, with: "'. Did you mean '\(nearest.flag)'?")
+    }
+
     private static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         var line = ""
