@@ -8,8 +8,8 @@ import Testing
 @Suite struct RunArgumentsTests {
     /// What ArgumentParser makes of a command line, as `FScriptCommand.run(arguments:)` calls it.
     private func parsed(_ arguments: [String]) throws -> RunArguments? {
-        let command = try FScriptCommand.parseAsRoot(RunCommand.passingScriptArguments(arguments))
-        return (command as? RunCommand)?.runArguments
+        let (command, settings) = try FScriptCommand.parse(arguments)
+        return (command as? RunCommand)?.runArguments(settings: settings)
     }
 
     @Test(arguments: [
@@ -33,7 +33,6 @@ import Testing
 
     @Test func theDefaultsAreArgumentParsers() throws {
         #expect(try parsed([]) == RunArguments())
-        #expect(RunArguments().timeout == nil)
-        #expect(RunArguments.defaultTimeout == 60)
+        #expect(RunArguments().settings == RunSettingValues())
     }
 }

@@ -6,23 +6,31 @@ local reporting = require("fscript.reporting")
 local M = {}
 
 ---@class fscript.RunOptions
+---The fields tags … strict are the host's declared run settings (Sources/FScript/Settings/RunSettings.swift);
+---RunSettingsTests fails when this list and those declarations (or the host's options table) disagree.
 ---@field files string[] scripts and directories (a directory: every *.lua under it, sorted)
 ---@field tags? string tag filter, e.g. "smoke,~slow" (see fscript.tags)
----@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
----@field timeout? number seconds per scenario (default 60); also wait?, validation? (default 2 each)
----@field wait? number
----@field validation? number
----@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
+---@field timeout? number seconds per scenario (default 60)
+---@field wait? number seconds a wait inside a step waits (default 2)
+---@field validation? number seconds an assertion step retries (default 2)
 ---@field artifacts? string|false failure artifacts folder (default "fscript-artifacts"; false: none)
+---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
+---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
+---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
+---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
+---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field out? fun(s: string) console output (default io.stdout)
 ---@field err? fun(s: string) failure details (default io.stderr, or `out` when only `out` is given)
 ---@field env? table where scripts run and the DSL globals go (default _G)
 ---@field args? string[] passed to every file's chunk as `...` (`fscript a.lua -- x y`)
----@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 ---@field target? string what the run drives, for the console's first line (the CLI sets it)
 ---@field app? string the `--app` file, which a directory run does not run as a test
----@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
----read as text; did you mean `Then`?) fails to load instead of running with the warning printed
+---@field dry_run? boolean `--dry-run`: check every Gherkin step against the catalog, run nothing
+---@field shard_index? integer `--shard i/n`: this run's part, 1-based
+---@field shard_count? integer `--shard i/n`: how many parts
+---@field durations? string `--durations FILE`: an earlier JSON report that balances shards
+---@field jobs? integer worker processes of a parallel run, for the console
+---@field pool? boolean workers drive a pool of targets; each case's report names its target
 
 ---@class fscript.FileResult
 ---@field path string
@@ -48,14 +56,9 @@ function M.check(opts)
   if not filter then return nil, err end
   local reports, rerr = reporting.parse(opts.reports)
   if not reports then return nil, rerr end
-  for _, key in ipairs({ "timeout", "wait", "validation" }) do
-    if opts[key] ~= nil and (type(opts[key]) ~= "number" or opts[key] <= 0) then
-      return nil, ("--%s must be a positive number of seconds, got %s"):format(key, tostring(opts[key]))
-    end
-  end
-  if opts.strict ~= nil and type(opts.strict) ~= "boolean" then
-    return nil, ("strict must be a boolean, got %s"):format(type(opts.strict))
-  end
+  -- The declared settings' ranges live in Swift (RunSettings.swift); settings.lua is generated from them.
+  local ok, serr = require("fscript.settings").check(opts)
+  if not ok then return nil, serr end
   return filter, reports
 end
 

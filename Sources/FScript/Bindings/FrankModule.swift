@@ -192,6 +192,15 @@ struct TargetSettings: Equatable {
     var launchCommand: String?
     var resetExec: String?
     var environment: [String: String] = [:]
-    var requestTimeout: Double = 10
-    var pollInterval: Double = Poller.defaultInterval
+    var requestTimeout: Double
+    var pollInterval: Double
+
+    /// The target's part of the merged run settings; with none, the declarations' defaults (`RunSettings.swift`).
+    init(_ settings: RunSettingValues = RunSettingValues(), environment: [String: String] = [:]) {
+        launchCommand = settings.text(.launch)
+        resetExec = settings.text(.resetExec)
+        self.environment = environment
+        requestTimeout = settings.defaultedSeconds(.requestTimeout)
+        pollInterval = settings.defaultedSeconds(.pollInterval)
+    }
 }

@@ -44,8 +44,10 @@ public struct FScriptCommand: AsyncParsableCommand {
                 try simple.run()
                 return 0
             }
-            var command = try parseAsRoot(RunCommand.passingScriptArguments(arguments))
-            if var asyncCommand = command as? AsyncParsableCommand {
+            var (command, settings) = try parse(arguments)
+            if let run = command as? RunCommand {
+                try run.runArguments(settings: settings).run()
+            } else if var asyncCommand = command as? AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
@@ -55,16 +57,31 @@ public struct FScriptCommand: AsyncParsableCommand {
             if let exit = error as? ExitCode {
                 return exit.rawValue
             }
+            if let setting = error as? RunSettingError {
+                writeError(fullMessage(for: ValidationError(setting.description)) + "\n")
+                return ScriptSession.ExitStatus.usage.rawValue
+            }
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if code == .success {
-                print(message)
+                print(RunSettingFlags.addingSettings(toHelp: message))
                 return 0
             }
             if !message.isEmpty {
-                writeError(message + "\n")
+                writeError(RunSettingFlags.addingSuggestion(to: message) + "\n")
             }
             return code == .validationFailure ? ScriptSession.ExitStatus.usage.rawValue : code.rawValue
         }
+    }
+
+    /// The command `arguments` ask for, and the run settings' flags, which are taken out of them first when they
+    /// go to the run command (see `RunSettingFlags`).
+    static func parse(_ arguments: [String]) throws -> (command: ParsableCommand, settings: RunSettingValues) {
+        let others = configuration.subcommands.compactMap { $0.configuration.commandName }.filter { $0 != "run" }
+        guard let first = arguments.first, others.contains(first) || first == "help" else {
+            let (settings, rest) = try RunSettingFlags.extract(arguments)
+            return (try parseAsRoot(RunCommand.passingScriptArguments(rest)), settings)
+        }
+        return (try parseAsRoot(arguments), RunSettingValues())
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import LuaKit
 
 /// `fscript.project.lua`: the settings a team checks into its app repo, so CI and a developer's machine run the
@@ -24,11 +25,10 @@ import LuaKit
 struct ProjectFile: Equatable {
     /// The file name fscript looks for.
     static let name = "fscript.project.lua"
+    /// The keys that are not declared run settings: they have merge rules of their own (`RunArguments.apply`).
+    static let ownKeys = ["target", "targets", "app", "env", "reports"]
     /// Every key the file may set, for the error that names an unknown one.
-    static let keys = [
-        "target", "app", "launch", "reset_exec", "env", "timeout", "wait", "validation", "request_timeout",
-        "poll_interval", "reset", "tags", "reports", "artifacts", "advertise_host", "targets",
-    ]
+    static var keys: [String] { ownKeys + RunSetting.all.map(\.key) }
 
     /// Where the file is.
     var path: String
@@ -36,19 +36,10 @@ struct ProjectFile: Equatable {
     /// A pool of targets (devices, simulators): a parallel run drives one worker per target.
     var targets: [String] = []
     var app: String?
-    var launch: String?
-    var resetExec: String?
     var environment: [String: String] = [:]
-    var timeout: Double?
-    var wait: Double?
-    var validation: Double?
-    var requestTimeout: Double?
-    var pollInterval: Double?
-    var reset: Bool?
-    var tags: String?
     var reports: [String] = []
-    var artifacts: String?
-    var advertiseHost: String?
+    /// The declared run settings the file sets (`timeout`, `tags`, …).
+    var settings = RunSettingValues()
 
     /// The project file above the first of `paths` (or the current folder), or nil.
     static func find(from paths: [String]) -> String? {
@@ -68,7 +59,7 @@ struct ProjectFile: Equatable {
 
     /// Runs the file in a Lua state of its own and checks every setting where it enters.
     /// - Throws: `ProjectFileError` naming the file, the key and what it accepts.
-    static func load(_ path: String) throws -> ProjectFile {
+    static func load(_ path: String, declarations: [RunSetting] = RunSetting.all) throws -> ProjectFile {
         let state = LuaState()
         let values: [LuaValue]
         do {
@@ -81,67 +72,68 @@ struct ProjectFile: Equatable {
         }
         var project = ProjectFile(path: path)
         let folder = (path as NSString).deletingLastPathComponent
-        func local(_ value: String) -> String { value.hasPrefix("/") ? value : (folder as NSString).appendingPathComponent(value) }
         for (key, value) in table.fields {
-            guard let name = key.stringValue, keys.contains(name) else {
-                throw ProjectFileError("\(path): unknown setting \(key.luaShown); known: \(keys.joined(separator: ", "))")
+            let known = ownKeys + declarations.map(\.key)
+            guard let name = key.stringValue, known.contains(name) else {
+                throw ProjectFileError("\(path): unknown setting \(key.luaShown)" + suggestion(for: key, in: known))
             }
-            func fail(_ expected: String) -> ProjectFileError {
-                ProjectFileError("\(path): \(name) must be \(expected), got \(value.luaShown)")
-            }
-            func text() throws -> String {
-                guard let text = value.stringValue, !text.isEmpty else { throw fail("a non-empty string") }
-                return text
-            }
-            func seconds(_ range: ClosedRange<Double>) throws -> Double {
-                guard let number = value.doubleValue, number > range.lowerBound, number <= range.upperBound else {
-                    throw fail("a number of seconds above \(InterruptGuard.seconds(range.lowerBound)) and at most "
-                        + InterruptGuard.seconds(range.upperBound))
+            if let setting = declarations.first(where: { $0.key == name }) {
+                do { project.settings[setting] = try setting.read(value, file: path, folder: folder) } catch {
+                    throw ProjectFileError(error.description)
                 }
-                return number
-            }
-            switch name {
-            case "target": project.target = try text()
-            case "app": project.app = local(try text())
-            case "launch": project.launch = try text()
-            case "reset_exec": project.resetExec = try text()
-            case "tags": project.tags = try text()
-            case "artifacts": project.artifacts = local(try text())
-            case "advertise_host": project.advertiseHost = try text()
-            case "timeout": project.timeout = try seconds(0...86_400)
-            case "wait": project.wait = try seconds(0...3600)
-            case "validation": project.validation = try seconds(0...3600)
-            case "request_timeout": project.requestTimeout = try seconds(0...3600)
-            case "poll_interval": project.pollInterval = try seconds(0...60)
-            case "reset":
-                guard case .boolean(let flag) = value else { throw fail("true or false") }
-                project.reset = flag
-            case "env":
-                guard case .table(let env) = value, env.array.isEmpty else { throw fail("a table of strings") }
-                for (envKey, envValue) in env.fields {
-                    guard let envName = envKey.stringValue, let envText = envValue.stringValue else {
-                        throw ProjectFileError("\(path): env.\(envKey.luaShown) must be a string, got \(envValue.luaShown)")
-                    }
-                    project.environment[envName] = envText
-                }
-            case "targets":
-                guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty,
-                    list.array.allSatisfy({ $0.stringValue != nil })
-                else { throw fail("a non-empty list of target URLs") }
-                project.targets = list.array.compactMap(\.stringValue)
-            case "reports":
-                guard case .table(let list) = value, list.fields.isEmpty,
-                    list.array.allSatisfy({ $0.stringValue != nil })
-                else { throw fail("a list of kind:file strings") }
-                project.reports = list.array.compactMap(\.stringValue).map { report in
-                    guard let colon = report.firstIndex(of: ":") else { return report }
-                    let file = String(report[report.index(after: colon)...])
-                    return report[..<colon] + ":" + (file == "-" ? file : local(file))
-                }
-            default: break
+            } else {
+                try project.read(name, value, folder: folder)
             }
         }
         return project
+    }
+
+    /// "; did you mean 'timeout'? known: …" for a near miss (at most a third of the letters wrong), else the list
+    /// of known keys alone.
+    private static func suggestion(for key: LuaValue, in known: [String]) -> String {
+        let list = "; known: \(known.joined(separator: ", "))"
+        guard let name = key.stringValue else { return list }
+        guard let nearest = EditDistance.nearest(to: name, among: known, limit: max(1, name.count / 3)) else {
+            return list
+        }
+        return "; did you mean '\(nearest)'?" + list
+    }
+
+    /// Reads one of `ownKeys`.
+    private mutating func read(_ name: String, _ value: LuaValue, folder: String) throws {
+        func fail(_ expected: String) -> ProjectFileError {
+            ProjectFileError("\(path): \(name) must be \(expected), got \(value.luaShown)")
+        }
+        func local(_ value: String) -> String {
+            value.hasPrefix("/") ? value : (folder as NSString).appendingPathComponent(value)
+        }
+        switch name {
+        case "target", "app":
+            guard let text = value.stringValue, !text.isEmpty else { throw fail("a non-empty string") }
+            if name == "target" { target = text } else { app = local(text) }
+        case "env":
+            guard case .table(let env) = value, env.array.isEmpty else { throw fail("a table of strings") }
+            for (envKey, envValue) in env.fields {
+                guard let envName = envKey.stringValue, let envText = envValue.stringValue else {
+                    throw ProjectFileError("\(path): env.\(envKey.luaShown) must be a string, got \(envValue.luaShown)")
+                }
+                environment[envName] = envText
+            }
+        case "targets":
+            guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty,
+                list.array.allSatisfy({ $0.stringValue != nil })
+            else { throw fail("a non-empty list of target URLs") }
+            targets = list.array.compactMap(\.stringValue)
+        default:
+            guard case .table(let list) = value, list.fields.isEmpty,
+                list.array.allSatisfy({ $0.stringValue != nil })
+            else { throw fail("a list of kind:file strings") }
+            reports = list.array.compactMap(\.stringValue).map { report in
+                guard let colon = report.firstIndex(of: ":") else { return report }
+                let file = String(report[report.index(after: colon)...])
+                return report[..<colon] + ":" + (file == "-" ? file : local(file))
+            }
+        }
     }
 }
 

@@ -10,48 +10,24 @@ import Glibc
 /// command lines that need none (`fscript -e CODE`, `fscript FILE.lua`), because ArgumentParser's reflection is
 /// about half of the start-up time of such a run. Either way the same `run()` does the work.
 struct RunArguments: Equatable {
-    /// `--timeout` when none is given, in seconds.
-    static let defaultTimeout: Double = 60
-
     /// `-e` chunks, in order.
     var chunks: [String] = []
-    /// `--tags`.
-    var tags: String?
     /// `--target`.
     var target: String?
     /// `--app`.
     var app: String?
     /// `--report`, in order.
     var reports: [String] = []
-    /// `--timeout` (nil: the project file's, else `defaultTimeout`).
-    var timeout: Double?
-    /// `--artifacts`.
-    var artifacts: String?
     /// The scripts and folders.
     var files: [String] = []
     /// What followed `--`: the scripts' own arguments.
     var arguments: [String] = []
-    /// False with `--no-reset`; nil: the project file's, else true.
-    var reset: Bool?
-    /// `--launch`.
-    var launch: String?
-    /// `--reset-exec`.
-    var resetExec: String?
     /// `--env`, added to the project file's.
     var environment: [String: String] = [:]
-    /// `--request-timeout`.
-    var requestTimeout: Double?
-    /// `--poll-interval`.
-    var pollInterval: Double?
-    /// `--advertise-host`.
-    var advertiseHost: String?
-    /// The project file's waits (no flags: `config.set{}` in a script, or the project file).
-    var wait: Double?
-    var validation: Double?
+    /// The declared run settings (`RunSetting.all`): the flags' layer, then, after `apply`, every layer merged.
+    var settings = RunSettingValues()
     /// `--dry-run`: check the Gherkin steps against the catalog; nothing runs and no target is contacted.
     var dryRun = false
-    /// `--strict`: a Gherkin warning (a description line starting `The`: did you mean `Then`?) is an error.
-    var strict = false
     /// Every `--target` when more than one was given (or the project file's `targets`): a pool, one worker each.
     var pool: [String] = []
     /// `--jobs`: worker processes (nil: one, no workers).
@@ -66,14 +42,13 @@ struct RunArguments: Equatable {
     var recording: String?
 
     /// The target settings these arguments give.
-    var settings: TargetSettings {
-        TargetSettings(
-            launchCommand: launch, resetExec: resetExec, environment: environment, requestTimeout: requestTimeout ?? 10,
-            pollInterval: pollInterval ?? Poller.defaultInterval)
+    var targetSettings: TargetSettings {
+        TargetSettings(settings, environment: environment)
     }
 
-    /// Fills what the command line left open from the project file: a flag wins over the file.
-    mutating func apply(_ project: ProjectFile) {
+    /// Fills what the command line left open from the project file and the environment: a flag wins over the
+    /// environment, which wins over the file.
+    mutating func apply(_ project: ProjectFile, environment variables: RunSettingValues = RunSettingValues()) {
         // --app on the command line means the embedded simulator, whatever target the file names, and back.
         let given = (target: target, app: app)
         if pool.isEmpty && given.target == nil && given.app == nil && project.targets.count > 1 && !worker {
@@ -81,32 +56,22 @@ struct RunArguments: Equatable {
         }
         target = given.target ?? (given.app == nil ? project.target ?? project.targets.first : nil)
         app = given.app ?? (given.target == nil ? project.app : nil)
-        tags = tags ?? project.tags
         if reports.isEmpty { reports = project.reports }
-        timeout = timeout ?? project.timeout
-        artifacts = artifacts ?? project.artifacts
-        reset = reset ?? project.reset
-        launch = launch ?? project.launch
-        resetExec = resetExec ?? project.resetExec
         environment = project.environment.merging(environment) { $1 }
-        requestTimeout = requestTimeout ?? project.requestTimeout
-        pollInterval = pollInterval ?? project.pollInterval
-        advertiseHost = advertiseHost ?? project.advertiseHost
-        wait = wait ?? project.wait
-        validation = validation ?? project.validation
+        settings = project.settings.overlaid(by: variables).overlaid(by: settings)
     }
 
     /// Runs the chunks, then the files through the runner; with neither, the REPL on a terminal or standard input.
     /// A status other than success is thrown as `ExitCode`.
     func run() throws {
         var run = self
-        if !files.isEmpty, let path = ProjectFile.find(from: files) {
-            do {
-                run.apply(try ProjectFile.load(path))
-            } catch {
-                writeError("fscript: \(error)\n")
-                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
-            }
+        do {
+            let variables = try RunSettingValues.environment { getenv($0).map { String(cString: $0) } }
+            let project = try files.isEmpty ? nil : ProjectFile.find(from: files).map { try ProjectFile.load($0) }
+            run.apply(project ?? ProjectFile(path: ""), environment: variables)
+        } catch {
+            writeError("fscript: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         try run.execute()
     }
@@ -118,7 +83,7 @@ struct RunArguments: Equatable {
     private func execute() throws {
         if isParallel { return try executeParallel() }
         let session = ScriptSession()
-        session.advertiseHost = advertiseHost
+        session.advertiseHost = settings.text(.advertiseHost)
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         // Caught before the start-up ping, so Ctrl-C during it ends the run (exit 130) too.
         if !interactive { SignalTrap.catch() }
@@ -131,11 +96,11 @@ struct RunArguments: Equatable {
             writeError("fscript: \(interrupt.message)\n")
             throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
         }
-        let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: settings)
+        let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: targetSettings)
         if let unreachable = options.unreachable {
-            if settings.launchCommand != nil && !files.isEmpty {
+            if settings.text(.launch) != nil && !files.isEmpty {
                 // Not up yet is expected: the launch command starts it before the first scenario.
-                if reset == false { try launchOnce(module) }
+                if !settings.flag(.reset) { try launchOnce(module) }
             } else {
                 writeError("fscript: \(unreachable)\n")
                 guard !files.isEmpty else { throw ExitCode(ScriptSession.ExitStatus.usage.rawValue) }
@@ -156,7 +121,7 @@ struct RunArguments: Equatable {
             status = .success
         } else if interactive {
             status = REPL(
-                session: session, target: Self.describeTarget(target, app: app, launch: launch), recording: recording
+                session: session, target: Self.describeTarget(target, app: app, launch: settings.text(.launch)), recording: recording
             ).run()
         } else {
             status = session.runStandardInput()
@@ -168,13 +133,12 @@ struct RunArguments: Equatable {
     private var runOptions: ScriptSession.RunOptions {
         let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
         let described = pool.isEmpty
-            ? Self.describeTarget(target, app: app, launch: launch)
+            ? Self.describeTarget(target, app: app, launch: settings.text(.launch))
             : "a pool of \(pool.count) targets (\(pool.joined(separator: ", ")))"
         return .init(
-            files: files, tags: tags, reports: reports, timeout: timeout ?? Self.defaultTimeout,
-            wait: wait, validation: validation, artifacts: artifacts, color: color, reset: reset ?? true,
-            target: described, app: app, arguments: arguments, dryRun: dryRun, strict: strict, shard: shard,
-            durations: durations, jobs: pool.isEmpty ? jobs : pool.count, pool: !pool.isEmpty)
+            files: files, settings: settings, reports: reports, color: color, target: described, app: app,
+            arguments: arguments, dryRun: dryRun, shard: shard, durations: durations,
+            jobs: pool.isEmpty ? jobs : pool.count, pool: !pool.isEmpty)
     }
 
     /// The parent of a parallel run drives no target itself: it lists the units (with the target marked down, so
@@ -190,7 +154,7 @@ struct RunArguments: Equatable {
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         let session = ScriptSession()
-        let module = FrankModule.register(in: session.state, target: nil, appPath: nil, settings: settings)
+        let module = FrankModule.register(in: session.state, target: nil, appPath: nil, settings: targetSettings)
         module.preset.markDown("the parent of a parallel run drives no target; its workers do")
         let run = ParallelRun(
             session: session, options: runOptions, jobs: pool.isEmpty ? (jobs ?? 1) : pool.count, pool: pool,
@@ -199,23 +163,15 @@ struct RunArguments: Equatable {
         guard status == .success else { throw ExitCode(status.rawValue) }
     }
 
-    /// A worker's command line (after `--worker`): the same run, one target, no reports, no sharding.
+    /// A worker's command line (after `--worker`): the same run, one target, no reports, no sharding. Every
+    /// declared setting comes from `settings`, so a worker cannot miss one its parent had.
     func workerArguments(target poolTarget: String?) -> [String] {
         var list: [String] = []
         for chunk in chunks { list += ["-e", chunk] }
-        if let tags { list += ["--tags", tags] }
         if let chosen = poolTarget ?? target { list += ["--target", chosen] }
         if let app { list += ["--app", app] }
-        if let timeout { list += ["--timeout", String(timeout)] }
-        if let artifacts { list += ["--artifacts", artifacts] }
-        if reset == false { list.append("--no-reset") }
-        if strict { list.append("--strict") }
-        if let launch { list += ["--launch", launch] }
-        if let resetExec { list += ["--reset-exec", resetExec] }
+        list += settings.arguments()
         for (name, value) in environment.sorted(by: { $0.key < $1.key }) { list += ["--env", "\(name)=\(value)"] }
-        if let requestTimeout { list += ["--request-timeout", String(requestTimeout)] }
-        if let pollInterval { list += ["--poll-interval", String(pollInterval)] }
-        if let advertiseHost { list += ["--advertise-host", advertiseHost] }
         list += files
         if !arguments.isEmpty { list += ["--"] + arguments }
         return list

@@ -19,18 +19,13 @@ struct RunCommand: ParsableCommand {
             Every scenario starts from a freshly launched app unless --no-reset (or reset = false on the scenario, \
             or this_file{reset = false}). \
             A file fscript.project.lua found upward from the first script sets what a command line would: target, \
-            app, launch, reset_exec, reset, env, timeout, wait, validation, request_timeout, poll_interval, tags, \
-            reports, artifacts, advertise_host (paths relative to the file); flags win over it.
+            targets, app, env, reports, and each run setting by its project key (paths relative to the file); \
+            environment variables win over it, and flags over both.
             """
     )
 
     @Option(name: .customShort("e"), help: ArgumentHelp("Run CODE as a Lua chunk before the scripts.", valueName: "code"))
     var chunks: [String] = []
-
-    @Option(help: ArgumentHelp(
-        "Run only scenarios whose tags match a cucumber tag expression (@smoke and not @slow) or a list (smoke,~slow: "
-            + "a comma means or, ~ excludes). A filter that selects nothing is an error (exit 2).", valueName: "tags"))
-    var tags: String?
 
     @Option(
         help: ArgumentHelp(
@@ -73,56 +68,16 @@ struct RunCommand: ParsableCommand {
                 + "standard error.", valueName: "kind:file"))
     var reports: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds a whole test may take before it is stopped (default 60).", valueName: "seconds"))
-    var timeout: Double?
-
-    @Option(help: ArgumentHelp(
-        "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", valueName: "dir"))
-    var artifacts: String?
-
-    @Flag(help: "Let scenarios share the app instead of starting each from a freshly launched one.")
-    var noReset = false
-
-    @Option(
-        help: ArgumentHelp(
-            "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
-                + "scenario with the launch environment exported; fscript then waits until the target answers.",
-            valueName: "command"))
-    var launch: String?
-
-    @Option(help: ArgumentHelp("An app_exec method that resets a real app between scenarios.", valueName: "method"))
-    var resetExec: String?
-
     @Option(
         help: ArgumentHelp(
             "The app's launch environment, KEY=VALUE (repeatable): the embedded simulator's, or the --launch "
                 + "command's.", valueName: "key=value"))
     var env: [String] = []
 
-    @Option(help: ArgumentHelp("Seconds one request to the target may take (default 10).", valueName: "seconds"))
-    var requestTimeout: Double?
-
-    @Option(
-        help: ArgumentHelp(
-            "Seconds between two checks of a wait on a target without fscript's change feed (default 0.01).",
-            valueName: "seconds"))
-    var pollInterval: Double?
-
-    @Option(
-        help: ArgumentHelp(
-            "The address a device reaches this machine by: the host in the URL of a mock bound beyond loopback "
-                + "(mock.start{host = \"0.0.0.0\"}).", valueName: "host"))
-    var advertiseHost: String?
-
     @Flag(help: ArgumentHelp(
         "Check every step of the .feature files against the step catalog and print a snippet for each undefined "
             + "one; runs nothing. Exit 0: all defined, 1: some undefined, 2: a file does not parse."))
     var dryRun = false
-
-    @Flag(help: ArgumentHelp(
-        "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
-            + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error."))
-    var strict = false
 
     @Argument(help: ArgumentHelp("Test scripts and .feature files, or folders of them.", valueName: "file|dir"))
     var files: [String] = []
@@ -151,22 +106,9 @@ struct RunCommand: ParsableCommand {
         if dryRun && (jobs != nil || target.count > 1) {
             throw ValidationError("--dry-run runs nothing, so it takes neither --jobs nor a pool of targets")
         }
-        try Self.check("--timeout", timeout, atMost: 86_400)
-        try Self.check("--request-timeout", requestTimeout, atMost: 3600)
-        try Self.check("--poll-interval", pollInterval, atMost: 60)
         _ = try Self.environment(env)
     }
 
-    /// Checks a number of seconds from the command line where it enters: above 0, at most `limit`, not NaN.
-    private static func check(_ flag: String, _ seconds: Double?, atMost limit: Double) throws {
-        guard let seconds else { return }
-        guard seconds > 0, seconds <= limit else {
-            throw ValidationError(
-                "\(flag) must be a number of seconds above 0 and at most \(InterruptGuard.seconds(limit)), got \(seconds)")
-        }
-    }
-
-    /// `--env KEY=VALUE` pairs as a dictionary; a pair without `=` or with an empty key is a usage error.
     /// `--jobs N` (1 to 64) or `auto` (the cores this machine has).
     static func jobs(_ text: String?) throws -> Int? {
         guard let text else { return nil }
@@ -177,6 +119,7 @@ struct RunCommand: ParsableCommand {
         return count
     }
 
+    /// `--env KEY=VALUE` pairs as a dictionary; a pair without `=` or with an empty key is a usage error.
     static func environment(_ pairs: [String]) throws -> [String: String] {
         var environment: [String: String] = [:]
         for pair in pairs {
@@ -188,18 +131,18 @@ struct RunCommand: ParsableCommand {
         return environment
     }
 
-    /// The parsed options as the plain values `RunArguments.run()` works from.
-    var runArguments: RunArguments {
+    /// The parsed options as the plain values `RunArguments.run()` works from; `settings` is the layer of the
+    /// declared settings' flags, which `RunSettingFlags` took out of the command line before ArgumentParser.
+    func runArguments(settings: RunSettingValues = RunSettingValues()) -> RunArguments {
         RunArguments(
-            chunks: chunks, tags: tags, target: target.first, app: app, reports: reports, timeout: timeout,
-            artifacts: artifacts, files: files, arguments: arguments, reset: noReset ? false : nil, launch: launch,
-            resetExec: resetExec, environment: (try? Self.environment(env)) ?? [:], requestTimeout: requestTimeout,
-            pollInterval: pollInterval, advertiseHost: advertiseHost, dryRun: dryRun, strict: strict,
+            chunks: chunks, target: target.first, app: app, reports: reports, files: files, arguments: arguments,
+            environment: (try? Self.environment(env)) ?? [:], settings: settings, dryRun: dryRun,
             pool: target.count > 1 ? target : [], jobs: (try? Self.jobs(jobs)) ?? nil,
             shard: shard.flatMap { try? Shard(parsing: $0) }, durations: durations, worker: worker)
     }
 
+    /// Runs without settings flags; `FScriptCommand.run(arguments:)` calls `runArguments(settings:)` instead.
     func run() throws {
-        try runArguments.run()
+        try runArguments().run()
     }
 }

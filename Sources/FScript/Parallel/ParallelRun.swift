@@ -44,7 +44,7 @@ struct ParallelRun {
         }
         let executable = Self.executablePath()
         let count = pool.isEmpty ? min(jobs, max(1, units.count)) : pool.count
-        let scheduler = ParallelScheduler(units: units, workers: count, scenarioTimeout: options.timeout ?? RunArguments.defaultTimeout) { slot in
+        let scheduler = ParallelScheduler(units: units, workers: count, scenarioTimeout: options.settings.defaultedSeconds(RunSetting.timeout)) { slot in
             let target = pool.isEmpty ? nil : pool[slot]
             let environment = ["FSCRIPT_WORKER_INDEX": String(slot + 1), "FSCRIPT_WORKER_TARGET": target ?? "embedded"]
             return try WorkerProcess(

@@ -8,15 +8,10 @@ extension ScriptSession {
     /// What `fscript FILE.lua|DIR …` hands to `runner.main`; nil fields take the runner's defaults.
     struct RunOptions {
         var files: [String]
-        var tags: String?
+        /// The declared run settings, merged; those that reach Lua become fields of the same names.
+        var settings = RunSettingValues()
         var reports: [String] = []
-        var timeout: Double?
-        var wait: Double?
-        var validation: Double?
-        var artifacts: String?
         var color: Bool?
-        /// False: scenarios share the app instead of each starting from a fresh launch (`--no-reset`).
-        var reset = true
         /// What the run drives, for the console's first line.
         var target: String?
         /// The `--app` file: a directory run does not run it as a test.
@@ -25,8 +20,6 @@ extension ScriptSession {
         var arguments: [String] = []
         /// `--dry-run`: check every Gherkin step against the catalog, run nothing.
         var dryRun = false
-        /// `--strict`: a `.feature` file with a Gherkin warning fails to load instead of running.
-        var strict = false
         /// `--shard i/n`: run only the i-th of n parts of the suite.
         var shard: Shard?
         /// `--durations FILE`: an earlier JSON report, to balance shards and hand out the longest work first.
@@ -36,23 +29,17 @@ extension ScriptSession {
         /// Workers drive a pool of targets: each case's report names the target it ran on.
         var pool = false
 
-        /// The options as the Lua table `runner.main` reads.
+        /// The options as the Lua table `runner.main` reads (`fscript.RunOptions` in `stdlib/fscript/runner.lua`).
         var table: LuaTable {
             var table = LuaTable()
+            for (key, value) in settings.luaFields() { table[key] = value }
             table["files"] = .table(LuaTable(array: files.map { .string($0) }))
             table["reports"] = .table(LuaTable(array: reports.map { .string($0) }))
-            if let tags { table["tags"] = .string(tags) }
-            if let timeout { table["timeout"] = .number(timeout) }
-            if let wait { table["wait"] = .number(wait) }
-            if let validation { table["validation"] = .number(validation) }
-            if let artifacts { table["artifacts"] = .string(artifacts) }
             if let color { table["color"] = .boolean(color) }
-            table["reset"] = .boolean(reset)
             if let target { table["target"] = .string(target) }
             if let app { table["app"] = .string(app) }
             table["args"] = .table(LuaTable(array: arguments.map { .string($0) }))
             if dryRun { table["dry_run"] = .boolean(true) }
-            if strict { table["strict"] = .boolean(true) }
             if let shard {
                 table["shard_index"] = .integer(Int64(shard.index))
                 table["shard_count"] = .integer(Int64(shard.count))

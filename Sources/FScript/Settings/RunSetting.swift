@@ -1,0 +1,137 @@
+import LuaKit
+
+/// One run setting, declared once: its flag, its project-file key (also its field in the Lua options table), its
+/// kind and range, its default, and its help text.
+///
+/// Everything else about a setting is derived from this declaration by `RunSettingValues` and
+/// `RunSettingFlags`: parsing the flag, reading the project key, the worker's command line and the table the Lua
+/// runner gets. Adding a setting is one entry in `RunSetting.all` plus the code that uses it.
+struct RunSetting: Sendable {
+    /// What values a setting takes.
+    enum Kind: Equatable, Sendable {
+        /// A `Seconds` value up to the given limit.
+        case seconds(atMost: Double)
+        /// A non-empty string.
+        case text
+        /// A non-empty path; in the project file it is relative to the file's folder.
+        case path
+        /// A boolean: the flag takes no value and sets `value`; the project key takes `true` or `false`.
+        case toggle(setting: Bool)
+    }
+
+    /// The project-file key and the Lua field, snake_case: `request_timeout`.
+    let key: String
+    /// The command-line flag: `--request-timeout` (for a toggle, the flag that sets it: `--no-reset`).
+    let flag: String
+    let kind: Kind
+    /// What the help shows after the flag: `<seconds>`.
+    let valueName: String
+    let help: String
+    /// The value when no layer sets it; nil leaves the choice to the code that uses it (or the Lua runner).
+    let defaultValue: SettingValue?
+    /// The environment variable that sets it between the project file and the flags, if any.
+    let environment: String?
+    /// Whether the Lua runner reads it from its options table (the others are the host's alone).
+    let reachesLua: Bool
+
+    init(
+        _ key: String, flag: String? = nil, _ kind: Kind, valueName: String = "value", help: String,
+        default defaultValue: SettingValue? = nil, environment: String? = nil, reachesLua: Bool = false
+    ) {
+        self.key = key
+        self.flag = flag ?? "--" + key.replacingOccurrences(of: "_", with: "-")
+        self.kind = kind
+        self.valueName = valueName
+        self.help = help
+        self.defaultValue = defaultValue
+        self.environment = environment
+        self.reachesLua = reachesLua
+    }
+
+    /// What the setting accepts, to finish "--timeout must be …" or "timeout must be …".
+    var requirement: String {
+        switch kind {
+        case .seconds(let limit): SecondsError(limit: limit).requirement
+        case .text, .path: "a non-empty string"
+        case .toggle: "true or false"
+        }
+    }
+
+    var isToggle: Bool {
+        if case .toggle = kind { return true }
+        return false
+    }
+
+    /// The help line: the text, then the default and the other places that set it.
+    var fullHelp: String {
+        var notes: [String] = []
+        // A toggle's flag says which way it goes, so its default would only confuse.
+        if let defaultValue, !isToggle { notes.append("default \(defaultValue)") }
+        notes.append("project key \(key)")
+        if let environment { notes.append("$\(environment)") }
+        return help + " (" + notes.joined(separator: "; ") + ")"
+    }
+
+    /// Reads the text of a flag or an environment variable; toggles take none (`parse` is not called for them).
+    func parse(_ text: String) throws(RunSettingError) -> SettingValue {
+        switch kind {
+        case .seconds(let limit):
+            guard let number = Double(text) else { throw RunSettingError("\(flag) must be \(requirement), got '\(text)'") }
+            do { return .seconds(try Seconds(number, atMost: limit)) } catch {
+                throw RunSettingError("\(flag) must be \(requirement), got \(number)")
+            }
+        case .text, .path:
+            guard !text.isEmpty else { throw RunSettingError("\(flag) must be \(requirement), got ''") }
+            return .text(text)
+        case .toggle(let value):
+            return .boolean(value)
+        }
+    }
+
+    /// Reads the project file's value; `folder` anchors a relative path. The error names the file and the key.
+    func read(_ value: LuaValue, file: String, folder: String) throws(RunSettingError) -> SettingValue {
+        let failure = RunSettingError("\(file): \(key) must be \(requirement), got \(value.luaShown)")
+        switch kind {
+        case .seconds(let limit):
+            guard let number = value.doubleValue, let seconds = try? Seconds(number, atMost: limit) else { throw failure }
+            return .seconds(seconds)
+        case .text, .path:
+            guard let text = value.stringValue, !text.isEmpty else { throw failure }
+            guard kind == .path, !text.hasPrefix("/") else { return .text(text) }
+            return .text(folder.isEmpty ? text : folder + "/" + text)
+        case .toggle:
+            guard case .boolean(let flag) = value else { throw failure }
+            return .boolean(flag)
+        }
+    }
+}
+
+/// A run setting's value, whichever layer gave it.
+enum SettingValue: Equatable, Sendable, CustomStringConvertible {
+    case seconds(Seconds)
+    case text(String)
+    case boolean(Bool)
+
+    var description: String {
+        switch self {
+        case .seconds(let seconds): seconds.description
+        case .text(let text): text
+        case .boolean(let flag): String(flag)
+        }
+    }
+
+    /// The value in the Lua options table.
+    var lua: LuaValue {
+        switch self {
+        case .seconds(let seconds): .number(seconds.value)
+        case .text(let text): .string(text)
+        case .boolean(let flag): .boolean(flag)
+        }
+    }
+}
+
+/// A setting's value that its declaration refuses; the message names the flag, file and key, or variable.
+struct RunSettingError: Error, Equatable, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,66 @@
+/// The run settings: each one is declared here once, and only here.
+///
+/// A setting listed here is a flag of `fscript run`, a key of `fscript.project.lua`, part of every worker's
+/// command line, and (when `reachesLua`) a field of the Lua runner's options table, without more code.
+/// `RunSettingsTests` checks the Lua side (`stdlib/fscript/settings.lua`, the `fscript.RunOptions` annotation)
+/// against this list. Modes of one invocation (`--jobs`, `--shard`, `--dry-run`) and settings with merge rules
+/// of their own (`--target`, `--app`, `--env`, `--report`) stay `RunCommand` options.
+extension RunSetting {
+    static let tags = RunSetting(
+        "tags", .text, valueName: "tags",
+        help: "Run only scenarios whose tags match a cucumber tag expression (@smoke and not @slow) or a list "
+            + "(smoke,~slow: a comma means or, ~ excludes). A filter that selects nothing is an error (exit 2).",
+        reachesLua: true)
+    static let timeout = RunSetting(
+        "timeout", .seconds(atMost: Seconds.maximum), valueName: "seconds",
+        help: "Seconds a whole test may take before it is stopped.", default: .constant(60),
+        environment: "FSCRIPT_TIMEOUT", reachesLua: true)
+    static let wait = RunSetting(
+        "wait", .seconds(atMost: 3600), valueName: "seconds",
+        help: "Seconds a wait inside a step waits (config.set{wait = …} in a script).", reachesLua: true)
+    static let validation = RunSetting(
+        "validation", .seconds(atMost: 3600), valueName: "seconds",
+        help: "Seconds an assertion step retries before it fails.", reachesLua: true)
+    static let artifacts = RunSetting(
+        "artifacts", .path, valueName: "dir",
+        help: "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", reachesLua: true)
+    static let reset = RunSetting(
+        "reset", flag: "--no-reset", .toggle(setting: false),
+        help: "Let scenarios share the app instead of starting each from a freshly launched one.",
+        default: .boolean(true), reachesLua: true)
+    static let strict = RunSetting(
+        "strict", .toggle(setting: true),
+        help: "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
+            + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error.",
+        default: .boolean(false), reachesLua: true)
+    static let launch = RunSetting(
+        "launch", .text, valueName: "command",
+        help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
+            + "scenario with the launch environment exported; fscript then waits until the target answers.")
+    static let resetExec = RunSetting(
+        "reset_exec", .text, valueName: "method", help: "An app_exec method that resets a real app between scenarios.")
+    static let requestTimeout = RunSetting(
+        "request_timeout", .seconds(atMost: 3600), valueName: "seconds",
+        help: "Seconds one request to the target may take.", default: .constant(10))
+    static let pollInterval = RunSetting(
+        "poll_interval", .seconds(atMost: 60), valueName: "seconds",
+        help: "Seconds between two checks of a wait on a target without fscript's change feed.",
+        default: .constant(0.01))
+    static let advertiseHost = RunSetting(
+        "advertise_host", .text, valueName: "host",
+        help: "The address a device reaches this machine by: the host in the URL of a mock bound beyond loopback "
+            + "(mock.start{host = \"0.0.0.0\"}).")
+
+    /// Every run setting, in the order help and worker command lines list them.
+    static let all: [RunSetting] = [
+        tags, timeout, wait, validation, artifacts, reset, strict, launch, resetExec, requestTimeout, pollInterval,
+        advertiseHost,
+    ]
+}
+
+extension SettingValue {
+    /// A default number of seconds written in a declaration above, in range by reading, so checking it cannot fail.
+    fileprivate static func constant(_ seconds: Double) -> SettingValue {
+        .seconds(try! Seconds(seconds))
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import LuaKit
+import Testing
+
+@testable import FScript
+
+/// The run settings are declared once (`RunSetting.all`); everything else is derived from that list. These tests
+/// check the derivations, and that the Lua side (the generated checks, the `fscript.RunOptions` annotation) agrees.
+@Suite struct RunSettingsTests {
+    /// The checkout's root, where `stdlib/` is.
+    private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A setting that exists only in this test, declared the way `RunSettings.swift` declares the real ones.
+    private let throwaway = RunSetting(
+        "throwaway_limit", .seconds(atMost: 5), valueName: "seconds", help: "A setting for this test only.",
+        reachesLua: true)
+    private var declarations: [RunSetting] { RunSetting.all + [throwaway] }
+
+    @Test func oneDeclarationIsAFlagAProjectKeyAWorkerArgumentAndALuaField() throws {
+        let (flags, rest) = try RunSettingFlags.extract(["--throwaway-limit", "2", "a.lua"], declarations: declarations)
+        #expect(flags[throwaway] == .seconds(try Seconds(2)))
+        #expect(rest == ["a.lua"])
+        let help = RunSettingFlags.helpSection(declarations: declarations).joined(separator: "\n")
+        let margin = String(repeating: " ", count: 26)
+        #expect(help.hasSuffix("  --throwaway-limit <seconds>\n\(margin)A setting for this test only. (project key\n"
+            + "\(margin)throwaway_limit)"))
+
+        let folder = try temporaryDirectory()
+        let path = folder + "/fscript.project.lua"
+        try "return { throwaway_limit = 3 }".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(try ProjectFile.load(path, declarations: declarations).settings[throwaway] == .seconds(try Seconds(3)))
+        try "return { throwaway_limit = 6 }".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: ProjectFileError.self) { try ProjectFile.load(path, declarations: declarations) }
+        try "return { throwaway_limti = 3 }".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(performing: { try ProjectFile.load(path, declarations: declarations) }, throws: {
+            "\($0)".hasPrefix("\(path): unknown setting 'throwaway_limti'; did you mean 'throwaway_limit'?")
+        })
+
+        #expect(flags.arguments(declarations: declarations) == ["--throwaway-limit", "2"])
+        #expect(flags.luaFields(declarations: declarations)["throwaway_limit"] == .number(2))
+        #expect(RunSetting.luaDeclarations(declarations).contains(
+            "{ key = \"throwaway_limit\", flag = \"--throwaway-limit\", type = \"seconds\", max = 5 },"))
+    }
+
+    /// Every setting the parent of a parallel run has reaches its workers, by construction.
+    @Test func aWorkerGetsEverySettingItsParentHad() throws {
+        var parent = RunArguments(files: ["a.lua"])
+        parent.settings = try everySettingSet()
+        let (command, settings) = try FScriptCommand.parse(["--worker"] + parent.workerArguments(target: nil))
+        let worker = try #require(command as? RunCommand).runArguments(settings: settings)
+        #expect(worker.settings == parent.settings)
+    }
+
+    /// A layer that sets every declared setting to a value other than its default.
+    private func everySettingSet() throws -> RunSettingValues {
+        var layer = RunSettingValues()
+        for setting in RunSetting.all {
+            switch setting.kind {
+            case .seconds: layer[setting] = .seconds(try Seconds(1.5))
+            case .text, .path: layer[setting] = .text("value of \(setting.key)")
+            case .toggle(let value): layer[setting] = .boolean(value)
+            }
+        }
+        return layer
+    }
+
+    @Test func flagsOverTheEnvironmentOverTheProjectFile() throws {
+        var project = ProjectFile(path: "fscript.project.lua")
+        project.settings[.timeout] = .seconds(try Seconds(5))
+        project.settings[.tags] = .text("smoke")
+        let environment = try RunSettingValues.environment { $0 == "FSCRIPT_TIMEOUT" ? "7" : nil }
+        var run = RunArguments()
+        run.settings[.tags] = .text("slow")
+        run.apply(project, environment: environment)
+        #expect(run.settings.seconds(.timeout) == 7)
+        #expect(run.settings.text(.tags) == "slow")
+        #expect(RunArguments().settings.seconds(.timeout) == 60)
+        #expect(throws: RunSettingError("$FSCRIPT_TIMEOUT: FSCRIPT_TIMEOUT must be a number of seconds above 0 "
+            + "and at most 86400, got 'soon'")) { try RunSettingValues.environment { _ in "soon" } }
+    }
+
+    @Test(arguments: [
+        (["--timeout", "0"], "--timeout must be a number of seconds above 0 and at most 86400, got 0.0"),
+        (["--poll-interval=61"], "--poll-interval must be a number of seconds above 0 and at most 60, got 61.0"),
+        (["--wait", "nan"], "--wait must be a number of seconds above 0 and at most 3600, got nan"),
+        (["--tags"], "missing value for '--tags <tags>'"),
+        (["--strict=yes"], "--strict takes no value, got '--strict=yes'"),
+    ])
+    func badFlagsAreRefusedWhereTheyEnter(arguments: [String], message: String) {
+        #expect(throws: RunSettingError(message)) { try RunSettingFlags.extract(arguments) }
+    }
+
+    @Test func aMisspeltSettingsFlagIsSuggested() {
+        #expect(RunSettingFlags.addingSuggestion(to: "Error: Unknown option '--timout'\nUsage: fscript run") ==
+            "Error: Unknown option '--timout'. Did you mean '--timeout'?\nUsage: fscript run")
+        let suggested = "Error: Unknown option '--tragets'. Did you mean '--target'?\nUsage: fscript run"
+        #expect(RunSettingFlags.addingSuggestion(to: suggested) == suggested)
+    }
+
+    @Test func flagsAfterTheScriptsArgumentsAreTheScripts() throws {
+        let (settings, rest) = try RunSettingFlags.extract(["a.lua", "--", "--timeout", "5"])
+        #expect(settings == RunSettingValues())
+        #expect(rest == ["a.lua", "--", "--timeout", "5"])
+    }
+
+    /// `stdlib/fscript/settings.lua` holds the generated block as it is rendered today.
+    @Test func theLuaChecksAreGeneratedFromTheDeclarations() throws {
+        let text = try String(contentsOf: root.appendingPathComponent("stdlib/fscript/settings.lua"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let begin = try #require(lines.firstIndex { $0.hasPrefix("-- BEGIN generated") })
+        let end = try #require(lines.firstIndex { $0.hasPrefix("-- END generated") })
+        #expect(lines[(begin + 1)..<end].joined(separator: "\n") == RunSetting.luaDeclarations(),
+            "paste RunSetting.luaDeclarations() into stdlib/fscript/settings.lua")
+    }
+
+    /// The `fscript.RunOptions` annotation lists each declared Lua setting with its type, and every field the host's
+    /// options table can hold; what else it lists is for Lua callers alone.
+    @Test func theRunOptionsAnnotationAgreesWithTheDeclarations() throws {
+        let fields = try annotatedRunOptions()
+        for setting in RunSetting.all where setting.reachesLua {
+            #expect(fields[setting.key] == setting.annotationType, "field \(setting.key)")
+        }
+        let full = ScriptSession.RunOptions(files: ["a.lua"], settings: try everySettingSet(), reports: [],
+            color: true, target: "t", app: "app.lua", arguments: [], dryRun: true, shard: try Shard(parsing: "1/2"),
+            durations: "d.json", jobs: 2, pool: true)
+        let hostFields = Set(full.table.fields.keys.compactMap(\.stringValue))
+        let luaCallersOnly: Set<String> = ["out", "err", "env"]
+        #expect(hostFields.subtracting(fields.keys).isEmpty)
+        #expect(Set(fields.keys).subtracting(hostFields).subtracting(luaCallersOnly).isEmpty)
+    }
+
+    /// The `---@field NAME? TYPE` lines of `---@class fscript.RunOptions` in `stdlib/fscript/options.lua`.
+    private func annotatedRunOptions() throws -> [String: String] {
+        let text = try String(contentsOf: root.appendingPathComponent("stdlib/fscript/options.lua"), encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "---@class fscript.RunOptions"))
+        var fields: [String: String] = [:]
+        for line in lines[(start + 1)...] {
+            guard line.hasPrefix("---") else { break }
+            let words = line.dropFirst(3).split(separator: " ")
+            guard words.count >= 3, words[0] == "@field" else { continue }
+            let name = words[1].hasSuffix("?") ? words[1].dropLast() : words[1]
+            fields[String(name)] = String(words[2])
+        }
+        return fields
+    }
+}

@@ -1,0 +1,54 @@
+---The run settings the Lua runner reads, as the host declares them (Sources/FScript/Settings/RunSettings.swift),
+---and the one check of their values for callers that reach the runner without the host (`runner.run{…}` in a
+---spec). The host has already checked what it passes, so for it this check never fails.
+local M = {}
+
+-- BEGIN generated from RunSetting.all (RunSetting.luaDeclarations); RunSettingsTests fails when it differs.
+M.declared = {
+  { key = "tags", flag = "--tags", type = "string" },
+  { key = "timeout", flag = "--timeout", type = "seconds", max = 86400 },
+  { key = "wait", flag = "--wait", type = "seconds", max = 3600 },
+  { key = "validation", flag = "--validation", type = "seconds", max = 3600 },
+  { key = "artifacts", flag = "--artifacts", type = "path" },
+  { key = "reset", flag = "--no-reset", type = "boolean" },
+  { key = "strict", flag = "--strict", type = "boolean" },
+}
+-- END generated
+
+local function fmt_seconds(n)
+  if n == math.floor(n) and math.abs(n) < 1e15 then return ("%d"):format(n) end
+  return tostring(n)
+end
+
+-- Why `value` does not fit `setting`, or nil when it does.
+local function problem(setting, value)
+  local kind = setting.type
+  if kind == "seconds" then
+    if type(value) == "number" and value == value and value > 0 and value <= setting.max then return nil end
+    return ("a number of seconds above 0 and at most %s"):format(fmt_seconds(setting.max))
+  elseif kind == "boolean" then
+    if type(value) == "boolean" then return nil end
+    return "true or false"
+  elseif kind == "path" and value == false then
+    return nil
+  end
+  if type(value) == "string" and value ~= "" then return nil end
+  return "a non-empty string"
+end
+
+---Checks the declared settings in a runner options table; other fields are the runner's to check.
+---@param opts table
+---@return boolean ok
+---@return string? err e.g. "--timeout must be a number of seconds above 0 and at most 86400, got 0"
+function M.check(opts)
+  for _, setting in ipairs(M.declared) do
+    local value = opts[setting.key]
+    local expected = value ~= nil and problem(setting, value)
+    if expected then
+      return false, ("%s must be %s, got %s"):format(setting.flag, expected, tostring(value))
+    end
+  end
+  return true
+end
+
+return M
