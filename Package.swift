@@ -27,8 +27,8 @@ let package = Package(
         // starts: see CCairo.c and CEdit.c.
         .target(name: "CCairo"),
         .target(name: "CEdit"),
-        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim"]),
-        .target(name: "JSON"),
+        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "Platform"]),
+        .target(name: "JSON", dependencies: ["Platform"]),
         .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit"]),
         // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
         .target(name: "Platform"),

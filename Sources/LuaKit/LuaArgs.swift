@@ -1,5 +1,6 @@
 import CLua
 import LuaShim
+import Platform
 
 /// The arguments of one call from Lua to a Swift function, with strict conversions that fail in Lua's words.
 ///
@@ -128,17 +129,13 @@ public struct LuaArgs {
         let value = try number(position, expected: expected)
         guard value.isFinite, range.contains(value) else {
             throw badArgument(
-                position, "\(expected) from \(Self.format(range.lowerBound)) to \(Self.format(range.upperBound)) "
-                    + "expected, got \(Self.format(value))")
+                position, "\(expected) from \(CheckedNumber.format(range.lowerBound)) to \(CheckedNumber.format(range.upperBound)) "
+                    + "expected, got \(CheckedNumber.format(value))")
         }
         return value
     }
 
     /// A number as messages show it: `2`, `0.5`, `1e+300`, `nan`.
-    static func format(_ value: Double) -> String {
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
-
     /// A strict boolean argument: only `true` or `false` pass.
     public func boolean(_ position: Int, expected: String = "boolean") throws -> Bool {
         let index = slot(position)

@@ -8,7 +8,7 @@ extension NodePainter {
     /// Paints the node itself (not its subviews): its background, then what its class shows.
     func paint(_ node: DumpNode, box: Box, opacity: Double) {
         if let background = node.backgroundColor {
-            setColor(background, fallback: (1, 1, 1, 1), opacity: opacity)
+            setColor(background, fallback: SystemColor(red: 1, green: 1, blue: 1), opacity: opacity)
             fill(box, radius: node.className == "UIAlertView" ? 12 : 0)
             cairo.fill(context)
         }
@@ -19,14 +19,14 @@ extension NodePainter {
         case "UITextField": paintTextField(node, box, opacity)
         case "UISwitch": paintSwitch(node, box, opacity)
         case "UISegmentedControl":
-            cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+            setColor(.tint, opacity: opacity)
             cairo.set_line_width(context, 1)
             fill(box.inset, radius: 5)
             cairo.stroke(context)
         case "UISegment": paintSegment(node, box, opacity)
         case "UISlider": paintSlider(node, box, opacity)
         case "UITableViewCell":
-            cairo.set_source_rgba(context, 0.78, 0.78, 0.8, opacity)
+            setColor(.separator, opacity: opacity)
             cairo.set_line_width(context, 0.5)
             line(box.x + 16, box.y + box.height - 0.25, box.x + box.width, box.y + box.height - 0.25)
         case "UINavigationBar":
@@ -40,7 +40,7 @@ extension NodePainter {
     }
 
     private func paintLabel(_ node: DumpNode, _ box: Box, _ opacity: Double) {
-        setColor(node.extra("textColor"), fallback: (0, 0, 0, 1), opacity: opacity)
+        setColor(node.extra("textColor"), fallback: SystemColor(red: 0, green: 0, blue: 0), opacity: opacity)
         // A font in a shape DumpNode does not type (an extra member) is kept raw; its size is still the size.
         let size = node.font?.pointSize ?? node.extra("font")?["pointSize"]?.doubleValue ?? 17
         text(node.text ?? "", in: box, size: size, alignment: node.textAlignment ?? 0)
@@ -48,7 +48,7 @@ extension NodePainter {
 
     private func paintButton(_ node: DumpNode, _ box: Box, _ opacity: Double) {
         let title = node.extra("title")?.stringValue ?? node.accessibilityLabel ?? ""
-        setColor(node.extra("textColor"), fallback: (0, 0.48, 1, 1), opacity: opacity)
+        setColor(node.extra("textColor"), fallback: .tint, opacity: opacity)
         if node.className == "UIButton" {
             cairo.set_line_width(context, 1)
             fill(box.inset, radius: 8)
@@ -59,7 +59,7 @@ extension NodePainter {
     }
 
     private func paintTextField(_ node: DumpNode, _ box: Box, _ opacity: Double) {
-        cairo.set_source_rgba(context, 0.78, 0.78, 0.8, opacity)
+        setColor(.separator, opacity: opacity)
         cairo.set_line_width(context, 1)
         fill(box.inset, radius: 5)
         cairo.stroke(context)
@@ -76,7 +76,7 @@ extension NodePainter {
     private func paintSwitch(_ node: DumpNode, _ box: Box, _ opacity: Double) {
         let isOn = node.isOn ?? false
         if isOn {
-            cairo.set_source_rgba(context, 0.2, 0.78, 0.35, opacity)
+            setColor(.switchOn, opacity: opacity)
         } else {
             cairo.set_source_rgba(context, 0.88, 0.88, 0.9, opacity)
         }
@@ -92,7 +92,7 @@ extension NodePainter {
     /// The selected segment is filled with the tint and its title drawn white; the others are divided by a
     /// hairline on their left (the control's border closes the first).
     private func paintSegment(_ node: DumpNode, _ box: Box, _ opacity: Double) {
-        cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+        setColor(.tint, opacity: opacity)
         if node.extraFlag("isSelected", false) {
             fill(box, radius: 0)
             cairo.fill(context)
@@ -110,7 +110,7 @@ extension NodePainter {
         let fraction = maximum > minimum ? (value - minimum) / (maximum - minimum) : 0
         let thumbX = box.x + 14 + fraction * (box.width - 28)
         cairo.set_line_width(context, 2)
-        cairo.set_source_rgba(context, 0, 0.48, 1, opacity)
+        setColor(.tint, opacity: opacity)
         line(box.x + 14, box.centerY, thumbX, box.centerY)
         cairo.set_source_rgba(context, 0.8, 0.8, 0.8, opacity)
         line(thumbX, box.centerY, box.x + box.width - 14, box.centerY)

@@ -47,12 +47,17 @@ struct NodePainter {
         for child in node.children { draw(child, opacity: opacity) }
     }
 
-    func setColor(_ color: JSONValue?, fallback: (Double, Double, Double, Double), opacity: Double) {
-        let red = color?["red"]?.doubleValue ?? fallback.0
-        let green = color?["green"]?.doubleValue ?? fallback.1
-        let blue = color?["blue"]?.doubleValue ?? fallback.2
-        let alpha = (color?["alpha"]?.doubleValue ?? fallback.3) * opacity
+    func setColor(_ color: JSONValue?, fallback: SystemColor, opacity: Double) {
+        let red = color?["red"]?.doubleValue ?? fallback.red
+        let green = color?["green"]?.doubleValue ?? fallback.green
+        let blue = color?["blue"]?.doubleValue ?? fallback.blue
+        let alpha = (color?["alpha"]?.doubleValue ?? fallback.alpha) * opacity
         cairo.set_source_rgba(context, red, green, blue, alpha)
+    }
+
+    /// Paints with a colour of UIKit's table.
+    func setColor(_ color: SystemColor, opacity: Double) {
+        cairo.set_source_rgba(context, color.red, color.green, color.blue, color.alpha * opacity)
     }
 
     func fill(_ box: Box, radius: Double = 0) {

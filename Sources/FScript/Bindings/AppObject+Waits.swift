@@ -1,5 +1,6 @@
 import Frankly
 import LuaKit
+import Platform
 
 extension AppObject {
     /// The default time limit of every wait, Swerkin's 2 s.
@@ -25,7 +26,7 @@ extension AppObject {
         }
         guard appeared else {
             var message = "wait_for: no view matching \"\(selector.text)\" became visible within "
-                + "\(Poller.format(timeout)) s"
+                + "\(CheckedNumber.format(timeout)) s"
             if matched > 0 {
                 message += " (\(matched) matching view\(matched == 1 ? " is" : "s are") hidden)"
             } else {
@@ -48,7 +49,7 @@ extension AppObject {
         guard gone else {
             throw FrankError(
                 "wait_for_absence: a view matching \"\(selector.text)\" is still visible after "
-                    + "\(Poller.format(timeout)) s")
+                    + "\(CheckedNumber.format(timeout)) s")
         }
         return .none
     }
@@ -71,7 +72,7 @@ extension AppObject {
             return !(results.first ?? LuaValue.nil).isFalsy
         }
         guard held else {
-            throw FrankError("wait_until: the condition did not hold within \(Poller.format(timeout)) s")
+            throw FrankError("wait_until: the condition did not hold within \(CheckedNumber.format(timeout)) s")
         }
         return args.results(results)
     }

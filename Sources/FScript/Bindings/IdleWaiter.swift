@@ -1,4 +1,5 @@
 import Frankly
+import Platform
 
 /// `app:wait_for_idle{timeout, ignore}`: waits until nothing animates and no request is in flight, in the app
 /// and in the mock servers the script started.
@@ -30,7 +31,7 @@ struct IdleWaiter {
         }
         guard !idle else { return }
         throw FrankError(
-            "wait_for_idle: still busy after \(Poller.format(timeout)) s: " + last.joined(separator: "; "))
+            "wait_for_idle: still busy after \(CheckedNumber.format(timeout)) s: " + last.joined(separator: "; "))
     }
 
     /// What keeps things busy right now, `ignore` applied.

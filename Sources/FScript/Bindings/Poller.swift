@@ -47,7 +47,4 @@ enum Poller {
     }
 
     /// `2`, `0.5`: seconds as a message shows them.
-    static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
-    }
 }

@@ -28,54 +28,28 @@ struct REPL {
     /// Reads, evaluates and prints until end of input.
     func run() -> ScriptSession.ExitStatus {
         let editor: LineEditor
+        let printer: LuaRef
         do {
             editor = try LineEditor()
+            printer = try makePrinter()
         } catch {
             writeError("fscript: \(error)\n")
             return .usage
         }
         editor.loadHistory(from: historyPath)
-        let printer: LuaRef
-        do {
-            // Printing inside Lua keeps results on the stack: a table prints as itself, not as a copy. Results go
-            // through fscript.pretty (tables as literals, dumps as trees, queries as what they match); without
-            // the stdlib, plain print.
-            printer = try session.state.load(
-                """
-                local ok, repl = pcall(require, "fscript.repl")
-                local show = ok and repl.print or print
-                return function(f) local r = table.pack(f()); if r.n > 0 then show(table.unpack(r, 1, r.n)) end end
-                """, name: "=repl").call().first.flatMap {
-                    if case .function(let function) = $0 { return function }
-                    return nil
-                } ?? session.state.load("local f = ...; print(f())", name: "=repl")
-            _ = try? session.state.execute(
-                "local ok, repl = pcall(require, 'fscript.repl'); if ok then repl.install(); print(repl.banner(...)) end",
-                name: "=repl", arguments: [.string(target)])
-        } catch {
-            writeError("fscript: \(error)\n")
-            return .failure
+        // The stdlib's REPL additions (help, the banner); without the stdlib, a plain prompt.
+        if (try? session.state.function("install", inModule: "fscript.repl").call()) != nil,
+            let banner = try? session.state.function("banner", inModule: "fscript.repl").call(.string(target)),
+            let text = banner.first?.stringValue
+        {
+            print(text)
         }
-        // Tab completes globals, fields and methods, and inside a selector string filter names, classes and labels
-        // on screen (fscript.repl.complete); a failure there only costs the completion.
-        let complete = try? session.state.function("complete", inModule: "fscript.repl")
-        editor.setCompleter { line, word in
-            guard let results = try? complete?.call(.string(line), .string(word)), case .table(let list)? = results.first
-            else { return [] }
-            return list.array.compactMap(\.stringValue)
-        }
-        // Ctrl-C stops a running chunk (the hook and every wait raise "interrupted") and returns to the prompt;
-        // at the prompt it drops the line being typed. Ctrl-D (or os.exit) ends the REPL.
+        installCompletion(on: editor)
+        // Ctrl-C stops a running chunk (the hook and every wait raise a stop) and returns to the prompt; at the
+        // prompt it drops the line being typed. Ctrl-D (or os.exit) ends the REPL.
         SignalTrap.catch()
         defer { SignalTrap.restoreDefault() }
-        if let recording {
-            guard Self.append("-- Recorded with fscript record: the REPL commands that ran. Run: fscript FILE.lua\n", to: recording)
-            else {
-                writeError("fscript record: cannot write \(recording)\n")
-                return .usage
-            }
-            print("recording into \(recording): each command that runs without error is added (=expr lines are not)")
-        }
+        guard startRecording() else { return .usage }
         while let chunk = readChunk(editor) {
             editor.addHistory(chunk.source)
             editor.saveHistory(to: historyPath)
@@ -92,6 +66,44 @@ struct REPL {
         }
         print()
         return .success
+    }
+
+    /// The function that runs a chunk and prints its results. Printing inside Lua keeps results on the stack: a
+    /// table prints as itself, not as a copy. Results go through fscript.pretty (tables as literals, dumps as
+    /// trees, queries as what they match); without the stdlib, plain print.
+    private func makePrinter() throws -> LuaRef {
+        let made = try session.state.load(
+            """
+            local ok, repl = pcall(require, "fscript.repl")
+            local show = ok and repl.print or print
+            return function(f) local r = table.pack(f()); if r.n > 0 then show(table.unpack(r, 1, r.n)) end end
+            """, name: "=repl"
+        ).call().first
+        if case .function(let function)? = made { return function }
+        return try session.state.load("local f = ...; print(f())", name: "=repl")
+    }
+
+    /// Tab completes globals, fields and methods, and inside a selector string filter names, classes and labels
+    /// on screen (fscript.repl.complete); a failure there only costs the completion.
+    private func installCompletion(on editor: LineEditor) {
+        let complete = try? session.state.function("complete", inModule: "fscript.repl")
+        editor.setCompleter { line, word in
+            guard let results = try? complete?.call(.string(line), .string(word)), case .table(let list)? = results.first
+            else { return [] }
+            return list.array.compactMap(\.stringValue)
+        }
+    }
+
+    /// With `fscript record FILE`, starts the recording's file; false (said why) when it cannot be written.
+    private func startRecording() -> Bool {
+        guard let recording else { return true }
+        guard Self.append("-- Recorded with fscript record: the REPL commands that ran. Run: fscript FILE.lua\n", to: recording)
+        else {
+            writeError("fscript record: cannot write \(recording)\n")
+            return false
+        }
+        print("recording into \(recording): each command that runs without error is added (=expr lines are not)")
+        return true
     }
 
     /// Whether a command belongs in a recording: it does something (a call or a statement), not only shows a value

@@ -1,3 +1,5 @@
+import Platform
+
 /// The run settings as Lua sees them: the checks table in `stdlib/fscript/settings.lua` and the field types of the
 /// `fscript.RunOptions` annotation, both derived from the declarations.
 ///
@@ -29,7 +31,7 @@ extension RunSetting {
     /// One entry of `settings.lua`'s `M.declared`.
     var luaEntry: String {
         var entry = "  { key = \"\(key)\", flag = \"\(flag)\", type = \"\(luaType)\""
-        if case .seconds(let limit) = kind { entry += ", max = \(Seconds.format(limit))" }
+        if case .seconds(let limit) = kind { entry += ", max = \(CheckedNumber.format(limit))" }
         return entry + " },"
     }
 

@@ -1,3 +1,5 @@
+import Platform
+
 /// A number of seconds a run setting accepts: finite, above 0, and at most a limit (a day unless the setting
 /// says less).
 ///
@@ -17,12 +19,9 @@ struct Seconds: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// The value as a command line writes it back (`60`, `0.25`), so a worker reads the same number.
-    var description: String { Self.format(value) }
+    var description: String { CheckedNumber.format(value) }
 
     /// `60` rather than `60.0`, for messages and help text.
-    static func format(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }
 
 /// A number outside a seconds setting's range; `requirement` completes "--timeout must be …".
@@ -31,5 +30,5 @@ struct SecondsError: Error, Equatable {
     let limit: Double
 
     /// `a number of seconds above 0 and at most 86400`.
-    var requirement: String { "a number of seconds above 0 and at most \(Seconds.format(limit))" }
+    var requirement: String { "a number of seconds above 0 and at most \(CheckedNumber.format(limit))" }
 }

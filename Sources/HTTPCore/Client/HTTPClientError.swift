@@ -1,6 +1,7 @@
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import Platform
 
 /// Why a request got no complete response. The description is the cause alone ("connection refused"), so that
 /// callers can say what they were doing first: `GET /dump on http://127.0.0.1:37265: connection refused`.
@@ -31,15 +32,11 @@ public enum HTTPClientError: Error, Sendable, Equatable, CustomStringConvertible
         case .invalidURL(let url): return "'\(url)' is not an http:// URL with a host"
         case .connectionRefused: return "connection refused"
         case .connectFailed(let why): return "cannot connect (\(why))"
-        case .timeout(let seconds): return "no response within \(Self.format(seconds)) s"
+        case .timeout(let seconds): return "no response within \(CheckedNumber.format(seconds)) s"
         case .closedBeforeResponse: return "the server closed the connection before answering"
         case .connectionReset: return "connection reset by peer"
         case .malformedResponse(let why): return "the answer is not HTTP (\(why))"
         }
-    }
-
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     /// Maps what NIO reports to one of these cases.

@@ -1,3 +1,5 @@
+import Platform
+
 /// Typed fields: each returns nil when the key is absent and throws, naming the field, when it has another type.
 extension FieldReader {
     /// A string field.
@@ -24,8 +26,8 @@ extension FieldReader {
     public func number(_ key: String, in range: ClosedRange<Double>? = nil) throws(FieldError) -> Double? {
         guard let number = try typed(key, .number, Source.number) else { return nil }
         if let range, !number.isFinite || !range.contains(number) {
-            throw fail(key, "expected a number from \(Self.format(range.lowerBound)) to "
-                + "\(Self.format(range.upperBound)), got \(Self.format(number))")
+            throw fail(key, "expected a number from \(CheckedNumber.format(range.lowerBound)) to "
+                + "\(CheckedNumber.format(range.upperBound)), got \(CheckedNumber.format(number))")
         }
         return number
     }
@@ -54,7 +56,4 @@ extension FieldReader {
     }
 
     /// `1`, `0.5`: whole numbers without a fraction.
-    static func format(_ number: Double) -> String {
-        number.isFinite && number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : String(number)
-    }
 }

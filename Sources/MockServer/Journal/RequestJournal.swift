@@ -142,7 +142,7 @@ final class RequestJournal: @unchecked Sendable {
                 if let found = lock.withLock({ waiter.found }) { return found }
                 throw VerificationError(
                     headline: "No request matching \(filter.pattern.summary) arrived within "
-                        + "\(VerificationError.seconds(timeout)) s.",
+                        + "\(CheckedNumber.format(timeout)) s.",
                     filter: filter,
                     received: all
                 )

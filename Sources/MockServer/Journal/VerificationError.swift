@@ -44,9 +44,4 @@ public struct VerificationError: Error, Sendable, CustomStringConvertible {
     static func plural(_ count: Int) -> String {
         count == 1 ? "1 request" : "\(count) requests"
     }
-
-    static func seconds(_ value: Double) -> String {
-        // Int(value) traps on infinity and on values past 2^63.
-        value.isFinite && value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-    }
 }

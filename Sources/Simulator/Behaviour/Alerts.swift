@@ -1,3 +1,5 @@
+import Frankly
+
 /// One button of an alert: its title and what it does after the alert is dismissed.
 struct AlertButton {
     var title: String
@@ -11,7 +13,7 @@ extension SimulatedApp {
         dismissAlert()
         let buttons = buttons.isEmpty ? [AlertButton(title: "OK", behaviour: nil)] : buttons
         let overlay = makeView(className: "_UIDimmingView", frame: device.bounds)
-        overlay.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        overlay.backgroundColor = Color(.dimming)
         let width = 270.0
         let messageLines = Double(((message ?? "").count + 33) / 34)
         let height = 20 + 24 + messageLines * 20 + 20 + 44
@@ -19,7 +21,7 @@ extension SimulatedApp {
         alert.title = title
         alert.message = message
         alert.accessibilityLabelValue = title
-        alert.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        alert.backgroundColor = Color(.alertBackground)
         var y = 20.0
         if let title {
             let label = makeView(className: "UILabel", frame: Rect(x: 16, y: y, width: width - 32, height: 24))
@@ -37,13 +39,8 @@ extension SimulatedApp {
         }
         let buttonWidth = width / Double(buttons.count)
         for (index, spec) in buttons.enumerated() {
-            let button = makeView(
-                className: "UIAlertButton",
-                frame: Rect(x: Double(index) * buttonWidth, y: height - 44, width: buttonWidth, height: 44))
-            button.title = spec.title
-            button.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
-            if let behaviour = spec.behaviour { button.behaviours["touch"] = behaviour }
-            alert.addChild(button)
+            alert.addChild(
+                alertButton(spec, frame: Rect(x: Double(index) * buttonWidth, y: height - 44, width: buttonWidth, height: 44)))
         }
         overlay.addChild(alert)
         alertOverlay = overlay
@@ -63,14 +60,14 @@ extension SimulatedApp {
     func showActionSheet(title: String?, buttons: [AlertButton]) {
         dismissAlert()
         let overlay = makeView(className: "_UIDimmingView", frame: device.bounds)
-        overlay.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.4)
+        overlay.backgroundColor = Color(.dimming)
         let width = device.bounds.width
         let titleHeight = title == nil ? 0.0 : 36.0
         let height = 10 + titleHeight + Double(buttons.count) * 52 + 10
         let sheet = makeView(className: "UIActionSheet", frame: Rect(x: 0, y: 0, width: width, height: height))
         sheet.title = title
         sheet.accessibilityLabelValue = title
-        sheet.backgroundColor = Color(red: 0.97, green: 0.97, blue: 0.97, alpha: 1)
+        sheet.backgroundColor = Color(.alertBackground)
         if let title {
             let label = makeView(className: "UILabel", frame: Rect(x: 16, y: 10, width: width - 32, height: 28))
             label.text = title
@@ -79,13 +76,9 @@ extension SimulatedApp {
             sheet.addChild(label)
         }
         for (index, spec) in buttons.enumerated() {
-            let button = makeView(
-                className: "UIAlertButton",
-                frame: Rect(x: 16, y: 10 + titleHeight + Double(index) * 52, width: width - 32, height: 44))
-            button.title = spec.title
+            let button = alertButton(
+                spec, frame: Rect(x: 16, y: 10 + titleHeight + Double(index) * 52, width: width - 32, height: 44))
             button.tag = index + 1
-            button.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
-            if let behaviour = spec.behaviour { button.behaviours["touch"] = behaviour }
             sheet.addChild(button)
         }
         overlay.addChild(sheet)
@@ -96,4 +89,13 @@ extension SimulatedApp {
 
     /// The alert view (or action sheet) on screen, if any.
     var alertView: SimView? { alertOverlay?.children.first }
+
+    /// A button of an alert or an action sheet: its title in the tint, and what a touch does.
+    private func alertButton(_ spec: AlertButton, frame: Rect) -> SimView {
+        let button = makeView(className: "UIAlertButton", frame: frame)
+        button.title = spec.title
+        button.textColor = Color(.tint)
+        if let behaviour = spec.behaviour { button.behaviours["touch"] = behaviour }
+        return button
+    }
 }

@@ -1,3 +1,5 @@
+import Frankly
+
 /// A screen name the app code asked for that the app file does not define.
 struct NavigationError: Error, CustomStringConvertible {
     var description: String
@@ -75,7 +77,7 @@ extension SimulatedApp {
             let back = makeView(className: "UINavigationItemButtonView", frame: Rect(x: 8, y: 6, width: 84, height: 32))
             back.title = stack[stack.count - 2].spec.title ?? "Back"
             back.accessibilityLabelValue = back.title
-            back.textColor = Color(red: 0, green: 0.48, blue: 1, alpha: 1)
+            back.textColor = Color(.tint)
             navigationBar.addChild(back)
         }
     }

@@ -87,6 +87,11 @@ struct Color: Equatable {
     var blue: Double
     var alpha: Double
 
+    /// One of UIKit's colours (`SystemColor`), shared with the wireframe.
+    init(_ system: SystemColor) {
+        self.init(red: system.red, green: system.green, blue: system.blue, alpha: system.alpha)
+    }
+
     static let white = Color(red: 1, green: 1, blue: 1, alpha: 1)
     static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 

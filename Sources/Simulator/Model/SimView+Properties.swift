@@ -50,15 +50,7 @@ extension SimView {
 
     /// Sets a property by its app-file name. Switches and sliders clamp; `frame` takes `{x, y, w, h}`.
     func setProperty(_ name: String, _ value: JSONValue) throws {
-        func string() throws -> String? {
-            switch value {
-            case .null: return nil
-            case .string(let text): return text
-            case .integer(let number): return String(number)
-            case .number(let number): return String(number)
-            default: throw typeError(name, "a string", value)
-            }
-        }
+        func string() throws -> String? { try stringValue(value, for: name) }
         func number() throws -> Double {
             guard let number = value.doubleValue else { throw typeError(name, "a number", value) }
             return number
@@ -109,6 +101,17 @@ extension SimView {
             guard let y = (value["y"] ?? value).doubleValue else { throw typeError(name, "a number", value) }
             contentOffset = Point(x: 0, y: y)
         default: throw PropertyError(description: unknownMessage(name))
+        }
+    }
+
+    /// A text property's value: text, a number as text, or nil for JSON null.
+    private func stringValue(_ value: JSONValue, for name: String) throws -> String? {
+        switch value {
+        case .null: return nil
+        case .string(let text): return text
+        case .integer(let number): return String(number)
+        case .number(let number): return String(number)
+        default: throw typeError(name, "a string", value)
         }
     }
 
