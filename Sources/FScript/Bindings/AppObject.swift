@@ -153,7 +153,7 @@ extension LuaArgs {
         let value = options["timeout"]
         if case .nil = value { return fallback }
         guard let seconds = value.doubleValue, seconds.isFinite, seconds >= 0, seconds <= CheckedNumber.maximumSeconds else {
-            throw badArgument(position, "timeout must be a number of seconds from 0 to 86400, got \(value.luaShown)")
+            throw badArgument(position, "timeout must be a number of seconds from 0 to \(CheckedNumber.format(CheckedNumber.maximumSeconds)), got \(value.luaShown)")
         }
         return seconds
     }

@@ -266,7 +266,7 @@ struct MockOptions {
         if let path = try string("file") { response.body = .file(path) }
         if let delay = try number("delay") {
             guard delay >= 0, delay <= CheckedNumber.maximumSeconds else {
-                throw fieldError("delay", "seconds from 0 to 86400 expected, got \(CheckedNumber.format(delay))")
+                throw fieldError("delay", "seconds from 0 to \(CheckedNumber.format(CheckedNumber.maximumSeconds)) expected, got \(CheckedNumber.format(delay))")
             }
             response.delay = delay
         }
@@ -277,7 +277,7 @@ struct MockOptions {
                 throw spec.fieldError("chunks", "a whole number from 1 to 10000 expected")
             }
             guard let duration = try spec.number("duration"), duration >= 0, duration <= CheckedNumber.maximumSeconds else {
-                throw spec.fieldError("duration", "seconds from 0 to 86400 expected")
+                throw spec.fieldError("duration", "seconds from 0 to \(CheckedNumber.format(CheckedNumber.maximumSeconds)) expected")
             }
             response.dribble = HTTPResponse.Dribble(chunks: chunks, duration: duration)
         }

@@ -63,7 +63,7 @@ final class MockServerObject: LuaObject {
                     let filter = try options.requestPattern(extraKeys: ["timeout"])
                     let timeout = try options.number("timeout") ?? 2
                     guard timeout >= 0, timeout <= CheckedNumber.maximumSeconds else {
-                        throw options.fieldError("timeout", "seconds from 0 to 86400 expected, got \(CheckedNumber.format(timeout))")
+                        throw options.fieldError("timeout", "seconds from 0 to \(CheckedNumber.format(CheckedNumber.maximumSeconds)) expected, got \(CheckedNumber.format(timeout))")
                     }
                     let found = try object.waitForRequest(filter, timeout: timeout, args: args)
                     return args.result(LoggedRequestTable(request: found))

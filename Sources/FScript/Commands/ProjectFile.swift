@@ -70,13 +70,14 @@ struct ProjectFile: Equatable {
         guard case .table(let table)? = values.first, table.array.isEmpty else {
             throw ProjectFileError("\(path): must return a table of settings, e.g. return { timeout = 120 }")
         }
+        // Unknown keys are refused by the one reader of outside data, as in a mapping or a Lua option table.
+        let reader = FieldReader(table, at: "")
+        reader.allow(ownKeys + declarations.map(\.key))
+        do { try reader.finish() } catch { throw ProjectFileError(unknownSetting(error, in: path)) }
         var project = ProjectFile(path: path)
         let folder = (path as NSString).deletingLastPathComponent
         for (key, value) in table.fields {
-            let known = ownKeys + declarations.map(\.key)
-            guard let name = key.stringValue, known.contains(name) else {
-                throw ProjectFileError("\(path): unknown setting \(key.luaShown)" + suggestion(for: key, in: known))
-            }
+            guard let name = key.stringValue else { continue }
             if let setting = declarations.first(where: { $0.key == name }) {
                 do { project.settings[setting] = try setting.read(value, file: path, folder: folder) } catch {
                     throw ProjectFileError(error.description)
@@ -88,15 +89,11 @@ struct ProjectFile: Equatable {
         return project
     }
 
-    /// "; did you mean 'timeout'? known: …" for a near miss (at most a third of the letters wrong), else the list
-    /// of known keys alone.
-    private static func suggestion(for key: LuaValue, in known: [String]) -> String {
-        let list = "; known: \(known.joined(separator: ", "))"
-        guard let name = key.stringValue else { return list }
-        guard let nearest = EditDistance.nearest(to: name, among: known, limit: max(1, name.count / 3)) else {
-            return list
-        }
-        return "; did you mean '\(nearest)'?" + list
+    /// "FILE: unknown setting 'timout'; did you mean 'timeout'? known: …", from the reader's refusal.
+    private static func unknownSetting(_ error: FieldError, in path: String) -> String {
+        guard case .unknownKey(let key, let nearest, let known) = error.problem else { return "\(path): \(error)" }
+        let guess = nearest.map { "; did you mean '\($0)'?" } ?? ""
+        return "\(path): unknown setting '\(key)'\(guess); known: \(known.joined(separator: ", "))"
     }
 
     /// Reads one of `ownKeys`.

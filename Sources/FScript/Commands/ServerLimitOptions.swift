@@ -34,7 +34,7 @@ struct ServerLimitOptions: ParsableArguments {
     func validate() throws {
         for (flag, seconds) in [("--receive-timeout", receiveTimeout), ("--idle-timeout", idleTimeout)] {
             guard seconds > 0, seconds <= CheckedNumber.maximumSeconds else {
-                throw ValidationError("\(flag) must be a number of seconds above 0 and at most 86400, got \(seconds)")
+                throw ValidationError("\(flag) must be a number of seconds above 0 and at most \(CheckedNumber.format(CheckedNumber.maximumSeconds)), got \(seconds)")
             }
         }
         for (flag, value, limit) in [

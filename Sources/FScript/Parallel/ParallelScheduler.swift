@@ -108,7 +108,7 @@ final class ParallelScheduler {
         worker.lastFile = unit.file
         worker.send(unit.id)
         let seconds = scenarioTimeout * Double(unit.scenarios) + Self.unitMargin
-        deadlines[slot] = .now() + .nanoseconds(Int64(min(seconds, 86_400) * 1e9))
+        deadlines[slot] = .now() + .seconds(min(seconds, CheckedNumber.maximumSeconds))
     }
 
     /// Ctrl-C: the workers stop their scenarios and report them; a second one kills them at once.

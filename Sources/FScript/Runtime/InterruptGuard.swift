@@ -50,7 +50,7 @@ final class InterruptGuard {
             return
         }
         limit = seconds
-        deadline = .now() + .nanoseconds(Int64(min(seconds, 86_400 * 365) * 1e9))
+        deadline = .now() + .seconds(seconds)  // Deadline + Duration clamps past its range
     }
 
     /// True while a test deadline is armed.

@@ -58,7 +58,7 @@ struct ShellCommand {
             close(readEnd)
             close(writeEnd)
         }
-        let deadline = limit.map { Deadline.now() + .nanoseconds(Int64(min($0, 86_400) * 1e9)) } ?? .distantFuture
+        let deadline = limit.map { Deadline.now() + .seconds(min($0, CheckedNumber.maximumSeconds)) } ?? .distantFuture
         let finished: Bool
         do {
             finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)

@@ -7,7 +7,7 @@ import Platform
 /// this one initializer where it enters, so the range and the wording of its error are the same on every path.
 struct Seconds: Equatable, Sendable, CustomStringConvertible {
     /// The longest any setting allows: a day, the same bound the Lua bindings put on their timeouts.
-    static let maximum: Double = 86_400
+    static let maximum: Double = CheckedNumber.maximumSeconds
 
     /// The checked number.
     let value: Double
