@@ -204,7 +204,14 @@ struct EndpointTests {
         #expect {
             _ = try Simulator.start(appSource: Array("return {screens = {main = screen{label{txt = 1}}}}".utf8), chunkName: "typo.lua")
         } throws: { error in
-            "\(error)".contains("typo.lua: screen 'main', view 1 (UILabel) has an unknown field 'txt'")
+            "\(error)".contains("typo.lua: screen 'main', view 1 (UILabel) has an unknown field 'txt'; did you mean 'text'?")
+        }
+        // A misspelt key of the app table was silently ignored (`strat` left the first screen unchosen).
+        #expect {
+            _ = try Simulator.start(
+                appSource: Array("return {strat = 'main', screens = {main = screen{}}}".utf8), chunkName: "app.lua")
+        } throws: { error in
+            "\(error)".contains("the app table.strat: unknown key 'strat'; did you mean 'start'?")
         }
     }
 }

@@ -16,6 +16,10 @@ struct SpecReader {
         guard case .table(let table) = value else {
             throw SimulatorError.load("the app file must return a table describing the app, got \(value.typeName)")
         }
+        // A misspelt key (`strat = "login"`) is refused naming the nearest, by the one reader of outside data.
+        let reader = FieldReader(table, at: "the app table")
+        reader.allow(Self.appKeys)
+        do { try reader.finish() } catch { throw SimulatorError.load("\(error)") }
         guard case .table(let screensTable) = table["screens"] else {
             throw SimulatorError.load("the app table needs `screens = { name = screen{…}, … }`")
         }
@@ -40,13 +44,12 @@ struct SpecReader {
         }
         switch table["time_limit"] {
         case .nil: break
-        case .integer(let seconds) where seconds > 0 && Double(seconds) <= CheckedNumber.maximumSeconds:
-            bridge.watchdog.limit = Double(seconds)
-        case .number(let seconds) where seconds > 0 && seconds <= CheckedNumber.maximumSeconds:
+        case let limit:
+            guard let seconds = limit.doubleValue, seconds > 0, seconds <= CheckedNumber.maximumSeconds else {
+                throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most "
+                    + "\(CheckedNumber.format(CheckedNumber.maximumSeconds)), got \(limit.luaShownForSpec)")
+            }
             bridge.watchdog.limit = seconds
-        case .integer(let seconds): throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(seconds)")
-        case .number(let seconds): throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(seconds)")
-        case let other: throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most 86400, got \(other.typeName)")
         }
         var classes: [String: String] = [:]
         if case .table(let declared) = table["classes"] {
@@ -57,6 +60,9 @@ struct SpecReader {
             classes: classes, onLaunch: try behaviour(table["on_launch"], name: "on_launch"),
             onMemoryWarning: try behaviour(table["on_memory_warning"], name: "on_memory_warning"))
     }
+
+    /// The keys an app table may have.
+    static let appKeys = ["name", "start", "screens", "exec", "time_limit", "classes", "on_launch", "on_memory_warning"]
 
     private func screen(named name: String, from value: LuaValue) throws -> ScreenSpec {
         guard case .table(let table) = value else {
@@ -99,8 +105,11 @@ struct SpecReader {
             default:
                 let json = try self.json(item, at: "\(place).\(key)")
                 guard SimView.propertyNames.contains(key) || (key == "detail" && className == "UITableViewCell") else {
+                    let guess = EditDistance.nearest(to: key, among: SimView.propertyNames, ignoringCase: true)
+                        .map { "; did you mean '\($0)'?" } ?? ""
                     throw SimulatorError.load(
-                        "\(place) has an unknown field '\(key)' (properties: \(SimView.propertyNames.joined(separator: ", ")); behaviours start with on_)")
+                        "\(place) has an unknown field '\(key)'\(guess) (properties: "
+                            + "\(SimView.propertyNames.joined(separator: ", ")); behaviours start with on_)")
                 }
                 spec.properties[key] = json
             }
@@ -144,5 +153,16 @@ extension LuaTable {
     /// The string-keyed fields, sorted by name so loading is deterministic.
     fileprivate func stringFieldsOrFail() -> [(String, LuaValue)] {
         stringFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+}
+
+extension LuaValue {
+    /// A value as an app-file error shows it: numbers as written, anything else by its type.
+    fileprivate var luaShownForSpec: String {
+        switch self {
+        case .integer(let number): return String(number)
+        case .number(let number): return CheckedNumber.format(number)
+        default: return typeName
+        }
     }
 }
