@@ -358,6 +358,20 @@ import Testing
         #expect(try slow.wait().status == 500)
     }
 
+    /// A regular expression from a template or a mapping runs under a time budget: `(a+)+b` on sixty `a`s and a
+    /// `!` took 41.5 s and held its thread; `(\\w+\\s?)*` as a body pattern 2.5 s a request. Both now give up
+    /// quickly and say so (the template) or count as no match (the stub).
+    @Test func runawayRegularExpressionsAreStopped() throws {
+        let harness = try serve("{{regexExtract request.body '(a+)+b'}}")
+        let answer = try harness.send("POST", "/t", body: String(repeating: "a", count: 60) + "!", timeout: .seconds(30))
+        #expect(answer.text.contains("took longer than 0.25 s on this text and was stopped"), "\(answer.text)")
+        let stubbed = try MockHarness()
+        try stubbed.mock.stub(
+            .init(method: "POST", url: .path("/body"), bodyPatterns: [try .matches(#"(\w+\s?)*$x"#)]), .text("matched"))
+        let miss = try stubbed.send("POST", "/body", body: String(repeating: "word ", count: 40) + "!", timeout: .seconds(30))
+        #expect(miss.status == 404)
+    }
+
     /// Memory and work a request controls are bounded before they are spent: a replace whose result would pass
     /// the output limit fails without making it (nested replaces peaked at 702 MB), and helpers are charged by
     /// the bytes they take and give (10,000 randomValues of 10,000 characters took 10 s; 10,000 parses of a

@@ -258,7 +258,8 @@ extension JSONPath.Filter {
             guard case .string(let text) = value, let expression = try? NSRegularExpression(pattern: regex) else {
                 return false
             }
-            return expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            if case .match = expression.firstMatch(in: text, budget: RegexBudget.seconds) { return true }
+            return false
         }
         guard let comparison, let operand else { return true }
         if let left = value.doubleValue, let right = operand.doubleValue {

@@ -70,7 +70,8 @@ extension JSONValue {
             guard text.hasPrefix(prefix), case .string(let value) = actual,
                 let regex = try? NSRegularExpression(pattern: "^(?:\(text.dropFirst(prefix.count)))$")
             else { return text == actual.stringValue }
-            return regex.firstMatch(in: value, range: NSRange(value.startIndex..., in: value)) != nil
+            if case .match = regex.firstMatch(in: value, budget: RegexBudget.seconds) { return true }
+            return false
         }
     }
 }

@@ -23,8 +23,9 @@ struct CompiledRegex: @unchecked Sendable, Hashable {
 
     func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
+    /// Whether the whole text matches; a search past the time budget (a runaway pattern) counts as no match.
     func matches(_ text: String) -> Bool {
-        let range = NSRange(text.startIndex..., in: text)
-        return expression.firstMatch(in: text, options: [], range: range) != nil
+        if case .match = expression.firstMatch(in: text, budget: RegexBudget.seconds) { return true }
+        return false
     }
 }

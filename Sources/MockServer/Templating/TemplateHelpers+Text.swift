@@ -71,8 +71,13 @@ extension TemplateHelpers {
             do { regex = try NSRegularExpression(pattern: pattern) } catch {
                 throw call.fail("'\(pattern)' is not a valid regular expression")
             }
-            let range = NSRange(text.startIndex..., in: text)
-            guard let match = regex.firstMatch(in: text, range: range) else {
+            let match: NSTextCheckingResult
+            switch regex.firstMatch(in: text, budget: RegexBudget.seconds) {
+            case .match(let found): match = found
+            case .overBudget:
+                throw call.fail("'\(pattern)' took longer than \(RegexBudget.seconds) s on this text and was stopped "
+                    + "(a pattern that backtracks without end, such as (a+)+b?)")
+            case .none:
                 if let fallback = call.options["default"] { return fallback }
                 throw call.fail("nothing in the input matches \(pattern)")
             }
