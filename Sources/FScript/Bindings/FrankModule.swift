@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Frankly
 import LuaJSON
 import LuaKit
 
@@ -83,7 +84,7 @@ final class FrankModule {
         case .boolean(let flag): reuse = flag
         case let other: throw args.badArgument(2, "reuse must be a boolean, got \(other.luaShown)")
         }
-        let timeout = try args.timeout(in: options, at: 2, default: 10)
+        let timeout = try args.timeout(in: options, at: 2, default: FranklyClient.defaultTimeout)
         let connector = TargetConnector(source: .remote(url), reuseConnections: reuse, requestTimeout: timeout)
         return args.result(AppObject(connector: connector))
     }

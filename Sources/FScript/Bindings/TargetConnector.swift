@@ -29,7 +29,7 @@ final class TargetConnector {
     var down: String?
 
     init(
-        source: Source, reuseConnections: Bool = true, requestTimeout: Double = 10,
+        source: Source, reuseConnections: Bool = true, requestTimeout: Double = FranklyClient.defaultTimeout,
         pollInterval: Double = Poller.defaultInterval
     ) {
         self.source = source

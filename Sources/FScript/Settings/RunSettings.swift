@@ -1,3 +1,5 @@
+import Frankly
+
 /// The run settings: each one is declared here once, and only here.
 ///
 /// A setting listed here is a flag of `fscript run`, a key of `fscript.project.lua`, part of every worker's
@@ -41,7 +43,7 @@ extension RunSetting {
         "reset_exec", .text, valueName: "method", help: "An app_exec method that resets a real app between scenarios.")
     static let requestTimeout = RunSetting(
         "request_timeout", .seconds(atMost: 3600), valueName: "seconds",
-        help: "Seconds one request to the target may take.", default: .constant(10))
+        help: "Seconds one request to the target may take.", default: .constant(FranklyClient.defaultTimeout))
     static let pollInterval = RunSetting(
         "poll_interval", .seconds(atMost: 60), valueName: "seconds",
         help: "Seconds between two checks of a wait on a target without fscript's change feed.",

@@ -19,8 +19,11 @@ public final class FranklyClient: Sendable {
     /// The change count of the latest answer (`X-Fscript-Change`), -1 while none carried one.
     private let latestChange = Atomic<Int64>(-1)
 
+    /// Seconds a request may take unless told otherwise: HTTPCore's one default.
+    public static let defaultTimeout = Double(HTTPClient.defaultTimeoutSeconds)
+
     /// A client for the server at `baseURL`; pass a shared `HTTPClient` to share its connections.
-    public init(baseURL: String, timeout: Double = 10, http: HTTPClient = HTTPClient()) {
+    public init(baseURL: String, timeout: Double = defaultTimeout, http: HTTPClient = HTTPClient()) {
         var url = baseURL
         while url.hasSuffix("/") { url.removeLast() }
         self.baseURL = url

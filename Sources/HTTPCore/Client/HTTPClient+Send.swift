@@ -5,7 +5,7 @@ extension HTTPClient {
     ///
     /// The exchange happens on the calling thread, on a kept connection when there is a usable one (a kept
     /// connection the server closed meanwhile is retried once on a new one), else on a new connection.
-    public func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(10)) throws -> HTTPClientResponse {
+    public func send(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(HTTPClient.defaultTimeoutSeconds)) throws -> HTTPClientResponse {
         guard let target = target(for: request.url) else { throw HTTPClientError.invalidURL(request.url) }
         let deadline = ClientSocket.Deadline(timeout)
         let bytes = Self.serialise(request, target: target, keepAlive: reuseConnections)

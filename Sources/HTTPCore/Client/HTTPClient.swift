@@ -29,8 +29,12 @@ public final class HTTPClient: Sendable {
         self.group = group
     }
 
+    /// Seconds a request may take unless its caller says otherwise: every client of fscript's (the Frankly
+    /// client, the run's `request_timeout` default, `frank.connect`) starts from this one number.
+    public static let defaultTimeoutSeconds: Int64 = 10
+
     /// Sends the request; the future fails with an `HTTPClientError`.
-    public func execute(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(10)) -> EventLoopFuture<HTTPClientResponse> {
+    public func execute(_ request: HTTPClientRequest, timeout: TimeAmount = .seconds(defaultTimeoutSeconds)) -> EventLoopFuture<HTTPClientResponse> {
         guard let target = target(for: request.url) else {
             return group.next().makeFailedFuture(HTTPClientError.invalidURL(request.url))
         }
