@@ -6,7 +6,7 @@ import JSON
 /// values). Anything else a server adds, or a known attribute in a shape fscript does not expect, stays in
 /// `otherAttributes` untouched, so decoding and re-encoding a dump from any server loses nothing. Booleans are
 /// written 0/1, as real dumps write them.
-public struct DumpNode: Codable, Sendable, Equatable {
+public struct DumpNode: Codable, JSONShaped, Sendable, Equatable {
     /// A UILabel's font as the dump describes it.
     public struct Font: Codable, Sendable, Equatable {
         /// The PostScript name, e.g. `Helvetica-Bold`.
@@ -88,14 +88,6 @@ public struct DumpNode: Codable, Sendable, Equatable {
         return nodes
     }
 
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(JSONValue.self)
-        do {
-            try self.init(json: value)
-        } catch let error as ShapeError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
-        }
-    }
 
     /// Reads a node and its subtree from parsed JSON, e.g. a `/dump` body already parsed for Lua.
     public init(json: JSONValue) throws {

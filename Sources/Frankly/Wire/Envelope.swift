@@ -6,7 +6,7 @@ import JSON
 /// `/map`, `/app_exec`, `/type_into_keyboard`, `POST /orientation` and `/location` answer with it. Real servers
 /// write the failure text under `details` while the old protocol document says `detail`, so decoding reads either
 /// and encoding always writes `details`.
-public struct Envelope: Codable, Sendable, Equatable {
+public struct Envelope: Codable, JSONShaped, Sendable, Equatable {
     /// The two outcomes Frankly knows.
     public enum Outcome: String, Codable, Sendable {
         case success = "SUCCESS"
@@ -42,18 +42,10 @@ public struct Envelope: Codable, Sendable, Equatable {
         case outcome, results, reason, details
     }
 
-    public init(from decoder: any Decoder) throws {
-        let value = try decoder.singleValueContainer().decode(JSONValue.self)
-        do {
-            try self.init(json: value)
-        } catch let error as ShapeError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
-        }
-    }
 
     /// Reads an envelope from parsed JSON: the client parses each answer once and builds the envelope from that,
     /// instead of running a `Decoder` over the bytes a second time. Unknown members are ignored.
-    init(json: JSONValue) throws {
+    public init(json: JSONValue) throws {
         guard case .object(let members) = json else {
             throw ShapeError(message: "expected an object, found \(json.typeName)")
         }

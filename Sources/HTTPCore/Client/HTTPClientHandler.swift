@@ -42,17 +42,12 @@ final class HTTPClientHandler: ChannelDuplexHandler, RemovableChannelHandler {
             self.head = head
         case .body(var chunk):
             // A body past the limit fails the exchange before it is kept: a 1 GiB answer peaked at 3 GB.
-            guard (body?.readableBytes ?? 0) + chunk.readableBytes <= bodyLimit else {
+            guard body.gather(&chunk, limit: bodyLimit) else {
                 promise?.fail(HTTPClientError.malformedResponse("the body is over \(bodyLimit) bytes"))
                 promise = nil
                 body = nil
                 context.close(promise: nil)
                 return
-            }
-            if body == nil {
-                body = chunk
-            } else {
-                body!.writeBuffer(&chunk)
             }
         case .end:
             guard let promise, let head else { return }

@@ -41,14 +41,9 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = head
             body = nil
         case .body(var chunk):
-            if (body?.readableBytes ?? 0) + chunk.readableBytes > limits.maxBodyBytes {
+            guard body.gather(&chunk, limit: limits.maxBodyBytes) else {
                 refuse(413, "request body larger than \(limits.maxBodyBytes) bytes\n")
                 return
-            }
-            if body == nil {
-                body = chunk
-            } else {
-                body!.writeBuffer(&chunk)
             }
         case .end:
             guard let head else { return }
