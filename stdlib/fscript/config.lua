@@ -9,9 +9,18 @@ local M = {}
 ---@field validation number seconds an assertion step retries (default 2)
 ---@field timeout number seconds a scenario may run before it is interrupted (default 60)
 
+-- Swerkin's defaults, as the host declares them (`fscript.settings`, generated from RunSettings.swift).
+local function declared_defaults()
+  local defaults = {}
+  for _, setting in ipairs(require("fscript.settings").declared) do
+    if setting.default ~= nil then defaults[setting.key] = setting.default end
+  end
+  return { wait = defaults.wait, validation = defaults.validation, timeout = defaults.timeout }
+end
+
 ---The run-wide values.
 ---@type fscript.Limits
-M.defaults = { wait = 2, validation = 2, timeout = 60 }
+M.defaults = declared_defaults()
 
 local stack = {}
 
@@ -63,7 +72,7 @@ end
 ---Forgets every override and restores Swerkin's defaults (for specs and a fresh run).
 function M.reset()
   stack = {}
-  M.defaults = { wait = 2, validation = 2, timeout = 60 }
+  M.defaults = declared_defaults()
 end
 
 return M

@@ -6,9 +6,9 @@ local M = {}
 -- BEGIN generated from RunSetting.all (RunSetting.luaDeclarations); RunSettingsTests fails when it differs.
 M.declared = {
   { key = "tags", flag = "--tags", type = "string" },
-  { key = "timeout", flag = "--timeout", type = "seconds", max = 86400 },
-  { key = "wait", flag = "--wait", type = "seconds", max = 3600 },
-  { key = "validation", flag = "--validation", type = "seconds", max = 3600 },
+  { key = "timeout", flag = "--timeout", type = "seconds", max = 86400, default = 60 },
+  { key = "wait", flag = "--wait", type = "seconds", max = 3600, default = 2 },
+  { key = "validation", flag = "--validation", type = "seconds", max = 3600, default = 2 },
   { key = "artifacts", flag = "--artifacts", type = "path" },
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },

@@ -32,6 +32,7 @@ extension RunSetting {
     var luaEntry: String {
         var entry = "  { key = \"\(key)\", flag = \"\(flag)\", type = \"\(luaType)\""
         if case .seconds(let limit) = kind { entry += ", max = \(CheckedNumber.format(limit))" }
+        if case .seconds(let seconds)? = defaultValue { entry += ", default = \(CheckedNumber.format(seconds.value))" }
         return entry + " },"
     }
 

@@ -19,10 +19,11 @@ extension RunSetting {
         environment: "FSCRIPT_TIMEOUT", reachesLua: true)
     static let wait = RunSetting(
         "wait", .seconds(atMost: 3600), valueName: "seconds",
-        help: "Seconds a wait inside a step waits (config.set{wait = …} in a script).", reachesLua: true)
+        help: "Seconds a wait inside a step waits (config.set{wait = …} in a script).", default: .constant(2),
+        reachesLua: true)
     static let validation = RunSetting(
         "validation", .seconds(atMost: 3600), valueName: "seconds",
-        help: "Seconds an assertion step retries before it fails.", reachesLua: true)
+        help: "Seconds an assertion step retries before it fails.", default: .constant(2), reachesLua: true)
     static let artifacts = RunSetting(
         "artifacts", .path, valueName: "dir",
         help: "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", reachesLua: true)
