@@ -4,6 +4,7 @@ import Frankly
 import HTTPCore
 import JSON
 import NIOCore
+import Synchronization
 
 /// The inspector's routes: the page's static files, and the JSON API the page drives.
 ///
@@ -122,8 +123,20 @@ struct InspectorAPI: HTTPResponder {
         #"<script id="initial-state" type="application/json">"# + json + "</script>"
     }
 
+    /// The most page waits for a change parked at once. Each holds a thread for up to `TargetWatcher.longestWait`;
+    /// 70 of them took every thread the API runs on, so `/api/state` and the actions timed out. Past the limit a
+    /// wait answers at once with the state as it is, and the page asks again.
+    static let parkedWaitsAtMost = 16
+    private static let parkedWaits = Mutex(0)
+
     private func state(after: UInt64?) throws -> HTTPResponse {
-        Self.json(stateMembers(try watcher.snapshot(after: after)))
+        let parks = after != nil && Self.parkedWaits.withLock { count in
+            guard count < Self.parkedWaitsAtMost else { return false }
+            count += 1
+            return true
+        }
+        defer { if parks { Self.parkedWaits.withLock { $0 -= 1 } } }
+        return Self.json(stateMembers(try watcher.snapshot(after: parks ? after : nil)))
     }
 
     /// What `/api/state` answers, and what the page starts from.

@@ -102,7 +102,11 @@ async function follow() {
       const { ok, data } = await api(`/api/state${query}`);
       if (!ok) throw new Error(data.error);
       $("status").textContent = `change ${data.change}`;
-      if (data.change !== state.change || state.tree === null) render(data);
+      const changed = data.change !== state.change || state.tree === null;
+      if (changed) render(data);
+      // No change: the wait ended (10 s), or the inspector had too many waits parked and answered at once;
+      // ask again after a pause, so a page never asks in a tight loop.
+      else await new Promise((resolve) => setTimeout(resolve, 250));
     } catch (error) {
       $("status").textContent = `target unreachable: ${error.message}`;
       await new Promise((resolve) => setTimeout(resolve, 1000));
