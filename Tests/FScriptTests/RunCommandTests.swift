@@ -134,6 +134,13 @@ import Testing
         #expect(result.stderr.contains("x.lua:1: interrupted"))
     }
 
+    /// A number from a script that does not fit the C type it becomes is an answer, not a trap (exit 132).
+    @Test func aDescriptorPastInt32IsNoTerminal() throws {
+        let result = try runFScript(["-e", "print(fscript.isatty(1 << 40))"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "false\n")
+    }
+
     @Test func chunkOptionStillRunsWithTheDSL() throws {
         let result = try runFScript(["-e", "print(1 + 1, type(scenario), type(mock.start))"])
         #expect(result.status == 0)

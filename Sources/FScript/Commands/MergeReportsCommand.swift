@@ -42,7 +42,7 @@ struct MergeReportsCommand: ParsableCommand {
             let results = try session.state.function("run", inModule: "fscript.merge").call(
                 .table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) })))
             let code = results.first?.integerValue ?? Int64(ScriptSession.ExitStatus.usage.rawValue)
-            if code != 0 { throw ExitCode(Int32(code)) }
+            if code != 0 { throw ExitCode(Int32(clamping: code)) }
         } catch let error as ExitCode {
             throw error
         } catch {

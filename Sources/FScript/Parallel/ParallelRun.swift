@@ -63,7 +63,7 @@ struct ParallelRun {
             for (unit, why) in outcome.lost { lost[unit] = LuaValue.string(why) }
             let unrun = LuaTable(array: outcome.unrun.map { LuaValue.string($0) })
             let result = try parallel.finish.call(.boolean(outcome.interrupted), .table(unrun), .table(lost))
-            guard let code = result.first?.integerValue, let status = ScriptSession.ExitStatus(rawValue: Int32(code))
+            guard let code = result.first?.integerValue, let status = Int32(exactly: code).flatMap(ScriptSession.ExitStatus.init(rawValue:))
             else { return .usage }
             return status
         } catch {

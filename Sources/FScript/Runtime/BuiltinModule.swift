@@ -21,7 +21,10 @@ enum BuiltinModule {
             functions: [
                 "clock": { args in args.result(InterruptGuard.now()) },
                 "set_deadline": setDeadline,
-                "isatty": { args in args.result(isatty(Int32(try args.int(1))) != 0) },
+                "isatty": { args in
+                    // A descriptor past Int32 is no terminal (Int32() of it trapped).
+                    args.result(Int32(exactly: try args.int(1)).map { isatty($0) != 0 } ?? false)
+                },
                 "mkdir": { args in
                     let path = try args.string(1)
                     if let problem = FileSystem.makeDirectories(path) { return args.result(LuaValue.nil, problem) }

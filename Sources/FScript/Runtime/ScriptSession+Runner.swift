@@ -78,7 +78,7 @@ extension ScriptSession {
         state.setGlobal("arg", .table(argTable))
         do {
             let results = try state.function(function, inModule: "fscript.runner").call(.table(options.table))
-            guard let code = results.first?.integerValue, let status = ExitStatus(rawValue: Int32(code)) else {
+            guard let code = results.first?.integerValue, let status = Int32(exactly: code).flatMap(ExitStatus.init(rawValue:)) else {
                 writeError("fscript: the runner returned \(results.first ?? .nil) instead of an exit code\n")
                 return .usage
             }
