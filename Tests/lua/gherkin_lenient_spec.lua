@@ -5,9 +5,9 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
+local runs = require("fixtures.runs")
 local gherkin = require("fscript.gherkin")
 local features = require("fscript.features")
-local runner = require("fscript.runner")
 local util = require("fscript.util")
 
 local TEXT = table.concat({
@@ -80,14 +80,7 @@ check.contains(check.raises(function() features.load(path, true) end, "options m
   "bad argument #2 to 'load' (table expected, got boolean)", "the options are checked")
 
 -- The runner: the file runs and passes, its warnings printed once; strict: a load error, exit 2.
-local function run(extra)
-  local output = {}
-  local opts = { files = { dir }, env = setmetatable({}, { __index = _G }), color = false, artifacts = false,
-    out = function(s) output[#output + 1] = s end }
-  for k, v in pairs(extra or {}) do opts[k] = v end
-  local code = runner.run(opts)
-  return code, table.concat(output)
-end
+local function run(extra) return runs.run({ dir }, extra) end
 local code, out = run()
 check.equal(0, code, "the run passes: " .. out)
 for _, line in ipairs(want) do

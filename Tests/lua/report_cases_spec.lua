@@ -6,6 +6,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
+local runs = require("fixtures.runs")
 local runner = require("fscript.runner")
 local json = require("fscript.json")
 
@@ -22,13 +23,7 @@ local code = runner.run({ files = { folder }, tags = "not @wip", reset = false, 
 local console = table.concat(printed)
 check.equal(0, code, "the run passes: " .. console)
 
-local function read(name)
-  local f = io.open(dir .. "/" .. name, "rb")
-  if not f then return "" end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function read(name) return runs.read(dir .. "/" .. name) end
 
 local report = json.decode(read("r.json")) or { files = {} }
 local cucumber = json.decode(read("c.json")) or {}

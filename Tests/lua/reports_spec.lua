@@ -2,6 +2,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
+local runs = require("fixtures.runs")
 local runner = require("fscript.runner")
 local json = require("fscript.json")
 
@@ -15,13 +16,7 @@ local code = runner.run({ files = { here .. "fixtures/reported.lua" }, env = env
   artifacts = dir .. "/art", out = function() end })
 check.equal(1, code, "one scenario failed")
 
-local function read(name)
-  local f = io.open(dir .. "/" .. name, "rb")
-  if not f then return "" end
-  local s = f:read("a")
-  f:close()
-  return s
-end
+local function read(name) return runs.read(dir .. "/" .. name) end
 
 local xml = read("r.xml")
 local parsed = os.execute(("python3 -c 'import xml.dom.minidom,sys; xml.dom.minidom.parse(sys.argv[1])' %s 2>&1")

@@ -4,8 +4,8 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
+local runs = require("fixtures.runs")
 local steps = require("fscript.steps")
-local runner = require("fscript.runner")
 local util = require("fscript.util")
 
 local function line() return debug.getinfo(2, "l").currentline end
@@ -71,14 +71,7 @@ assert(util.write_file(dir .. "/step_definitions/nav.lua", table.concat({
   'step("I am on the start screen", function() seen = true end)',
   'step("I have seen the start screen", function() assert(seen, "not on the start screen") end)',
 }, "\n") .. "\n"))
-local function run(extra)
-  local output = {}
-  local opts = { files = { dir }, env = setmetatable({}, { __index = _G }), color = false, artifacts = false,
-    out = function(s) output[#output + 1] = s end }
-  for k, v in pairs(extra or {}) do opts[k] = v end
-  local code = runner.run(opts)
-  return code, table.concat(output)
-end
+local function run(extra) return runs.run({ dir }, extra) end
 local code, out = run()
 check.equal(0, code, "the suite's step runs, not 'Ambiguous step': " .. out)
 code, out = run({ dry_run = true })
