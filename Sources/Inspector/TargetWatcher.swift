@@ -21,7 +21,7 @@ final class TargetWatcher: Sendable {
     private let feed = Mutex<Bool?>(nil)
 
     init(target: String) {
-        client = FranklyClient(baseURL: target, timeout: 10)
+        client = FranklyClient(baseURL: target)
     }
 
     struct Snapshot {

@@ -211,7 +211,7 @@ struct EndpointTests {
             _ = try Simulator.start(
                 appSource: Array("return {strat = 'main', screens = {main = screen{}}}".utf8), chunkName: "app.lua")
         } throws: { error in
-            "\(error)".contains("the app table.strat: unknown key 'strat'; did you mean 'start'?")
+            "\(error)".contains("app.lua: the app table: unknown key 'strat'; did you mean 'start'?")
         }
     }
 }

@@ -103,7 +103,7 @@ final class FrankModule {
         case .string(let path): appPath = Self.resolve(path, besideCallerOf: args)
         case let other: throw args.badArgument(1, "app must be a file path, got \(other.luaShown)")
         }
-        var environment: [String: String?] = [:]
+        var environment: [String: String] = [:]
         switch options["env"] {
         case .nil: break
         case .table(let table) where table.array.isEmpty:
@@ -112,8 +112,8 @@ final class FrankModule {
                     throw args.badArgument(1, "env keys must be strings, got \(key.luaShown)")
                 }
                 switch value {
-                case .string(let text): environment[name] = .some(text)
-                case .integer, .number, .boolean: environment[name] = .some(value.description)
+                case .string(let text): environment[name] = text
+                case .integer, .number, .boolean: environment[name] = value.description
                 default: throw args.badArgument(1, "env.\(name) must be a string, got \(value.luaShown)")
                 }
             }
@@ -127,7 +127,7 @@ final class FrankModule {
         case let other: throw args.badArgument(1, "screen must be the name of a screen in the app file, got \(other.luaShown)")
         }
         if try !Self.flag(options, "keep_env", of: args, default: true) {
-            lifecycle.addToScenarioEnvironment(lifecycle.scenarioEnvironment.mapValues { _ in nil })
+            lifecycle.clearScenarioEnvironment()
         }
         let lazy = try Self.flag(options, "lazy", of: args, default: false)
         try lifecycle.launch(

@@ -34,9 +34,9 @@ final class TargetLifecycle {
         case launch
     }
 
-    /// Adds `changes` to the scenario's launch environment; a nil value removes that name.
-    func addToScenarioEnvironment(_ changes: [String: String?]) {
-        for (name, value) in changes { scenarioEnvironment[name] = value }
+    /// Forgets what the scenario added to the launch environment (`frank.launch{keep_env = false}`).
+    func clearScenarioEnvironment() {
+        scenarioEnvironment = [:]
     }
 
     /// `base` with the scenario's environment on top.
@@ -44,16 +44,16 @@ final class TargetLifecycle {
         base.merging(scenarioEnvironment) { $1 }
     }
 
-    /// `frank.launch{env, screen}`: relaunches with the run's environment, the scenario's and `changes` (nil
-    /// values remove names), showing `screen` of the app file directly when given (the simulator and `fscript
-    /// serve` only: a real app renders a screen through its own code, `screen{render = {app_exec = …}}`). With
+    /// `frank.launch{env, screen}`: relaunches with the run's environment, the scenario's and `changes`, showing
+    /// `screen` of the app file directly when given (the simulator and `fscript serve` only: a real app renders a
+    /// screen through its own code, `screen{render = {app_exec = …}}`). With
     /// `lazy`, the relaunch waits for the app's first use, so what a scenario declares first (its mock backend
     /// and stubs) is in place when the fresh app sends its launch-time requests.
     func launch(
-        _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment changes: [String: String?],
+        _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment changes: [String: String],
         screen: String? = nil, lazy: Bool = false
     ) throws {
-        addToScenarioEnvironment(changes)
+        scenarioEnvironment.merge(changes) { $1 }
         if lazy && appPath == nil && screen == nil {
             if pending == nil { self.defer(.launch, app: app, embedded: embedded) }
             return

@@ -17,9 +17,9 @@ struct SpecReader {
             throw SimulatorError.load("the app file must return a table describing the app, got \(value.typeName)")
         }
         // A misspelt key (`strat = "login"`) is refused naming the nearest, by the one reader of outside data.
-        let reader = FieldReader(table, at: "the app table")
+        let reader = FieldReader(table, at: "")
         reader.allow(Self.appKeys)
-        do { try reader.finish() } catch { throw SimulatorError.load("\(error)") }
+        do { try reader.finish() } catch { throw SimulatorError.load("the app table: \(error.message)") }
         guard case .table(let screensTable) = table["screens"] else {
             throw SimulatorError.load("the app table needs `screens = { name = screen{…}, … }`")
         }
