@@ -46,9 +46,9 @@ final class TargetLifecycle {
 
     /// `frank.launch{env, screen}`: relaunches with the run's environment, the scenario's and `changes`, showing
     /// `screen` of the app file directly when given (the simulator and `fscript serve` only: a real app renders a
-    /// screen through its own code, `screen{render = {app_exec = …}}`). With
-    /// `lazy`, the relaunch waits for the app's first use, so what a scenario declares first (its mock backend
-    /// and stubs) is in place when the fresh app sends its launch-time requests.
+    /// screen through its own code, `screen{render = {app_exec = …}}`). With `lazy`, the relaunch waits for the
+    /// app's first use, so what a scenario declares first (its mock backend and stubs) is in place when the fresh
+    /// app sends its launch-time requests.
     func launch(
         _ app: AppObject, embedded: EmbeddedTarget?, appPath: String?, environment changes: [String: String],
         screen: String? = nil, lazy: Bool = false
