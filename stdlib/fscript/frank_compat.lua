@@ -10,7 +10,7 @@
 ---  frank_compat/gestures.lua  gesture_helper.rb, drag_with_initial_delay
 ---  frank_compat/scrolling.lua scroll_helper.rb
 ---  frank_compat/device.lua    orientation, device, ping, location_helper.rb, FrankHelper's settings, bonjour.rb
----  frank_compat/launch.lua    launcher.rb, host_scripting.rb, wait_for_frank_to_come_up
+---  frank_compat/launch.lua    launcher.rb, host_scripting.rb, console.rb, wait_for_frank_to_come_up
 ---The differences are fscript's: no fixed sleeps (waits park on the target's change feed), failures that say
 ---what the screen shows, and helpers that cannot mean anything against fscript (Bonjour, the Simulator's menus,
 ---sim_launcher) raise an error saying what to use instead.

@@ -102,9 +102,13 @@ end
 
 local DISCOVERY = "Bonjour discovery does not apply to fscript; give the target with --target URL "
   .. "(or frank.connect(url), or test_on_physical_device_with_ip)"
+---frank_helper.rb `FrankHelper.test_on_physical_device_via_bonjour`: refuses, saying what to use instead.
 M.test_on_physical_device_via_bonjour = base.refuse("test_on_physical_device_via_bonjour", DISCOVERY)
+---bonjour.rb `Bonjour#lookup_frank_base_uri`: refuses, saying what to use instead.
 M.lookup_frank_base_uri = base.refuse("lookup_frank_base_uri", DISCOVERY)
+---bonjour.rb `Bonjour#browse_for_franks_address`: refuses, saying what to use instead.
 M.browse_for_franks_address = base.refuse("browse_for_franks_address", DISCOVERY)
+---bonjour.rb `Bonjour#found_a_frank(reply)`: refuses, saying what to use instead.
 M.found_a_frank = base.refuse("found_a_frank", DISCOVERY)
 
 return M

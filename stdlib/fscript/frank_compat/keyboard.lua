@@ -1,4 +1,4 @@
----keyboard_helper.rb: typing on the keyboard of the focused field, and location_helper.rb's `set_location`.
+---keyboard_helper.rb: typing on the keyboard of the focused field.
 local base = require("fscript.frank_compat.base")
 
 local M = {}
@@ -17,6 +17,7 @@ function M.type_into_keyboard(text, options)
   base.app():type(text)
 end
 
+---keyboard_helper.rb `type_shortcut(*keys)`: refuses, saying what to use instead.
 M.type_shortcut = base.refuse("type_shortcut",
   "keyboard shortcuts with modifier keys are Frank's Mac-only helper; fscript's targets are iOS apps: type text "
     .. "with type_into_keyboard")

@@ -21,6 +21,18 @@ function M.wait_for_frank_to_come_up(timeout)
     .. "SIMULATOR. Hit the home button, go to settings, select Accessibility, and turn the inspector on.")
 end
 
+---console.rb `check_for_running_app`: whether the target answers a ping within 5 s (`timeout`, an fscript
+---addition, changes that), printing `connecting to app... connected` or `… failed to connect.` as Frank's console.
+---@param timeout? number seconds, default 5
+---@return boolean
+function M.check_for_running_app(timeout)
+  io.write("connecting to app...")
+  local ok, err = pcall(waits.wait_until, { timeout = timeout or 5 }, device.frankly_ping)
+  if not ok and not failure.is(err) then error(err, 0) end
+  print(ok and " connected" or " failed to connect.")
+  return ok
+end
+
 -- Relaunches through fscript's lifecycle and, when asked, waits for the target as Frank does.
 local function relaunch(wait_for_launch)
   frank.launch({})
@@ -85,15 +97,22 @@ local NO_HOME = "fscript's targets have no home screen to go back to; to start t
   .. "(or launch_app), to start it fresh with its data cleared frank.reset()"
 local NO_MAC = "this drives the iOS Simulator's menus with AppleScript on a Mac; fscript's targets have no such menu"
 
+---host_scripting.rb `press_home_on_simulator`: refuses, saying what to use instead.
 M.press_home_on_simulator = base.refuse("press_home_on_simulator", NO_HOME)
+---host_scripting.rb `shake_simulator`: refuses, saying what to use instead.
 M.shake_simulator = base.refuse("shake_simulator", NO_MAC .. "; give the app an app_exec method that does "
   .. "what the shake does and call app_exec")
+---host_scripting.rb `toggle_call_status_bar`: refuses, saying what to use instead.
 M.toggle_call_status_bar = base.refuse("toggle_call_status_bar", NO_MAC)
+---host_scripting.rb `simulate_hardware_keyboard`: refuses, saying what to use instead.
 M.simulate_hardware_keyboard = base.refuse("simulate_hardware_keyboard", NO_MAC
   .. "; type with type_into_keyboard")
+---host_scripting.rb `quit_double_simulator`: refuses, saying what to use instead.
 M.quit_double_simulator = base.refuse("quit_double_simulator", NO_MAC .. "; fscript runs one target per run")
+---host_scripting.rb `start_recording`: refuses, saying what to use instead.
 M.start_recording = base.refuse("start_recording", "QuickTime screen recording on a Mac does not apply to "
   .. "fscript; take screenshots with frankly_screenshot (a failing step saves one with --artifacts)")
+---host_scripting.rb `stop_recording`: refuses, saying what to use instead.
 M.stop_recording = base.refuse("stop_recording", "QuickTime screen recording on a Mac does not apply to fscript")
 
 ---host_scripting.rb `simulator_hardware_menu_press(menu_label)`: the Hardware menu items that mean something to
@@ -109,13 +128,20 @@ end
 
 local SIM = "fscript starts its targets itself: use frank.launch{} (or launch_app) in a step, --launch CMD or "
   .. "--target URL on the command line"
+---launcher.rb `enforce(app_path)`: refuses, saying what to use instead.
 M.enforce = base.refuse("enforce", "APP_BUNDLE_PATH has no meaning for fscript; " .. SIM)
+---launcher.rb `simulator_client`: refuses, saying what to use instead.
 M.simulator_client = base.refuse("simulator_client", "sim_launcher does not apply to fscript; " .. SIM)
+---launcher.rb `simulator_direct_client`: refuses, saying what to use instead.
 M.simulator_direct_client = base.refuse("simulator_direct_client", "sim_launcher does not apply to fscript; " .. SIM)
+---launcher.rb `launch_mac_app(wait_for_launch = true)`: refuses, saying what to use instead.
 M.launch_mac_app = base.refuse("launch_mac_app", "fscript drives iOS targets, not Mac apps; " .. SIM)
+---launcher.rb `path_is_mac_app(app_dir)`: refuses, saying what to use instead.
 M.path_is_mac_app = base.refuse("path_is_mac_app", "app bundle paths have no meaning for fscript; " .. SIM)
+---launcher.rb `quit_mac_app_if_running`: refuses, saying what to use instead.
 M.quit_mac_app_if_running = base.refuse("quit_mac_app_if_running", "fscript drives iOS targets, not Mac apps; "
   .. SIM)
+---launcher.rb `relaunch_mac_app`: refuses, saying what to use instead.
 M.relaunch_mac_app = base.refuse("relaunch_mac_app", "fscript drives iOS targets, not Mac apps; " .. SIM)
 
 return M

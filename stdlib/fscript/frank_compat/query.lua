@@ -191,6 +191,7 @@ function M.selector_engine() return "shelley_compat" end
 ---@return string
 function M.base_server_url() return app().url end
 
+---frank_helper.rb `frank_server` (@api private): refuses, saying what to use instead.
 M.frank_server = base.refuse("frank_server",
   "fscript has no Gateway object; call the target's methods on the global app (app:map, app:app_exec, …)")
 
