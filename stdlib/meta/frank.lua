@@ -116,6 +116,10 @@ function App:app_exec(method, ...) end
 function App:version() end
 ---@return table
 function App:device() end
+---Moves the device's GPS position (Frank's `POST /location`).
+---@param latitude number degrees, -90 to 90
+---@param longitude number degrees, -180 to 180
+function App:set_location(latitude, longitude) end
 
 ---@type frank.App the target the script runs against (replaced by frank.launch)
 app = nil
