@@ -7,6 +7,8 @@ package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local support = require("fixtures.frank_support")
 local F = require("fscript.frank_compat")
+-- Points the global app (the current target) at a stand-in, or back.
+local function use(target) rawset(_G, "app", target) end
 local APP = here .. "fixtures/frank_compat_app.lua"
 local function note() return app:map("label", "text")[1] end
 frank.launch({ app = APP })
@@ -83,7 +85,7 @@ check.equal(false, F.frankly_ping(), "frankly_ping: false when the target does n
 check.equal("wait_for_frank_to_come_up: the target did not answer within 0.3 s (execution expired)",
   support.error_of(F.wait_for_frank_to_come_up, 0.3), "wait_for_frank_to_come_up: times out")
 check.equal(false, F.check_for_running_app(0.3), "check_for_running_app: false when the target does not answer")
-app = real
+use(real)
 
 -- What cannot mean anything to fscript refuses, saying what to use.
 local refusals = {

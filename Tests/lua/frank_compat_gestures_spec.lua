@@ -8,6 +8,8 @@ package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local support = require("fixtures.frank_support")
 local F = require("fscript.frank_compat")
+-- Points the global app (the current target) at a stand-in, or back.
+local function use(target) rawset(_G, "app", target) end
 local APP = here .. "fixtures/frank_compat_app.lua"
 local function note() return app:map("label", "text")[1] end
 local function field() return app:map("textField", "text")[1] end
@@ -69,10 +71,10 @@ check.equal(F.scroll_view_to_top, F.scroll_to_top, "scroll_to_top: fscript's old
 
 -- A recording stand-in target: the operations the simulator lacks are sent as Frank sends them.
 local real, sent = app, nil
-app = setmetatable({ map = function(_, sel, method, ...)
+use(setmetatable({ map = function(_, sel, method, ...)
   sent = { sel, method, ... }
   return { true }
-end }, { __index = real })
+end }, { __index = real }))
 F.tap_and_hold_point("button", 5, 6)
 check.equal("touchAndHold:x:y:|1|5|6", table.concat(sent, "|", 2), "tap_and_hold_point: duration 1, x, y")
 F.tap_and_hold_point("button", 5, 6, 3)
@@ -81,13 +83,13 @@ F.double_tap_point("button", 7, 8)
 check.equal("doubleTapx:y:|7|8", table.concat(sent, "|", 2), "double_tap_point")
 F.scroll_view_to_position("scrollView", "10.7", 20)
 check.equal("FEX_setContentOffsetX:y:|10|20", table.concat(sent, "|", 2), "scroll_view_to_position: to_i")
-app = setmetatable({ map = function() return { true, false } end }, { __index = real })
+use(setmetatable({ map = function() return { true, false } end }, { __index = real }))
 check.equal("Some views could not be long touched (probably because they are not within the current viewport)",
   support.error_of(F.tap_and_hold, "button"), "tap_and_hold: Frank's message when a view refused")
 check.equal("Some views could not be double tap (probably because they are not within the current viewport)",
   support.error_of(F.double_tap_point, "button", 1, 2), "double_tap_point: Frank's message when a view refused")
 check.equal("Some views could not had their thumbs dragged (are they even UISLiders?)",
   support.error_of(F.drag_thumb_in_slider, "button", 1, 1), "drag_thumb_in_slider: Frank's message")
-app = real
+use(real)
 
 check.finish("frank_compat_gestures_spec")

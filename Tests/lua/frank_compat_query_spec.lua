@@ -8,6 +8,8 @@ package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local support = require("fixtures.frank_support")
 local F = require("fscript.frank_compat")
+-- Points the global app (the current target) at a stand-in, or back.
+local function use(target) rawset(_G, "app", target) end
 local APP = here .. "fixtures/frank_compat_app.lua"
 local function note() return app:map("label", "text")[1] end
 local function launch() frank.launch({ app = APP }) end
@@ -120,9 +122,9 @@ check.contains(support.error_of(F.frank_server), "frank_server: fscript has no G
 
 -- A stand-in target answering false for one of two views: Frank's "could not be touched".
 local real = app
-app = setmetatable({ map = function() return { true, false } end }, { __index = real })
+use(setmetatable({ map = function() return { true, false } end }, { __index = real }))
 check.equal("some views could not be touched (probably because they are not within the current viewport)",
   support.error_of(F.touch, "button"), "touch: Frank's message when a view could not be touched")
-app = real
+use(real)
 
 check.finish("frank_compat_query_spec")
