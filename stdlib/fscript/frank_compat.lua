@@ -11,12 +11,13 @@
 ---  frank_compat/scrolling.lua scroll_helper.rb
 ---  frank_compat/device.lua    orientation, device, ping, location_helper.rb, FrankHelper's settings, bonjour.rb
 ---  frank_compat/launch.lua    launcher.rb, host_scripting.rb, console.rb, wait_for_frank_to_come_up
+---  frank_compat/mac.lua       frank_mac_helper.rb (for a Frank server inside a Mac app)
 ---The differences are fscript's: no fixed sleeps (waits park on the target's change feed), failures that say
 ---what the screen shows, and helpers that cannot mean anything against fscript (Bonjour, the Simulator's menus,
 ---sim_launcher) raise an error saying what to use instead.
 local M = {}
 
-local PARTS = { "query", "waits", "keyboard", "gestures", "scrolling", "device", "launch" }
+local PARTS = { "query", "waits", "keyboard", "gestures", "scrolling", "device", "launch", "mac" }
 
 for _, part in ipairs(PARTS) do
   for name, fn in pairs(require("fscript.frank_compat." .. part)) do

@@ -72,13 +72,21 @@ function M.drag_thumb_in_slider_with_default_duration(selector, value)
 end
 
 ---frank_helper.rb `drag_with_initial_delay(:from => sel, :to => sel)`: `drag_with_initial_delay{from =, to =}`
----drags the `from` view to the centre of the one `to` view.
+---drags the `from` view to the centre of the one `to` view. On a Mac app, as in Frank, a mouse down, drag and
+---up, without Frank's 0.3 s sleeps between them.
 ---@param args {from: string, to: string}
 function M.drag_with_initial_delay(args)
   if type(args) ~= "table" or args.from == nil then error("must specify a :from parameter", 2) end
   if args.to == nil then error("must specify a :to parameter", 2) end
   local dest = query.accessibility_frame(args.to)
-  query.frankly_map(args.from, ops.drag, dest.center.x, dest.center.y)
+  if tostring(base.app():device().device) == "mac" then
+    local from = query.accessibility_frame(args.from)
+    query.frankly_map(args.from, "FEX_mouseDownX:y:", from.center.x, from.center.y)
+    query.frankly_map(args.from, "FEX_dragToX:y:", dest.center.x, dest.center.y)
+    query.frankly_map(args.from, "FEX_mouseUpX:y:", dest.center.x, dest.center.y)
+  else
+    query.frankly_map(args.from, ops.drag, dest.center.x, dest.center.y)
+  end
 end
 
 return M
