@@ -1,0 +1,248 @@
+---The statements that become something other than their literal Lua: step definitions, `step`/`steps`, `sleep`
+---(dropped: fscript's checks wait), loops over blocks (`each`, `times`, ranges), polling loops and
+---`Timeout::timeout` (a `wait_until`), `require` and `World`, `def`, and launching through sim_launcher, simctl or
+---a Launcher (fscript's lifecycle relaunches the app: `frank.launch{}`).
+local tree = require("fscript.port.tree")
+local names = require("fscript.port.names")
+local text = require("fscript.port.lua_text")
+local calls = require("fscript.port.calls")
+local context = require("fscript.port.context")
+
+local M = {}
+
+local kind = tree.kind
+local function expr(cx, node) return require("fscript.port.expr").expr(cx, node) end
+local function stmt() return require("fscript.port.stmt") end
+
+local KEYWORDS = { Given = true, When = true, Then = true, And = true, But = true }
+local NEEDLESS = { ["frank-cucumber"] = true, rspec = true, ["rspec/expectations"] = true, json = true,
+  timeout = true, sim_launcher = true, fileutils = true, ["rspec/core"] = true, ["rspec/matchers"] = true }
+
+-- The Ruby source of a statement as comment lines, with `why` after the first.
+local function commented(cx, node, why)
+  local first, last = tree.lines(node)
+  local out = {}
+  for i, line in ipairs(cx:source(first or 0, last or first or 0)) do
+    out[i] = "-- " .. line:match("^%s*(.-)$") .. (i == 1 and why and ("  (" .. why .. ")") or "")
+  end
+  return out, first or 0
+end
+
+-- Whether a statement launches or resets the app the Frank way (sim_launcher, simctl, a Launcher, deleting the
+-- simulator's folders), which fscript's lifecycle does instead.
+local function is_launch(cx, node, call)
+  if call and call.recv and (call.name == "launch_app" or call.name == "launch_ios_app") then return true end
+  local found = false
+  tree.tokens(node, function(token)
+    local k, v = token[1], token[2]
+    if (k == "@const" and (v == "SimLauncher" or v == "Launcher")) or (k == "@ident" and (v == "sim_launcher"
+        or v == "simulator_client" or v == "simulator_direct_client" or cx.launchers[v])) then
+      found = true
+    elseif k == "@tstring_content" and (v:find("simctl", 1, true) or v:find("CoreSimulator", 1, true)
+        or v:find("iPhone Simulator", 1, true)) then
+      found = true
+    end
+  end)
+  return found
+end
+
+local function launch(cx, node)
+  local out, line = commented(cx, node)
+  -- A variable holding a launcher (`simulator = SimLauncher::DirectClient.for_ios_app(…)`) is one too.
+  if kind(node) == "assign" and kind(node[2]) == "var_field" then cx.launchers[node[2][2][2]] = true end
+  if cx.top_level then
+    cx:note(line, "launching at load time dropped: fscript launches a fresh app for every scenario")
+    out[#out + 1] = "-- fscript launches a fresh app for every scenario (--app, fscript serve or --launch)"
+  elseif not cx.launched then
+    cx.launched = true
+    cx:note(line, "launch/reset replaced by frank.launch{} (fscript's lifecycle: --app, fscript serve, --launch)")
+    out[#out + 1] = "frank.launch{}"
+  end
+  return out
+end
+
+local function step_definition(cx, call)
+  local pattern_node = call.args[1]
+  local before = #cx.failed
+  local first = tree.lines(call.node) or 0
+  local ok, lines = pcall(function()
+    local pattern
+    if kind(pattern_node) == "regexp_literal" then
+      pattern = require("fscript.port.expr").regexp_source(cx, pattern_node)
+    else
+      pattern = require("fscript.port.expr").literal_string(cx, pattern_node)
+      if not pattern then cx:nope(pattern_node, "a step pattern that is not a literal") end
+    end
+    local fn = stmt().function_text(cx, calls.block_params(cx, call.block), call.block, false)
+    return { ("step(%s, %s)"):format(text.long(pattern), fn) }
+  end)
+  cx.stepdefs[#cx.stepdefs + 1] = { line = first, whole = ok and #cx.failed == before }
+  if not ok then error(lines, 0) end
+  return lines
+end
+
+-- `steps %{ Given … \n | a | b | }`: each step on its own, a table's rows as its data argument.
+local function steps_text(cx, call)
+  local value = call.args[1] and require("fscript.port.expr").literal_string(cx, call.args[1])
+  if #call.args ~= 1 or not value then cx:nope(call.node, "steps with interpolation") end
+  local out, rows = {}, nil
+  local function flush()
+    if rows then out[#out] = out[#out]:gsub("%)$", ", {" .. table.concat(rows, ", ") .. "})") end
+    rows = nil
+  end
+  for line in (value .. "\n"):gmatch("(.-)\n") do
+    line = line:match("^%s*(.-)%s*$")
+    if line:sub(1, 1) == "|" then
+      local cells = {}
+      for cell in line:sub(2):gmatch("([^|]*)|") do cells[#cells + 1] = text.quote(cell:match("^%s*(.-)%s*$")) end
+      rows = rows or {}
+      rows[#rows + 1] = "{" .. table.concat(cells, ", ") .. "}"
+    elseif line ~= "" and line:sub(1, 1) ~= "#" then
+      flush()
+      local keyword, rest = line:match("^(%S+)%s+(.*)$")
+      if keyword == "*" then keyword = "Given" end
+      if not KEYWORDS[keyword] or line:sub(1, 3) == '"""' then cx:nope(call.node, "steps text: " .. line) end
+      out[#out + 1] = ("%s(%s)"):format(keyword, text.quote(rest))
+    end
+  end
+  flush()
+  return out
+end
+
+local function range_for(cx, recv, params)
+  local inner = recv
+  if kind(inner) == "paren" then inner = tree.statements(inner[2])[1] end
+  local k = kind(inner)
+  if k ~= "dot2" and k ~= "dot3" then return nil end
+  local from, to = expr(cx, inner[2]), require("fscript.port.expr").operand(cx, inner[3])
+  return ("for %s = %s, %s%s do"):format(params[1] or "_", from, to, k == "dot3" and " - 1" or "")
+end
+
+-- `list.each do |x|`, `each_with_index`, `hash.each do |k, v|`, `n.times do |i|`, `(a...b).each`: for loops.
+local function each_loop(cx, call)
+  local params = calls.block_params(cx, call.block)
+  local head, extra
+  if call.name == "each" then
+    head = range_for(cx, call.recv, params)
+    if not head and #params <= 1 then
+      head = ("for _, %s in ipairs(%s) do"):format(params[1] or "_", expr(cx, call.recv))
+    elseif not head then
+      head = ("for %s, %s in pairs(%s) do"):format(params[1], params[2], expr(cx, call.recv))
+    end
+  elseif call.name == "each_with_index" then
+    head = ("for index, %s in ipairs(%s) do"):format(params[1] or "_", expr(cx, call.recv))
+    if params[2] then extra = ("local %s = index - 1"):format(params[2]) end
+  elseif call.name == "times" then
+    head = ("for %s = 0, %s - 1 do"):format(params[1] or "_", require("fscript.port.expr").operand(cx, call.recv))
+  end
+  local fn = stmt().function_text(cx, params, call.block, false)
+  local lines = { head }
+  if extra then lines[2] = "  " .. extra end
+  for line in fn:gmatch("\n([^\n]*)") do lines[#lines + 1] = line end
+  lines[#lines] = "end"
+  return lines
+end
+
+local function only_sleeps(list)
+  for _, s in ipairs(tree.statements(list)) do
+    local c = calls.parts(s)
+    if not c or c.recv or c.name ~= "sleep" then return false end
+  end
+  return true
+end
+
+---`sleep 0.1 until cond`, `until cond do sleep 0.1 end`, `while !cond; sleep; end`: a `wait_until`; nil for a
+---loop that does something besides sleeping.
+---@return string[]?
+function M.wait_loop(cx, node, timeout)
+  local k = kind(node)
+  local body = (k == "while" or k == "until") and node[3] or { node[3] }
+  if not only_sleeps(body) then return nil end
+  local cond = expr(cx, node[2])
+  if k == "while" or k == "while_mod" then cond = "not " .. require("fscript.port.expr").operand(cx, node[2]) end
+  cx:note(tree.lines(node) or 0, "polling loop with sleep became wait_until (waits on the app's changes)")
+  local opts = timeout and ("{timeout = %s}, "):format(timeout) or ""
+  return { ("wait_until(%sfunction() return %s end)"):format(opts, cond) }
+end
+
+local function timeout_block(cx, call)
+  local seconds = expr(cx, call.args[1])
+  local body = call.block[3]
+  if kind(body) == "bodystmt" then body = body[2] end
+  local rest = {}
+  for _, s in ipairs(tree.statements(body)) do
+    local c = calls.parts(s)
+    if not (c and not c.recv and c.name == "sleep") then rest[#rest + 1] = s end
+  end
+  local k = kind(rest[1])
+  if #rest == 1 and (k == "until" or k == "while" or k == "until_mod" or k == "while_mod") then
+    local lines = M.wait_loop(cx, rest[1], seconds)
+    if lines then return lines end
+  end
+  cx:nope(call.node, "Timeout::timeout around something other than a polling loop")
+end
+
+---A statement that is translated specially, as Lua lines, or nil.
+---@return string[]?
+function M.statement(cx, node)
+  local call = calls.parts(node)
+  if not call and kind(node) == "assign" and is_launch(cx, node) then return launch(cx, node) end
+  if kind(node) == "assign" and tree.name(node[2]) == "APP_BUNDLE_PATH" then
+    cx:note(tree.lines(node) or 0, "APP_BUNDLE_PATH only read from the environment: fscript launches the app itself")
+    local out = commented(cx, node)
+    out[#out + 1] = 'APP_BUNDLE_PATH = os.getenv("APP_BUNDLE_PATH")'
+    return out
+  end
+  if not call then return nil end
+  local name, recv = call.name, call.recv
+  if not recv and KEYWORDS[name] and call.block and call.args[1] then return step_definition(cx, call) end
+  if is_launch(cx, node, call) then return launch(cx, node) end
+  if not recv and name == "sleep" then
+    local out, line = commented(cx, node, "dropped: fscript's checks wait for what they need")
+    cx:note(line, "sleep dropped")
+    return out
+  end
+  if not recv and name == "steps" then return steps_text(cx, call) end
+  if not recv and name == "require" then
+    local lib = call.args[1] and require("fscript.port.expr").literal_string(cx, call.args[1])
+    if not lib or not NEEDLESS[lib] then cx:nope(node, "require of " .. tostring(lib)) end
+    return (commented(cx, node, lib == "frank-cucumber" and "Frank's helpers: fscript.frank_compat, above"
+      or "not needed in fscript"))
+  end
+  if not recv and name == "World" then return (commented(cx, node, "support helpers are globals in fscript")) end
+  if recv and (name == "timeout") and tree.name(recv) == "Timeout" and call.block and #call.args == 1 then
+    return timeout_block(cx, call)
+  end
+  if recv and call.block and (name == "each" or name == "each_with_index" or name == "times") then
+    return each_loop(cx, call)
+  end
+  return nil
+end
+
+---`def name(a, b = 1) … end`: a function (local in a step file, declared at its top; global in support files,
+---as World methods are everywhere), returning its last expression.
+---@return string[]
+function M.def(cx, node)
+  local name = names.lua_name(node[2][2])
+  local params = node[3]
+  if kind(params) == "paren" then params = params[2] end
+  local list, defaults = {}, {}
+  for i = 4, 8 do
+    if params[i] and not (type(params[i]) == "table" and #params[i] == 0) then cx:nope(node, "these parameters") end
+  end
+  for _, p in ipairs(params[2] or {}) do list[#list + 1] = names.lua_name(p[2]) end
+  for _, p in ipairs(params[3] or {}) do
+    local pname = names.lua_name(p[1][2])
+    list[#list + 1] = pname
+    defaults[#defaults + 1] = ("  if %s == nil then %s = %s end"):format(pname, pname, expr(cx, p[2]))
+  end
+  local fn = stmt().function_text(cx, list, { "def", node[4] }, true)
+  local head = ("function %s(%s)"):format(name, table.concat(list, ", "))
+  local lines = { head }
+  for _, d in ipairs(defaults) do lines[#lines + 1] = d end
+  for line in fn:gmatch("\n([^\n]*)") do lines[#lines + 1] = line end
+  return lines
+end
+
+M.is_not_ported = context.is_not_ported
+return M
