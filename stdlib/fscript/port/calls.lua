@@ -119,7 +119,7 @@ local VALUE = {
   to_i = "tonumber(R)", to_f = "tonumber(R)", to_s = "tostring(R)", to_sym = "R", to_str = "R",
   strip = 'R:match("^%s*(.-)%s*$")', lstrip = 'R:match("^%s*(.*)$")', rstrip = 'R:match("^(.-)%s*$")',
   chomp = 'R:gsub("\\r?\\n$", "")', downcase = "R:lower()", upcase = "R:upper()", length = "#R",
-  size = "#R", count = "#R", first = "R[1]", last = "R[#R]", ["nil?"] = "(R == nil)",
+  size = "#R", count = "#R", first = "R[1]", last = "R[#R]", ["nil?"] = "R == nil",
   ["empty?"] = "ruby.is_empty(R)", reverse = "R:reverse()", abs = "math.abs(R)", floor = "math.floor(R)",
   ceil = "math.ceil(R)", round = "math.floor(R + 0.5)", to_a = "R", message = "tostring(R)",
 }

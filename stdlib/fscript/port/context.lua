@@ -11,6 +11,7 @@ local M = {}
 ---@field notes {line: integer, text: string}[] what PORT.md says about this file beside the lines not ported
 ---@field scopes table<string, boolean>[]
 ---@field launched boolean? a relaunch was already written in the current function
+---@field line_hint integer? the line of the statement being translated, for a node without tokens (`next`)
 ---@field launchers table<string, boolean> variables that hold a Frank launcher (sim_launcher's client …)
 local Context = {}
 Context.__index = Context

@@ -180,7 +180,10 @@ local HANDLERS = {
   end,
   array = function(cx, n)
     local out = {}
-    for i, item in ipairs(tree.arguments(n[2] or {})) do out[i] = M.expr(cx, item) end
+    for i, item in ipairs(tree.arguments(n[2] or {})) do
+      -- %w[a b] lists its words as bare string tokens.
+      out[i] = kind(item) == "@tstring_content" and text.quote(item[2]) or M.expr(cx, item)
+    end
     return "{" .. table.concat(out, ", ") .. "}"
   end,
   hash = function(cx, n) return fields(cx, n[2] and n[2][2] or {}) end,

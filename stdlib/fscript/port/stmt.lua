@@ -27,7 +27,7 @@ end
 -- The lines of a statement that cannot be translated: its Ruby source as comments and a run-time error.
 local function not_ported(cx, node, why)
   local first, last = tree.lines(node)
-  first = first or 0
+  first = first or cx.line_hint or 0
   last = last or first
   local out = {}
   for _, line in ipairs(cx:source(first, last)) do out[#out + 1] = "-- " .. line:match("^%s*(.-)$") end
@@ -256,11 +256,16 @@ function M.body(cx, stmts, implicit)
   local list = tree.statements(stmts)
   for i, node in ipairs(list) do
     local first, last = tree.lines(node)
-    if first then comments_before(cx, first, out) end
+    if first then
+      comments_before(cx, first, out)
+      cx.line_hint = first
+    end
     local ok, lines = pcall(statement, cx, node, implicit and i == #list and M.has_value(node))
     if not ok then
-      if not context.is_not_ported(lines) then error(lines, 0) end
-      lines = not_ported(cx, node, lines.not_ported)
+      if require("fscript.util").is_fatal(lines) then error(lines, 0) end
+      -- A tree shape the converter does not expect is not ported either, rather than stopping the whole port.
+      local why = context.is_not_ported(lines) and lines.not_ported or ("the converter failed: " .. tostring(lines))
+      lines = not_ported(cx, node, why)
     end
     if last then trailing_comment(cx, last, lines) end
     for _, l in ipairs(lines) do out[#out + 1] = l end
