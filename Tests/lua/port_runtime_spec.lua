@@ -47,6 +47,10 @@ check.equal('expected: nil\n     got: {"a"=>1}', message(function() expect.is_ni
   "be_nil with a hash")
 check.equal("expected Exception but nothing was raised", message(function() expect.raises(function() end) end,
   "raise_exception"), "raise_exception")
+check.equal('expected "count: 1" to match /^\\d+$/', message(function() expect.match("count: 1", "^\\d+$") end,
+  "match"), "should match(/re/), in ICU's syntax as step patterns")
+expect.match("count: 1", "\\d")
+check.truthy(ruby.matches("abc", "b(c)") and not ruby.matches("abc", "^b"), "=~")
 expect.raises(function() error("boom") end)
 expect.eq("a", "a")
 expect.compare(1, "<=", 1)

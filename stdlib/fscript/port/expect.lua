@@ -71,6 +71,13 @@ function M.include(actual, item, negated)
     ("expected %s %sto include %s"):format(inspect(actual), negated and "not " or "", inspect(item)))
 end
 
+---`actual.should match(/regex/)` and `actual.should =~ /regex/` (ICU's syntax); `negated` for should_not.
+function M.match(actual, regex, negated)
+  local found = actual ~= nil and require("fscript.util").host().regex_match(regex, tostring(actual)) ~= nil
+  check(found ~= (negated == true), ("expected %s %sto match /%s/"):format(inspect(actual), negated and "not " or "",
+    regex))
+end
+
 ---`actual.should have(n).items` (and `expect(actual).to have(n).items`).
 function M.count(actual, n)
   local got = type(actual) == "string" and #actual or #(actual or {})

@@ -66,17 +66,32 @@ function M.literal_string(cx, node)
   return value
 end
 
----The source text of a regular expression literal, for a step pattern (`/^I see (\d+)$/` → `^I see (\d+)$`).
+-- Ruby's regex flags as ICU's inline ones (Ruby's /m is ICU's dot-all `s`).
+local FLAGS = { i = "i", m = "s", x = "x" }
+
+---The source text of a regular expression literal in ICU's syntax, which fscript's step patterns and
+---`fscript.regex_match` use (`/^I see (\d+)$/` → `^I see (\d+)$`). Flags become inline ones (`/i` → `(?i)`),
+---and with `step` an expression without `^` or `$` (which cucumber-ruby finds anywhere in the step) is anchored
+---as `^.*?(?:…)`, since fscript reads a pattern as a regular expression only when it has an anchor.
+---@param step? boolean
 ---@return string
-function M.regexp_source(cx, node)
+function M.regexp_source(cx, node, step)
   local pieces = {}
   for _, part in ipairs(node[2]) do
     if kind(part) ~= "@tstring_content" then cx:nope(node, "a regular expression with interpolation") end
     pieces[#pieces + 1] = (part[2]:gsub("\\/", "/"))
   end
-  local flags = (node[3] and node[3][2] or "/"):sub(2)
-  if flags ~= "" then cx:nope(node, "a regular expression with flags /" .. flags) end
-  return table.concat(pieces)
+  local source, flags = table.concat(pieces), {}
+  for flag in (node[3] and node[3][2] or "/"):sub(2):gmatch(".") do
+    if not FLAGS[flag] then cx:nope(node, "the regular expression flag " .. flag) end
+    flags[#flags + 1] = FLAGS[flag]
+  end
+  local inline = #flags > 0 and table.concat(flags) or nil
+  local anchored = source:sub(1, 1) == "^" or source:sub(-1) == "$"
+  if source:sub(1, 1) == "^" and inline then return "^(?" .. inline .. ")" .. source:sub(2) end
+  if step and not anchored then return "^.*?(?" .. (inline or "") .. ":" .. source .. ")" end
+  if inline then return "(?" .. inline .. ":" .. source .. ")" end
+  return source
 end
 
 -- A variable reference: locals, instance variables (the scenario's world), constants, globals, keywords.
@@ -111,6 +126,12 @@ local function binary(cx, node)
   local left, op, right = node[2], node[3], node[4]
   local should = require("fscript.port.rspec").binary(cx, node)
   if should then return should end
+  if op == "=~" or op == "!~" then
+    if kind(right) ~= "regexp_literal" then cx:nope(node, "=~ without a regular expression literal") end
+    cx:use("ruby")
+    local test = ("ruby.matches(%s, %s)"):format(M.expr(cx, left), text.long(M.regexp_source(cx, right)))
+    return op == "=~" and test or "not " .. test
+  end
   local l, r = M.operand(cx, left), M.operand(cx, right)
   if op == "+" then return l .. ((is_string(left) or is_string(right)) and " .. " or " + ") .. r end
   if op == "*" then

@@ -40,6 +40,10 @@ local function matcher_call(cx, actual, matcher, negated, style, node)
     if name == "be_nil" then return ("expect.is_nil(%s%s)"):format(actual, neg) end
     if name == "raise_exception" or name == "raise_error" then return ("expect.raises(%s%s)"):format(actual, neg) end
   elseif #args == 1 then
+    if name == "match" and kind(args[1]) == "regexp_literal" then
+      local source = require("fscript.port.expr").regexp_source(cx, args[1])
+      return ("expect.match(%s, %s%s)"):format(actual, require("fscript.port.lua_text").long(source), neg)
+    end
     local value = expr(cx, args[1])
     if name == "eq" or name == "eql" or name == "equal" or name == "be" then
       if style == "should" and name == "be" then
@@ -67,7 +71,12 @@ function M.binary(cx, node)
   if not should then return nil end
   cx:use("expect")
   local op, negated = node[3], should.name == "should_not"
-  local actual, value = expr(cx, should.recv), expr(cx, node[4])
+  local actual = expr(cx, should.recv)
+  local value = kind(node[4]) ~= "regexp_literal" and expr(cx, node[4]) or nil
+  if op == "=~" and kind(node[4]) == "regexp_literal" then
+    local source = require("fscript.port.lua_text").long(require("fscript.port.expr").regexp_source(cx, node[4]))
+    return ("expect.match(%s, %s%s)"):format(actual, source, negated and ", true" or "")
+  end
   if op == "==" then return ("expect.%s(%s, %s)"):format(negated and "not_eq" or "eq", actual, value) end
   if op == "!=" and not negated then return ("expect.not_eq(%s, %s)"):format(actual, value) end
   if COMPARE[op] and not negated then return ("expect.compare(%s, %q, %s)"):format(actual, op, value) end

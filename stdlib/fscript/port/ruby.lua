@@ -99,6 +99,15 @@ function M.split(text, separator)
   return out
 end
 
+---Ruby's `text =~ /regex/` (ICU's syntax, as step patterns): the captures (a true value) or nil.
+---@param text any
+---@param regex string
+---@return any[]?
+function M.matches(text, regex)
+  if text == nil then return nil end
+  return require("fscript.util").host().regex_match(regex, tostring(text))
+end
+
 ---Ruby's `x.include?(item)` on a string or a list.
 function M.includes(collection, item)
   if type(collection) == "string" then return collection:find(tostring(item), 1, true) ~= nil end

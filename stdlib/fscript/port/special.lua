@@ -68,7 +68,7 @@ local function step_definition(cx, call)
   local ok, lines = pcall(function()
     local pattern
     if kind(pattern_node) == "regexp_literal" then
-      pattern = require("fscript.port.expr").regexp_source(cx, pattern_node)
+      pattern = require("fscript.port.expr").regexp_source(cx, pattern_node, true)
     else
       pattern = require("fscript.port.expr").literal_string(cx, pattern_node)
       if not pattern then cx:nope(pattern_node, "a step pattern that is not a literal") end
