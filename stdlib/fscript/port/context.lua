@@ -12,6 +12,8 @@ local M = {}
 ---@field scopes table<string, boolean>[]
 ---@field launched boolean? a relaunch was already written in the current function
 ---@field line_hint integer? the line of the statement being translated, for a node without tokens (`next`)
+---@field loop? "for"|"block" what `next` leaves: a Lua loop's body or a block's function
+---@field continue_used? boolean a `goto continue` was written in the current loop body
 ---@field launchers table<string, boolean> variables that hold a Frank launcher (sim_launcher's client …)
 local Context = {}
 Context.__index = Context

@@ -135,7 +135,7 @@ local function each_loop(cx, call)
   elseif call.name == "times" then
     head = ("for %s = 0, %s - 1 do"):format(params[1] or "_", require("fscript.port.expr").operand(cx, call.recv))
   end
-  local fn = stmt().function_text(cx, params, call.block, false)
+  local fn = stmt().function_text(cx, params, call.block, false, true)
   local lines = { head }
   if extra then lines[2] = "  " .. extra end
   for line in fn:gmatch("\n([^\n]*)") do lines[#lines + 1] = line end

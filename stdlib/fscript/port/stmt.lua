@@ -165,16 +165,42 @@ local function begin_block(cx, bodystmt, implicit)
   return out
 end
 
-local function loop(cx, node)
+local function while_loop(cx, node)
   local k = kind(node)
   local special = require("fscript.port.special").wait_loop(cx, node)
   if special then return special end
   local cond = condition(cx, node[2], k == "until" or k == "until_mod")
   local body = (k == "while" or k == "until") and node[3] or { node[3] }
   local out = { "while " .. cond .. " do" }
-  for _, l in ipairs(M.indent(M.body(cx, body, false), 1)) do out[#out + 1] = l end
+  for _, l in ipairs(M.indent(M.loop_body(cx, body), 1)) do out[#out + 1] = l end
   out[#out + 1] = "end"
   return out
+end
+
+---A loop's body: `next` in it is `goto continue` (with the label at its end), `break` is `break`.
+---@return string[]
+function M.loop_body(cx, stmts)
+  local saved_loop, saved_continue = cx.loop, cx.continue_used
+  cx.loop, cx.continue_used = "for", false
+  local body = M.body(cx, stmts, false)
+  if cx.continue_used then body[#body + 1] = "::continue::" end
+  cx.loop, cx.continue_used = saved_loop, saved_continue
+  return body
+end
+
+-- `next` and `break`: in a loop, Lua's goto and break; in a block (map, select, wait_until), a return.
+local function jump(cx, node)
+  local args = tree.arguments(node[2] or {})
+  if kind(node) == "break" then
+    if cx.loop ~= "for" or #args > 0 then cx:nope(node, "break outside a loop") end
+    return { "break" }
+  end
+  if cx.loop == "for" and #args == 0 then
+    cx.continue_used = true
+    return { "goto continue" }
+  end
+  if cx.loop == "block" and #args <= 1 then return { "return" .. (args[1] and " " .. expr(cx, args[1]) or "") } end
+  cx:nope(node, "next outside a loop or block")
 end
 
 local COMPOUND = { ["if"] = true, unless = true, case = true, begin = true, ["while"] = true, ["until"] = true }
@@ -226,9 +252,10 @@ function statement(cx, node, implicit, hoisted)
     return if_chain(cx, { k == "if_mod" and "if" or "unless", node[2], { node[3] }, false }, false)
   end
   if k == "case" then return case_chain(cx, node, implicit) end
-  if k == "while" or k == "until" or k == "while_mod" or k == "until_mod" then return loop(cx, node) end
+  if k == "while" or k == "until" or k == "while_mod" or k == "until_mod" then return while_loop(cx, node) end
   if k == "begin" then return begin_block(cx, node[2], implicit) end
   if k == "return0" then return { "return" } end
+  if k == "next" or k == "break" then return jump(cx, node) end
   if k == "return" then
     local args = tree.arguments(node[2])
     if #args ~= 1 then cx:nope(node, "return of several values") end
@@ -295,8 +322,9 @@ end
 ---@param params string[]
 ---@param block table a brace_block, do_block, or {"body", stmts}
 ---@param implicit boolean
+---@param loop? boolean the body of a Lua loop (`each` as `for`) rather than of a function
 ---@return string
-function M.function_text(cx, params, block, implicit)
+function M.function_text(cx, params, block, implicit, loop)
   local stmts = block[3] or block[2]
   if kind(stmts) == "bodystmt" then
     if stmts[3] or stmts[5] then
@@ -307,10 +335,17 @@ function M.function_text(cx, params, block, implicit)
   end
   cx:push()
   for _, p in ipairs(params) do cx:declare(p) end
-  local saved_launched, saved_top = cx.launched, cx.top_level
+  local saved_launched, saved_top, saved_loop = cx.launched, cx.top_level, cx.loop
   cx.launched, cx.top_level = nil, false
-  local body = M.body(cx, stmts, implicit)
-  cx.launched, cx.top_level = saved_launched, saved_top
+  local body
+  if loop then
+    body = M.loop_body(cx, stmts)
+  else
+    -- In a method a `next` means nothing; in a block it returns from the block.
+    cx.loop = block[1] ~= "def" and block[1] ~= "body" and "block" or nil
+    body = M.body(cx, stmts, implicit)
+  end
+  cx.launched, cx.top_level, cx.loop = saved_launched, saved_top, saved_loop
   cx:pop()
   local lines = { ("function(%s)"):format(table.concat(params, ", ")) }
   for _, l in ipairs(M.indent(body, 1)) do lines[#lines + 1] = l end
