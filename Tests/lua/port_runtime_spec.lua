@@ -58,6 +58,16 @@ expect.include("hello", "ell")
 check.equal("pending: later", message(function() ruby.pending("later") end, "pending"), "pending")
 check.equal("no table found", message(function() ruby.fail("no table found") end, "raise"), "raise")
 
+-- The checks after a dropped sleep retry for --validation seconds, then fail with their own message.
+require("fscript.config").set({ validation = 0.2 })
+local runs = 0
+ruby.eventually(function() runs = runs + 1 end)
+check.equal(1, runs, "checks that hold run once")
+check.equal("expected: 2\n     got: 1 (using ==)", message(function() ruby.eventually(function() expect.eq(1, 2) end) end,
+  "eventually"), "checks that never hold fail with the last check's message")
+check.contains(tostring(select(2, pcall(ruby.eventually, function() error("a bug") end))), "a bug",
+  "an error that is no failed check is not retried")
+
 -- Ruby's methods
 check.equal("2,4", table.concat(ruby.map({ 1, 2 }, function(x) return x * 2 end), ","), "map")
 check.equal("2", table.concat(ruby.select({ 1, 2, 3 }, function(x) return x % 2 == 0 end), ","), "select")

@@ -14,6 +14,7 @@ local M = {}
 ---@field line_hint integer? the line of the statement being translated, for a node without tokens (`next`)
 ---@field loop? "for"|"block" what `next` leaves: a Lua loop's body or a block's function
 ---@field continue_used? boolean a `goto continue` was written in the current loop body
+---@field sleep_last? boolean the statement being translated is the last of its block
 ---@field launchers table<string, boolean> variables that hold a Frank launcher (sim_launcher's client …)
 local Context = {}
 Context.__index = Context

@@ -27,6 +27,25 @@ M.world = setmetatable({}, {
   __newindex = function(_, key, value) current()[key] = value end,
 })
 
+---Runs `fn` until it raises no expected failure, for `--validation` seconds (fscript's assertion steps' limit):
+---the checks that followed a `sleep` in Frank, which waited for what they check.
+---@param fn fun()
+function M.eventually(fn)
+  local last
+  local ok, err = pcall(require("fscript.wait").eventually, function()
+    local passed, problem = pcall(fn)
+    if passed then return true end
+    if not failure.is(problem) then error(problem, 0) end
+    last = problem
+    return false, problem.message
+  end, require("fscript.config").get("validation"))
+  if ok then return end
+  if last and not require("fscript.util").is_fatal(err) and (type(err) == "string" and err == last.message) then
+    error(last, 0)
+  end
+  error(err, 0)
+end
+
 ---Ruby's `raise "message"` in a step: fails the step with the message (an expected failure, as in cucumber).
 ---@param message? string
 function M.fail(message)

@@ -198,8 +198,9 @@ function M.statement(cx, node)
   if not recv and KEYWORDS[name] and call.block and call.args[1] then return step_definition(cx, call) end
   if is_launch(cx, node, call) then return launch(cx, node) end
   if not recv and name == "sleep" then
-    local out, line = commented(cx, node, "dropped: fscript's checks wait for what they need")
-    cx:note(line, "sleep dropped")
+    local out, line = commented(cx, node, "dropped")
+    cx:note(line, cx.sleep_last and "sleep dropped: the next step's checks wait for what they need"
+      or "sleep dropped; what follows it acts on the app, so it is not retried: check it needs no wait")
     return out
   end
   if not recv and name == "steps" then return steps_text(cx, call) end
@@ -217,6 +218,50 @@ function M.statement(cx, node)
     return each_loop(cx, call)
   end
   return nil
+end
+
+-- Frank helpers and Ruby methods that only look: a block of statements calling nothing else can be retried.
+local CHECKS = {}
+for name in ([[check_element_exists check_element_does_not_exist check_element_exists_and_is_visible
+  check_element_does_not_exist_or_is_not_visible check_view_with_mark_exists check_view_with_mark_does_not_exist
+  element_exists element_is_not_hidden view_with_mark_exists accessibility_frame frankly_current_orientation
+  frankly_oriented_portrait? frankly_oriented_landscape? wait_for_element_to_exist wait_for_element_to_not_exist
+  wait_for_nothing_to_be_animating wait_until puts p raise fail expect eq eql equal be be_empty be_true be_false
+  be_truthy be_falsey be_nil include have have_exactly match raise_exception raise_error lambda proc]]):gmatch("%S+")
+do CHECKS[name] = true end
+
+-- Whether `nodes` only look at the app (see CHECKS; `frankly_map` with a getter: a literal name without `:`).
+local function only_checks(cx, nodes)
+  local pure = true
+  local function walk(n)
+    if not pure or type(n) ~= "table" then return end
+    -- An `fcall` is the name inside its call node (method_add_arg), which was looked at with its arguments.
+    local call = kind(n) ~= "fcall" and calls.parts(n)
+    if call and not call.recv then
+      if call.name == "frankly_map" then
+        local method = call.args[2] and require("fscript.port.expr").literal_string(cx, call.args[2])
+        if not method or method:find(":", 1, true) then pure = false end
+      elseif not CHECKS[call.name] then
+        pure = false
+      end
+    end
+    for i = 1, #n do walk(n[i]) end
+  end
+  walk(nodes)
+  return pure
+end
+
+---`sleep n` followed, in its block, by `rest`: when the rest only checks, it is retried until it holds (for
+---`--validation` seconds, as fscript's own assertion steps are), which is what the sleep waited for; the sleep
+---is kept as a comment. Nil when the rest does something (its statements are translated as they are).
+---@return string[]?
+function M.sleep_then_checks(cx, sleep, rest)
+  if #rest == 0 or not only_checks(cx, rest) then return nil end
+  local out, line = commented(cx, sleep, "dropped: the checks below retry until they hold")
+  cx:note(line, "sleep dropped; the checks after it retry until they hold (--validation, 2 s by default)")
+  cx:use("ruby")
+  out[#out + 1] = "ruby.eventually(" .. stmt().function_text(cx, {}, { "body", rest }, false) .. ")"
+  return out
 end
 
 ---`def name(a, b = 1) … end`: a function (local in a step file, declared at its top; global in support files,

@@ -282,6 +282,17 @@ function M.body(cx, stmts, implicit)
   local out = {}
   local list = tree.statements(stmts)
   for i, node in ipairs(list) do
+    local call = require("fscript.port.calls").parts(node)
+    cx.sleep_last = i == #list
+    if call and not call.recv and call.name == "sleep" and i < #list then
+      local rest = { table.unpack(list, i + 1) }
+      local ok, waited = pcall(require("fscript.port.special").sleep_then_checks, cx, node, rest)
+      if ok and waited then
+        comments_before(cx, tree.lines(node) or 0, out)
+        for _, l in ipairs(waited) do out[#out + 1] = l end
+        return out
+      end
+    end
     local first, last = tree.lines(node)
     if first then
       comments_before(cx, first, out)
