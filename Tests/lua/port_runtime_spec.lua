@@ -63,8 +63,9 @@ require("fscript.config").set({ validation = 0.2 })
 local runs = 0
 ruby.eventually(function() runs = runs + 1 end)
 check.equal(1, runs, "checks that hold run once")
-check.equal("expected: 2\n     got: 1 (using ==)", message(function() ruby.eventually(function() expect.eq(1, 2) end) end,
-  "eventually"), "checks that never hold fail with the last check's message")
+check.equal("expected: 2\n     got: 1 (using ==)",
+  message(function() ruby.eventually(function() expect.eq(1, 2) end) end, "eventually"),
+  "checks that never hold fail with the last check's message")
 check.contains(tostring(select(2, pcall(ruby.eventually, function() error("a bug") end))), "a bug",
   "an error that is no failed check is not retried")
 

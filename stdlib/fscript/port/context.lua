@@ -5,7 +5,7 @@ local M = {}
 ---@class fscript.port.Context
 ---@field file string the Ruby file, relative to the features folder (`step_definitions/x.rb`)
 ---@field lines string[] its source lines
----@field defs table<string, boolean> every method a Ruby file of the project defines with `def`
+---@field defs table<string, table> every method a Ruby file of the project defines with `def` (its node)
 ---@field global_defs boolean true in support files: their methods are globals, as World methods are
 ---@field uses table<string, boolean> runtime modules used: `ruby`, `expect`, `world`
 ---@field notes {line: integer, text: string}[] what PORT.md says about this file beside the lines not ported
@@ -21,7 +21,7 @@ Context.__index = Context
 
 ---@param file string
 ---@param lines string[]
----@param defs table<string, boolean>
+---@param defs table<string, table>
 ---@param global_defs boolean
 ---@return fscript.port.Context
 function M.new(file, lines, defs, global_defs)

@@ -230,17 +230,26 @@ for name in ([[check_element_exists check_element_does_not_exist check_element_e
   be_truthy be_falsey be_nil include have have_exactly match raise_exception raise_error lambda proc]]):gmatch("%S+")
 do CHECKS[name] = true end
 
--- Whether `nodes` only look at the app (see CHECKS; `frankly_map` with a getter: a literal name without `:`).
+-- Whether `nodes` only look at the app (see CHECKS; `frankly_map` with a getter: a literal name without `:`;
+-- the project's methods that do only that).
 local function only_checks(cx, nodes)
-  local pure = true
-  local function walk(n)
+  local pure, seen = true, {}
+  local walk
+  local function method(name)
+    if seen[name] then return end
+    seen[name] = true
+    walk(cx.defs[name][4])
+  end
+  function walk(n)
     if not pure or type(n) ~= "table" then return end
     -- An `fcall` is the name inside its call node (method_add_arg), which was looked at with its arguments.
     local call = kind(n) ~= "fcall" and calls.parts(n)
     if call and not call.recv then
       if call.name == "frankly_map" then
-        local method = call.args[2] and require("fscript.port.expr").literal_string(cx, call.args[2])
-        if not method or method:find(":", 1, true) then pure = false end
+        local getter = call.args[2] and require("fscript.port.expr").literal_string(cx, call.args[2])
+        if not getter or getter:find(":", 1, true) then pure = false end
+      elseif type(cx.defs[call.name]) == "table" then
+        method(call.name)
       elseif not CHECKS[call.name] then
         pure = false
       end

@@ -285,10 +285,13 @@ function M.body(cx, stmts, implicit)
     local call = require("fscript.port.calls").parts(node)
     cx.sleep_last = i == #list
     if call and not call.recv and call.name == "sleep" and i < #list then
+      local sleep_first, sleep_last = tree.lines(node)
+      comments_before(cx, sleep_first or 0, out)
+      -- The sleep's own comment stays on its commented line, not inside the retried checks.
+      if sleep_last then trailing_comment(cx, sleep_last, { "-- " }) end
       local rest = { table.unpack(list, i + 1) }
       local ok, waited = pcall(require("fscript.port.special").sleep_then_checks, cx, node, rest)
       if ok and waited then
-        comments_before(cx, tree.lines(node) or 0, out)
         for _, l in ipairs(waited) do out[#out + 1] = l end
         return out
       end

@@ -10,12 +10,12 @@ local M = {}
 
 local kind = tree.kind
 
----The names of the methods a syntax tree defines with `def` (at any depth: in modules too).
+---The methods a syntax tree defines with `def` (at any depth: in modules too), by name.
 ---@param node any
----@param into table<string, boolean>
+---@param into table<string, table> each name's `def` node
 function M.defs(node, into)
   if type(node) ~= "table" then return end
-  if kind(node) == "def" then into[node[2][2]] = true end
+  if kind(node) == "def" then into[node[2][2]] = node end
   for i = 1, #node do M.defs(node[i], into) end
 end
 
@@ -42,7 +42,7 @@ end
 ---@param file string the Ruby file, relative to the features folder
 ---@param source string its text
 ---@param parsed table `{tree = program node, comments = {{line, column, text}…}}` or `{error = …}`
----@param defs table<string, boolean> the methods the whole project defines
+---@param defs table<string, table> the methods the whole project defines
 ---@param support boolean a support file (its methods become globals)
 ---@return fscript.port.UnitResult
 function M.translate(file, source, parsed, defs, support)
