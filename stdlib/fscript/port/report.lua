@@ -71,7 +71,8 @@ function M.markdown(results)
   out[#out + 1] = ""
   out[#out + 1] = "- `fscript --dry-run OUT_DIR`: every step defined (the catalog has Frank's core steps)."
   out[#out + 1] = "- Each line above that was not ported: write its Lua, and remove the `error(\"not ported…\")`."
-  out[#out + 1] = "- Each dropped `sleep`: the next check waits by itself; a step that only slept does nothing now."
+  out[#out + 1] = "- Each dropped `sleep` that actions follow: add a `wait_until` if the action needs the app to "
+    .. "settle first. Checks after a sleep retry by themselves; a step that only slept does nothing now."
   out[#out + 1] = "- Launches: fscript starts a fresh app for every scenario (`--app`, `fscript serve`, `--launch`)."
   local summary = ("fscript port: %d of %d step definitions converted whole (%s), %d lines not ported; %s/PORT.md")
     :format(whole, total, pct(whole, total), failed, results.out)
