@@ -87,10 +87,13 @@ function M.run(features, out)
   end
   for i, f in ipairs(ruby_files) do
     local source = util.read_file(ruby_paths[i]) or ""
-    local support = f:find("support/", 1, true) ~= nil
+    local in_steps = f:find("step_definitions/", 1, true) ~= nil
     local parsed = trees[ruby_paths[i]] or { error = "no syntax tree" }
-    local result = unit.translate(f, source, parsed, defs, support)
+    local result = unit.translate(f, source, parsed, defs, not in_steps)
+    -- Ruby outside step_definitions/ and support/ (a lib/ folder) goes under support/, which fscript loads
+    -- before the features; anywhere else a .lua file would run as a test.
     local target = f:sub(1, -4) .. ".lua"
+    if not in_steps and not f:find("support/", 1, true) then target = "support/" .. target end
     result.file, result.target = f, target
     result.what, result.err = output.write(out .. "/" .. target, output.with_header(f, result.lua))
     results.files[#results.files + 1] = result
