@@ -31,6 +31,7 @@ Feature: A team's own Frank steps, ported by fscript port frank
 
   Scenario: steps calling steps
     Given the fruit basket is full
+    And the basket has Pears
     When I check the first fruit
     And I check the last fruit
     Then looking for a Kiwi is handled

@@ -52,6 +52,23 @@ local function join(parts)
   return table.concat(out, " .. ")
 end
 
+---A string literal's parts, `{value = text}` or `{lua = expression}` (interpolation), and the Lua joining them.
+---@return table[] parts
+M.string_parts = function(cx, node)
+  if kind(node) ~= "string_literal" then cx:nope(node, "a string literal expected") end
+  return string_parts(cx, node[2])
+end
+M.join = join
+
+---The texts of literal parts (see `string_parts`), in order.
+---@param parts table[]
+---@return string[]
+function M.map_values(parts)
+  local out = {}
+  for i, p in ipairs(parts) do out[i] = p.value end
+  return out
+end
+
 ---The value of a string literal without interpolation (a step's text, a hash key), or nil.
 ---@return string?
 function M.literal_string(cx, node)

@@ -81,28 +81,58 @@ local function step_definition(cx, call)
   return lines
 end
 
--- `steps %{ Given … \n | a | b | }`: each step on its own, a table's rows as its data argument.
+-- A string literal's lines, each a list of parts (`{value =}` or `{lua =}`, see expr.string_parts).
+local function text_lines(cx, node)
+  local lines, current = {}, {}
+  for _, part in ipairs(require("fscript.port.expr").string_parts(cx, node)) do
+    if part.lua then
+      current[#current + 1] = part
+    else
+      local pieces = {}
+      for piece in (part.value .. "\n"):gmatch("(.-)\n") do pieces[#pieces + 1] = piece end
+      for i, piece in ipairs(pieces) do
+        if i > 1 then
+          lines[#lines + 1] = current
+          current = {}
+        end
+        if piece ~= "" then current[#current + 1] = { value = piece } end
+      end
+    end
+  end
+  lines[#lines + 1] = current
+  return lines
+end
+
+-- `steps %{ Given … \n | a | b | }`: each step on its own (interpolation kept), a table's rows as its data.
 local function steps_text(cx, call)
-  local value = call.args[1] and require("fscript.port.expr").literal_string(cx, call.args[1])
-  if #call.args ~= 1 or not value then cx:nope(call.node, "steps with interpolation") end
+  if #call.args ~= 1 then cx:nope(call.node, "steps with these arguments") end
   local out, rows = {}, nil
   local function flush()
     if rows then out[#out] = out[#out]:gsub("%)$", ", {" .. table.concat(rows, ", ") .. "})") end
     rows = nil
   end
-  for line in (value .. "\n"):gmatch("(.-)\n") do
-    line = line:match("^%s*(.-)%s*$")
-    if line:sub(1, 1) == "|" then
-      local cells = {}
+  for _, parts in ipairs(text_lines(cx, call.args[1])) do
+    local first, last = parts[1], parts[#parts]
+    if first and first.value then first.value = first.value:match("^%s*(.-)$") end
+    if last and last.value then last.value = last.value:match("^(.-)%s*$") end
+    local head = first and first.value or ""
+    local literal = true
+    for _, p in ipairs(parts) do literal = literal and p.value ~= nil end
+    if head:sub(1, 1) == "|" or head:sub(1, 3) == '"""' then
+      if not literal or head:sub(1, 3) == '"""' then cx:nope(call.node, "steps text with this table or doc string") end
+      local cells, line = {}, table.concat(require("fscript.port.expr").map_values(parts))
       for cell in line:sub(2):gmatch("([^|]*)|") do cells[#cells + 1] = text.quote(cell:match("^%s*(.-)%s*$")) end
       rows = rows or {}
       rows[#rows + 1] = "{" .. table.concat(cells, ", ") .. "}"
-    elseif line ~= "" and line:sub(1, 1) ~= "#" then
+    elseif head ~= "" and head:sub(1, 1) ~= "#" then
       flush()
-      local keyword, rest = line:match("^(%S+)%s+(.*)$")
+      local keyword, rest = head:match("^(%S+)%s+(.*)$")
       if keyword == "*" then keyword = "Given" end
-      if not KEYWORDS[keyword] or line:sub(1, 3) == '"""' then cx:nope(call.node, "steps text: " .. line) end
-      out[#out + 1] = ("%s(%s)"):format(keyword, text.quote(rest))
+      if not KEYWORDS[keyword] then cx:nope(call.node, "steps text: " .. head) end
+      local step_parts = { { value = rest } }
+      for i = 2, #parts do step_parts[#step_parts + 1] = parts[i] end
+      if rest == "" then table.remove(step_parts, 1) end
+      out[#out + 1] = ("%s(%s)"):format(keyword, require("fscript.port.expr").join(step_parts))
     end
   end
   flush()

@@ -21,8 +21,10 @@ function M.lines(node)
     local k = M.kind(n)
     if k and k:sub(1, 1) == "@" and type(n[3]) == "table" and math.type(n[3][1]) == "integer" then
       local line = n[3][1]
+      -- A token's text may run over several lines (a string's content): its last line counts.
+      local _, breaks = tostring(n[2]):gsub("\n", "")
       if not first or line < first then first = line end
-      if not last or line > last then last = line end
+      if not last or line + breaks > last then last = line + breaks end
       return
     end
     for i = 1, #n do walk(n[i]) end

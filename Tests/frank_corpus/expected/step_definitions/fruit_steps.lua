@@ -1,4 +1,4 @@
--- Ported by fscript port frank from step_definitions/fruit_steps.rb; once edited, fscript port leaves it alone (generated content 95dc4328).
+-- Ported by fscript port frank from step_definitions/fruit_steps.rb; once edited, fscript port leaves it alone (generated content 3327adb2).
 require("fscript.frank_compat").install()
 local ruby = require("fscript.port.ruby")
 local expect = require("fscript.port.expect")
@@ -72,4 +72,8 @@ step([[^looking for a (\w+) is handled$]], function(fruit)
   if fruit == "Kiwi" then
     expect.truthy(found, true)
   end
+end)
+
+step([[^the basket has (\w+)$]], function(fruit)
+  Then('I should see a fruit called "' .. fruit .. '"')
 end)

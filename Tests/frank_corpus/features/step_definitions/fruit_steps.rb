@@ -57,3 +57,9 @@ Then /^looking for a (\w+) is handled$/ do |fruit|
   end
   found.should be_false if fruit == 'Kiwi'
 end
+
+Given /^the basket has (\w+)$/ do |fruit|
+  steps %Q{
+    Then I should see a fruit called "#{fruit}"
+  }
+end
