@@ -39,7 +39,7 @@ status=0
 "$bin" --app "$app" --tags 'not @unported' --artifacts "$work/artifacts" "$out" >"$work/run.out" 2>&1 </dev/null ||
   status=$?
 [ "$status" -eq 0 ] || fatal "the converted suite failed (exit $status): $(cat "$work/run.out")"
-grep -q "7 passed, 0 failed" "$work/run.out" || fatal "the converted suite: $(tail -3 "$work/run.out")"
+grep -q "8 passed, 0 failed" "$work/run.out" || fatal "the converted suite: $(tail -3 "$work/run.out")"
 
 status=0
 "$bin" --app "$app" --tags @unported --artifacts "$work/artifacts" "$out" >"$work/unported.out" 2>&1 </dev/null ||

@@ -46,3 +46,8 @@ Feature: A team's own Frank steps, ported by fscript port frank
     When I touch the "Add" button 1 time
     And I start the app afresh
     Then the count should be 0
+
+  Scenario: launching with Frank's own launch step
+    When I touch the "Add" button 1 time
+    And I launch the app
+    Then the count should be 0
