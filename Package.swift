@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "CEdit"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "Platform"]),
         .target(name: "JSON", dependencies: ["Platform"]),
-        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit"]),
+        .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "Platform"]),
         // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
         .target(name: "Platform"),
         .target(name: "HTTPCore", dependencies: ["Platform"] + nio),

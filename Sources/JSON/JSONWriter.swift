@@ -56,6 +56,14 @@ public struct JSONWriter {
         needsComma = false
     }
 
+    /// Writes an object key known only at run time (a dump's other attributes), escaped as a string value is.
+    public mutating func key(named key: String) {
+        separate()
+        write(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     /// Writes a number the way `JSONValue.number` is written.
     public mutating func value(_ number: Double) {
         separate()

@@ -1,5 +1,6 @@
 import JSON
 import LuaKit
+import Platform
 
 /// Lua option tables read by the same `FieldReader` as JSON, so `stub{…}` refuses unknown keys and names bad
 /// fields exactly as a WireMock mapping does, in Lua's own wording (`string expected, got number`).
@@ -32,7 +33,16 @@ extension LuaTable: FieldSource {
         guard let table = value.tableValue, table.fields.isEmpty else { return nil }
         return table.array
     }
-    public static func shown(_ value: LuaValue) -> String { value.description }
+    /// `'text'`, `3`, `0.5`, `true`, or the type name of anything else (a table, a function).
+    public static func shown(_ value: LuaValue) -> String {
+        switch value {
+        case .string(let text): return "'\(text)'"
+        case .integer(let number): return String(number)
+        case .number(let number): return CheckedNumber.format(number)
+        case .boolean(let flag): return String(flag)
+        default: return value.typeName
+        }
+    }
 
     /// `string expected, got number`: the wording of Lua's own argument errors.
     public static func mismatch(expected: FieldType, got value: LuaValue) -> String {

@@ -98,6 +98,21 @@ import Testing
         #expect(RunSettingFlags.addingSuggestion(to: suggested) == suggested)
     }
 
+    /// Every project-file value goes through the one reader: the error names the file, the field's path (nested
+    /// ones too) and what the field takes.
+    @Test(arguments: [
+        ("return { env = { GREETING = 1 } }", "env.GREETING must be a string, got 1"),
+        ("return { targets = {} }", "targets must be a non-empty list of target URLs, got table"),
+        ("return { reports = { 'junit:a.xml', 2 } }", "reports must be a list of kind:file strings, got table"),
+        ("return { wait = -1 }", "wait must be a number of seconds above 0 and at most 3600, got -1"),
+        ("return { reset = 'yes' }", "reset must be true or false, got 'yes'"),
+    ])
+    func projectValuesAreCheckedByPath(source: String, message: String) throws {
+        let path = try temporaryDirectory() + "/fscript.project.lua"
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(performing: { try ProjectFile.load(path) }, throws: { "\($0)" == "\(path): \(message)" })
+    }
+
     @Test func flagsAfterTheScriptsArgumentsAreTheScripts() throws {
         let (settings, rest) = try RunSettingFlags.extract(["a.lua", "--", "--timeout", "5"])
         #expect(settings == RunSettingValues())

@@ -71,4 +71,28 @@ import Testing
             try JSONDecoder().decode(DumpNode.self, from: Data(#"{"uid":"1"}"#.utf8))
         }
     }
+
+    /// The streaming writer (the simulator's `/dump`) writes exactly what `json.jsonBytes` does: keys sorted, the
+    /// typed fields among the other attributes, a set typed field winning over an other attribute of its name,
+    /// and an other attribute kept where its typed field is unset (`"tag":"oops"`).
+    @Test func writingStraightIsTheJSONText() throws {
+        var node = try DumpNode(json: JSONValue(parsing: Array(Self.dump.utf8)))
+        node.otherAttributes["aaa"] = .integer(1)
+        node.otherAttributes["isEnabled"] = .integer(0)
+        node.otherAttributes["text"] = .string("shadowed")
+        node.otherAttributes["zzz"] = .array([.null, .string("é\n")])
+        node.text = "typed"
+        node.font = DumpNode.Font(fontName: "A", familyName: "B", pointSize: 12.5)
+        node.numberOfSegments = 2
+        node.placeholder = "p"
+        node.selectedSegmentIndex = 0
+        node.textAlignment = 1
+        node.alpha = .infinity
+        var writer = JSONWriter()
+        node.write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == node.json.jsonString)
+        var leaf = JSONWriter()
+        DumpNode(className: "UIView", uid: "1", subviews: nil).write(to: &leaf)
+        #expect(String(decoding: leaf.bytes, as: UTF8.self) == #"{"class":"UIView","uid":"1"}"#)
+    }
 }

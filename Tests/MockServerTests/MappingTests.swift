@@ -166,7 +166,7 @@ import Testing
         ),
         (
             #"{"request": {"urlPathPattern": "("}}"#,
-            "mappings/bad.json: request: invalid regular expression: ("
+            "mappings/bad.json: request.urlPathPattern: invalid regular expression: ("
         ),
     ])
     func mappingErrorsNameTheFileAndField(json: String, message: String) throws {

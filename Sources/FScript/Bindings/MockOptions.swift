@@ -138,7 +138,7 @@ struct MockOptions {
     func requestPattern(extraKeys: [String] = []) throws -> RequestPattern {
         try allowOnly(Self.filterKeys + extraKeys)
         var pattern = RequestPattern(method: try string("method")?.uppercased())
-        let urls: [(String, (String) -> URLPattern)] = [
+        let urls: [(String, (String) throws -> URLPattern)] = [
             ("path", URLPattern.path), ("path_pattern", URLPattern.pathMatching),
             ("path_template", URLPattern.pathTemplate), ("url", URLPattern.url), ("url_pattern", URLPattern.urlMatching),
         ]
@@ -148,7 +148,7 @@ struct MockOptions {
                 throw args.badArgument(
                     position, "give only one of path, path_pattern, path_template, url and url_pattern")
             }
-            pattern.url = make(text)
+            pattern.url = try make(text)
         }
         pattern.queryParameters = try valuePatterns("query")
         pattern.headers = try valuePatterns("headers")

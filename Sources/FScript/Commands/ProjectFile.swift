@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import LuaJSON
 import LuaKit
 
 /// `fscript.project.lua`: the settings a team checks into its app repo, so CI and a developer's machine run the
@@ -70,67 +71,75 @@ struct ProjectFile: Equatable {
         guard case .table(let table)? = values.first, table.array.isEmpty else {
             throw ProjectFileError("\(path): must return a table of settings, e.g. return { timeout = 120 }")
         }
-        // Unknown keys are refused by the one reader of outside data, as in a mapping or a Lua option table.
-        let reader = FieldReader(table, at: "")
-        reader.allow(ownKeys + declarations.map(\.key))
-        do { try reader.finish() } catch { throw ProjectFileError(unknownSetting(error, in: path)) }
-        var project = ProjectFile(path: path)
-        let folder = (path as NSString).deletingLastPathComponent
-        for (key, value) in table.fields {
-            guard let name = key.stringValue else { continue }
-            if let setting = declarations.first(where: { $0.key == name }) {
-                do { project.settings[setting] = try setting.read(value, file: path, folder: folder) } catch {
-                    throw ProjectFileError(error.description)
-                }
-            } else {
-                try project.read(name, value, folder: folder)
+        // Every key is read by the one reader of outside data, as a mapping or a Lua option table is: typed,
+        // named by its path, and an unknown key refused with the nearest known one.
+        do {
+            return try FieldReader<LuaTable>.read(.table(table), at: "") { fields throws(FieldError) in
+                var project = ProjectFile(path: path)
+                try project.read(fields, declarations: declarations)
+                return project
             }
+        } catch {
+            throw ProjectFileError(describe(error, in: path))
         }
-        return project
     }
 
-    /// "FILE: unknown setting 'timout'; did you mean 'timeout'? known: …", from the reader's refusal.
-    private static func unknownSetting(_ error: FieldError, in path: String) -> String {
-        guard case .unknownKey(let key, let nearest, let known) = error.problem else { return "\(path): \(error)" }
-        let guess = nearest.map { "; did you mean '\($0)'?" } ?? ""
-        return "\(path): unknown setting '\(key)'\(guess); known: \(known.joined(separator: ", "))"
+    /// "FILE: timeout must be …, got 'soon'", or for an unknown key "FILE: unknown setting 'timout'; did you
+    /// mean 'timeout'? known: …".
+    private static func describe(_ error: FieldError, in path: String) -> String {
+        switch error.problem {
+        case .unknownKey(let key, let nearest, let known):
+            let guess = nearest.map { "; did you mean '\($0)'?" } ?? ""
+            return "\(path): unknown setting '\(key)'\(guess); known: \(known.joined(separator: ", "))"
+        case .invalid(let message):
+            return error.path.isEmpty ? "\(path): \(message)" : "\(path): \(error.path) \(message)"
+        }
     }
 
-    /// Reads one of `ownKeys`.
-    private mutating func read(_ name: String, _ value: LuaValue, folder: String) throws {
-        func fail(_ expected: String) -> ProjectFileError {
-            ProjectFileError("\(path): \(name) must be \(expected), got \(value.luaShown)")
-        }
+    /// Reads the declared settings, then the keys with merge rules of their own.
+    private mutating func read(_ fields: FieldReader<LuaTable>, declarations: [RunSetting]) throws(FieldError) {
+        let folder = (path as NSString).deletingLastPathComponent
         func local(_ value: String) -> String {
             value.hasPrefix("/") ? value : (folder as NSString).appendingPathComponent(value)
         }
-        switch name {
-        case "target", "app":
-            guard let text = value.stringValue, !text.isEmpty else { throw fail("a non-empty string") }
-            if name == "target" { target = text } else { app = local(text) }
-        case "env":
-            guard case .table(let env) = value, env.array.isEmpty else { throw fail("a table of strings") }
-            for (envKey, envValue) in env.fields {
-                guard let envName = envKey.stringValue, let envText = envValue.stringValue else {
-                    throw ProjectFileError("\(path): env.\(envKey.luaShown) must be a string, got \(envValue.luaShown)")
-                }
-                environment[envName] = envText
-            }
-        case "targets":
-            guard case .table(let list) = value, list.fields.isEmpty, !list.array.isEmpty,
-                list.array.allSatisfy({ $0.stringValue != nil })
-            else { throw fail("a non-empty list of target URLs") }
-            targets = list.array.compactMap(\.stringValue)
-        default:
-            guard case .table(let list) = value, list.fields.isEmpty,
-                list.array.allSatisfy({ $0.stringValue != nil })
-            else { throw fail("a list of kind:file strings") }
-            reports = list.array.compactMap(\.stringValue).map { report in
-                guard let colon = report.firstIndex(of: ":") else { return report }
-                let file = String(report[report.index(after: colon)...])
-                return report[..<colon] + ":" + (file == "-" ? file : local(file))
+        for setting in declarations {
+            if let value = try setting.read(from: fields, folder: folder) { settings[setting] = value }
+        }
+        target = try fields.checked("target", mustBe: "a non-empty string", Self.nonEmptyText)
+        app = try fields.checked("app", mustBe: "a non-empty string", Self.nonEmptyText).map(local)
+        if let env = try fields.checked("env", mustBe: "a table of strings", Self.namedTable) {
+            environment = try FieldReader<LuaTable>.read(.table(env), at: fields.path(of: "env")) { env throws(FieldError) in
+                var values: [String: String] = [:]
+                for (name, _) in env.entries() { values[name] = try env.checked(name, mustBe: "a string", \.stringValue) }
+                return values
             }
         }
+        targets = try fields.checked("targets", mustBe: "a non-empty list of target URLs") { value in
+            Self.strings(value).flatMap { $0.isEmpty ? nil : $0 }
+        } ?? []
+        reports = try fields.checked("reports", mustBe: "a list of kind:file strings", Self.strings)?.map { report in
+            guard let colon = report.firstIndex(of: ":") else { return report }
+            let file = String(report[report.index(after: colon)...])
+            return report[..<colon] + ":" + (file == "-" ? file : local(file))
+        } ?? []
+    }
+
+    private static func nonEmptyText(_ value: LuaValue) -> String? {
+        guard let text = value.stringValue, !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// A table with names only (no list items).
+    private static func namedTable(_ value: LuaValue) -> LuaTable? {
+        guard case .table(let table) = value, table.array.isEmpty else { return nil }
+        return table
+    }
+
+    /// A list whose items are all strings.
+    private static func strings(_ value: LuaValue) -> [String]? {
+        guard case .table(let list) = value, list.fields.isEmpty else { return nil }
+        let texts = list.array.compactMap(\.stringValue)
+        return texts.count == list.array.count ? texts : nil
     }
 }
 

@@ -1,3 +1,5 @@
+import JSON
+import LuaJSON
 import LuaKit
 
 /// One run setting, declared once: its flag, its project-file key (also its field in the Lua options table), its
@@ -88,20 +90,21 @@ struct RunSetting: Sendable {
         }
     }
 
-    /// Reads the project file's value; `folder` anchors a relative path. The error names the file and the key.
-    func read(_ value: LuaValue, file: String, folder: String) throws(RunSettingError) -> SettingValue {
-        let failure = RunSettingError("\(file): \(key) must be \(requirement), got \(value.luaShown)")
-        switch kind {
-        case .seconds(let limit):
-            guard let number = value.doubleValue, let seconds = try? Seconds(number, atMost: limit) else { throw failure }
-            return .seconds(seconds)
-        case .text, .path:
-            guard let text = value.stringValue, !text.isEmpty else { throw failure }
-            guard kind == .path, !text.hasPrefix("/") else { return .text(text) }
-            return .text(folder.isEmpty ? text : folder + "/" + text)
-        case .toggle:
-            guard case .boolean(let flag) = value else { throw failure }
-            return .boolean(flag)
+    /// Reads the project file's field, nil when it is not set; `folder` anchors a relative path. The error
+    /// names the key and what it accepts.
+    func read(from fields: FieldReader<LuaTable>, folder: String) throws(FieldError) -> SettingValue? {
+        try fields.checked(key, mustBe: requirement) { value in
+            switch kind {
+            case .seconds(let limit):
+                return value.doubleValue.flatMap { try? Seconds($0, atMost: limit) }.map(SettingValue.seconds)
+            case .text, .path:
+                guard let text = value.stringValue, !text.isEmpty else { return nil }
+                guard kind == .path, !text.hasPrefix("/") else { return .text(text) }
+                return .text(folder.isEmpty ? text : folder + "/" + text)
+            case .toggle:
+                guard case .boolean(let flag) = value else { return nil }
+                return .boolean(flag)
+            }
         }
     }
 }

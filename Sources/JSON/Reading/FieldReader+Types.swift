@@ -48,6 +48,19 @@ extension FieldReader {
         return try FieldReader.read(value, at: path(of: key), body)
     }
 
+    /// The field converted by `convert`, which returns nil for a value it refuses; that is an error worded by
+    /// what the field takes (`timeout: must be a number of seconds above 0 …, got 'soon'`), for fields whose
+    /// rule is more than a type (a range, a non-empty text, a list of strings).
+    public func checked<T>(
+        _ key: String, mustBe requirement: String, _ convert: (Source.Value) -> T?
+    ) throws(FieldError) -> T? {
+        guard let value = value(key) else { return nil }
+        guard let converted = convert(value) else {
+            throw fail(key, "must be \(requirement), got \(Source.shown(value))")
+        }
+        return converted
+    }
+
     /// The field converted by `convert`, or a type error worded by the source.
     private func typed<T>(_ key: String, _ type: FieldType, _ convert: (Source.Value) -> T?) throws(FieldError) -> T? {
         guard let value = value(key) else { return nil }

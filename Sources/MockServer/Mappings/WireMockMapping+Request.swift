@@ -4,18 +4,24 @@ import JSON
 /// WireMock's request patterns: a mapping's `request`, and the bodies of the admin API's request queries.
 extension WireMockMapping {
     /// The URL keys, each with the pattern it makes; a request pattern has at most one.
-    private static let urlKeys: [(key: String, make: @Sendable (String) -> URLPattern)] = [
-        ("url", { .url($0) }), ("urlPath", { .path($0) }), ("urlPattern", { .urlMatching($0) }),
-        ("urlPathPattern", { .pathMatching($0) }), ("urlPathTemplate", { .pathTemplate($0) }),
+    private static let urlKeys: [(key: String, make: @Sendable (String) throws(MockServerError) -> URLPattern)] = [
+        ("url", { .url($0) }), ("urlPath", { .path($0) }),
+        ("urlPattern", { text throws(MockServerError) in try .urlMatching(text) }),
+        ("urlPathPattern", { text throws(MockServerError) in try .pathMatching(text) }),
+        ("urlPathTemplate", { .pathTemplate($0) }),
     ]
 
     /// A request pattern in WireMock's JSON (a mapping's `request`, or the body of `/__admin/requests/count`).
     static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
         try Fields.read(request, at: path) { fields throws(Problem) in
             var pattern = RequestPattern(method: try fields.string("method"))
-            if let key = try fields.oneOf(urlKeys.map(\.key)) {
+            if let key = try fields.oneOf(urlKeys.map(\.key)), let make = urlKeys.first(where: { $0.key == key })?.make {
                 let text = try fields.requiredString(key)
-                pattern.url = urlKeys.first { $0.key == key }?.make(text)
+                do throws(MockServerError) {
+                    pattern.url = try make(text)
+                } catch {
+                    throw fields.fail(key, error.description)
+                }
             }
             pattern.pathParameters = try valuePatterns(fields, "pathParameters")
             try checkPathParameters(pattern, fields)
@@ -37,7 +43,7 @@ extension WireMockMapping {
 
     /// Path parameters constrain the `{names}` of a `urlPathTemplate`, so each must name one of them.
     private static func checkPathParameters(_ pattern: RequestPattern, _ fields: Fields) throws(Problem) {
-        if case .pathTemplate(let template)? = pattern.url {
+        if let template = pattern.url?.template?.text {
             for name in pattern.pathParameters.keys.sorted() where !template.contains("{\(name)}") {
                 throw fields.fail("pathParameters.\(name)", "the urlPathTemplate \(template) has no {\(name)}")
             }

@@ -2,15 +2,18 @@
 ///
 /// Kept apart from regular expressions so that a tester can write the path the way API docs print it and use
 /// the captured values in the response (`{"id": "{{id}}"}`).
-struct PathTemplate: Sendable {
-    private enum Segment: Sendable {
+struct PathTemplate: Sendable, Hashable {
+    private enum Segment: Sendable, Hashable {
         case literal(String)
         case capture(String)
     }
 
+    /// The template as written, for descriptions and the mapping JSON.
+    let text: String
     private let segments: [Segment]
 
     init(_ template: String) {
+        text = template
         segments = template.split(separator: "/", omittingEmptySubsequences: false).map { part in
             if part.hasPrefix("{"), part.hasSuffix("}"), part.count > 2 {
                 return .capture(String(part.dropFirst().dropLast()))

@@ -1,21 +1,21 @@
 import HTTPCore
 import JSON
 
-/// A `RequestPattern` made ready to run: its value and body patterns in a stable order, its URL compiled.
+/// A `RequestPattern` made ready to run: its value and body patterns in a stable order.
 ///
 /// It checks every part of a request rather than stopping at the first difference, because the near-miss
 /// explanation and the choice of the closest stub need the whole list.
 struct RequestMatcher: Sendable {
     let pattern: RequestPattern
-    private let url: CompiledURL?
+    private let url: URLPattern?
     private let query: [(name: String, value: ValuePattern)]
     private let headers: [(name: String, value: ValuePattern)]
     private let cookies: [(name: String, value: ValuePattern)]
     private let pathParameters: [(name: String, value: ValuePattern)]
 
-    init(_ pattern: RequestPattern) throws(MockServerError) {
+    init(_ pattern: RequestPattern) {
         self.pattern = pattern
-        url = try pattern.url.map { url throws(MockServerError) in try CompiledURL(url) }
+        url = pattern.url
         query = pattern.queryParameters.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         headers = pattern.headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { ($0.key, $0.value) }
         cookies = pattern.cookies.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }

@@ -31,9 +31,9 @@ extension AdminAPI {
     private func nearMisses(toPattern body: JSONValue) throws -> HTTPResponse {
         let matcher: RequestMatcher
         do {
-            matcher = try RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
-        } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.description)
+            matcher = RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
+        } catch {
+            throw AdminError(422, error.description)
         }
         let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
         let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in

@@ -51,7 +51,7 @@ extension AdminAPI {
         } catch let problem as WireMockMapping.Problem {
             throw AdminError(422, problem.description)
         }
-        return journal.requests(matching: try RequestMatcher(pattern))
+        return journal.requests(matching: RequestMatcher(pattern))
     }
 
     /// A journal entry as WireMock's logged request.

@@ -112,7 +112,7 @@ public final class MockServer: Sendable {
 
     /// The received requests that match `filter` (scenario states are not part of a filter).
     public func requests(matching filter: RequestPattern) throws -> [LoggedRequest] {
-        journal.requests(matching: try RequestMatcher(filter))
+        journal.requests(matching: RequestMatcher(filter))
     }
 
     /// The received requests no stub matched; each carries its near-miss explanation.
@@ -122,13 +122,13 @@ public final class MockServer: Sendable {
     /// request received and how each differs from the filter.
     public func verify(_ filter: RequestPattern, count: Int = 1) throws {
         guard count >= 0 else { throw MockServerError.invalidCount(count) }
-        try journal.verify(try RequestMatcher(filter), count: count, atLeast: false)
+        try journal.verify(RequestMatcher(filter), count: count, atLeast: false)
     }
 
     /// Throws a `VerificationError` unless at least `count` received requests match `filter`.
     public func verify(_ filter: RequestPattern, atLeast count: Int) throws {
         guard count >= 0 else { throw MockServerError.invalidCount(count) }
-        try journal.verify(try RequestMatcher(filter), count: count, atLeast: true)
+        try journal.verify(RequestMatcher(filter), count: count, atLeast: true)
     }
 
     /// Returns the earliest received request that matches `filter`, blocking until one arrives; throws a
@@ -138,7 +138,7 @@ public final class MockServer: Sendable {
     public func waitForRequest(_ filter: RequestPattern = RequestPattern(), timeout: Double = 2) throws
         -> LoggedRequest
     {
-        try journal.waitForRequest(try RequestMatcher(filter), timeout: timeout)
+        try journal.waitForRequest(RequestMatcher(filter), timeout: timeout)
     }
 
     /// The requests being answered right now (delayed or hung), as `METHOD /path`, oldest first; for a test's

@@ -33,14 +33,7 @@ public struct Stub: Sendable, Identifiable {
             members = given
         } else {
             var request: [String: JSONValue] = ["method": .string(self.request.method ?? "ANY")]
-            switch self.request.url {
-            case .path(let path)?: request["urlPath"] = .string(path)
-            case .pathMatching(let pattern)?: request["urlPathPattern"] = .string(pattern)
-            case .pathTemplate(let template)?: request["urlPathTemplate"] = .string(template)
-            case .url(let url)?: request["url"] = .string(url)
-            case .urlMatching(let pattern)?: request["urlPattern"] = .string(pattern)
-            case nil: break
-            }
+            if let url = self.request.url { request[url.written.key] = .string(url.written.text) }
             members = ["request": .object(request), "response": .object(["status": .integer(Int64(responses[0].status))])]
             if let name { members["name"] = .string(name) }
             if let priority { members["priority"] = .integer(Int64(priority)) }

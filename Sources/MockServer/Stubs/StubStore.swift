@@ -56,14 +56,14 @@ final class StubStore: @unchecked Sendable {
             if templatesEverything { stub.responses[index].templated = true }
             try stub.responses[index].compileTemplates()
         }
-        let matcher = try RequestMatcher(stub.request)
+        let matcher = RequestMatcher(stub.request)
         lock.withLock {
             removeEntry(stub.id)
             let position = entries.count
             entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder))
             positionByID[stub.id] = position
             nextOrder += 1
-            if let path = Self.literalPath(stub.request.url) {
+            if let path = stub.request.url?.literalPath {
                 byPath[path, default: []].append(position)
             } else {
                 unindexed.append(position)
@@ -88,15 +88,6 @@ final class StubStore: @unchecked Sendable {
         reindex()
     }
 
-    /// The literal path a URL pattern matches, or nil when it matches more than one path.
-    private static func literalPath(_ url: URLPattern?) -> String? {
-        switch url {
-        case .path(let path)?: return path
-        case .url(let url)?: return String(url.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0])
-        default: return nil
-        }
-    }
-
     /// Rebuilds the indexes from `entries` (under the lock).
     private func reindex() {
         byPath.removeAll(keepingCapacity: true)
@@ -105,7 +96,7 @@ final class StubStore: @unchecked Sendable {
         for (position, entry) in entries.enumerated() {
             guard let entry else { continue }
             positionByID[entry.stub.id] = position
-            if let path = Self.literalPath(entry.stub.request.url) {
+            if let path = entry.stub.request.url?.literalPath {
                 byPath[path, default: []].append(position)
             } else {
                 unindexed.append(position)

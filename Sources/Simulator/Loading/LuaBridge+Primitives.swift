@@ -40,17 +40,11 @@ extension LuaBridge {
                 let reader = SpecReader(bridge: self)
                 switch key {
                 case "rows":
-                    view.sections = [try reader.rows(value, place: "rows")]
+                    view.sections = [try reader.loading { () throws(FieldError) in try reader.rows(value, at: "rows") }]
                     try app.reloadRows(of: view)
                 case "sections":
-                    guard case .table(let list) = value else {
-                        throw ConversionError(description: "sections must be a list")
-                    }
-                    view.sections = try list.array.map { section in
-                        if case .table(let table) = section, table["rows"] != .nil {
-                            return try reader.rows(table["rows"], place: "rows")
-                        }
-                        return try reader.rows(section, place: "rows")
+                    view.sections = try reader.loading { () throws(FieldError) in
+                        try reader.sections(value, at: "sections")
                     }
                     try app.reloadRows(of: view)
                 case _ where key.hasPrefix("on_"):

@@ -8,161 +8,134 @@ import Platform
 ///
 /// Field names follow the app-file format (scripts/apps/README.md): `on_*` functions become behaviours, the
 /// positional items of a view or screen are its subviews, `rows`/`sections` fill a table, and every other field
-/// is a property. Errors name the place in the description: `screen 'login', view 2 (UIButton): …`.
+/// is a property. Every field is read by the one reader of outside data (`FieldReader`), so a misspelt key is
+/// refused naming the nearest known one, and errors name the place by its Lua path: `screens.main[2].txt:
+/// unknown key 'txt'; did you mean 'text'?`, `time_limit must be a number of seconds …, got 0`.
 struct SpecReader {
+    typealias Fields = FieldReader<LuaTable>
+
     let bridge: LuaBridge
 
     func app(from value: LuaValue) throws -> AppSpec {
-        guard case .table(let table) = value else {
+        guard case .table = value else {
             throw SimulatorError.load("the app file must return a table describing the app, got \(value.typeName)")
         }
-        // A misspelt key (`strat = "login"`) is refused naming the nearest, by the one reader of outside data.
-        let reader = FieldReader(table, at: "")
-        reader.allow(Self.appKeys)
-        do { try reader.finish() } catch { throw SimulatorError.load("the app table: \(error.message)") }
-        guard case .table(let screensTable) = table["screens"] else {
-            throw SimulatorError.load("the app table needs `screens = { name = screen{…}, … }`")
+        return try loading { () throws(FieldError) in
+            try Fields.read(value, at: "") { fields throws(FieldError) in try app(fields) }
         }
-        var screens: [String: ScreenSpec] = [:]
-        for (key, item) in screensTable.stringFieldsOrFail() {
-            screens[key] = try screen(named: key, from: item)
+    }
+
+    private func app(_ fields: Fields) throws(FieldError) -> AppSpec {
+        let screens = try fields.checked("screens", mustBe: "a table of screens (`screens = { name = screen{…} }`)") {
+            $0.tableValue
         }
-        guard !screens.isEmpty else { throw SimulatorError.load("the app defines no screens") }
-        let first = table["start"].stringValue ?? (screens.count == 1 ? screens.keys.first! : "")
-        guard screens[first] != nil else {
-            throw SimulatorError.load(
-                "`start` must name the first screen (one of: \(screens.keys.sorted().joined(separator: ", ")))")
+        guard let screens else { throw fields.fail(nil, "needs `screens = { name = screen{…}, … }`") }
+        let specs = try Fields.read(.table(screens), at: "screens") { list throws(FieldError) in
+            var specs: [String: ScreenSpec] = [:]
+            for (name, item) in list.entries() { specs[name] = try screen(named: name, item, at: list.path(of: name)) }
+            return specs
         }
-        var exec: [String: ExecMethod] = [:]
-        if case .table(let methods) = table["exec"] {
-            for (name, item) in methods.stringFields {
-                guard case .function(let function) = item else {
-                    throw SimulatorError.load("exec.\(name) must be a function, got \(item.typeName)")
-                }
-                exec[name] = bridge.execMethod(function, name: name)
-            }
+        guard !specs.isEmpty else { throw fields.fail("screens", "defines no screens") }
+        let first = try fields.checked("start", mustBe: "a screen name", \.stringValue)
+            ?? (specs.count == 1 ? specs.keys.first! : "")
+        guard specs[first] != nil else {
+            throw fields.fail("start", "must name the first screen (one of: \(specs.keys.sorted().joined(separator: ", ")))")
         }
-        switch table["time_limit"] {
-        case .nil: break
-        case let limit:
-            guard let seconds = limit.doubleValue, seconds > 0, seconds <= CheckedNumber.maximumSeconds else {
-                throw SimulatorError.load("time_limit must be a number of seconds above 0 and at most "
-                    + "\(CheckedNumber.format(CheckedNumber.maximumSeconds)), got \(limit.luaShownForSpec)")
-            }
-            bridge.watchdog.limit = seconds
-        }
-        var classes: [String: String] = [:]
-        if case .table(let declared) = table["classes"] {
-            for (name, item) in declared.stringFields { classes[name] = item.stringValue ?? "UIView" }
+        if let limit = try fields.checked("time_limit", mustBe: Self.secondsRequirement, Self.seconds) {
+            bridge.watchdog.limit = limit
         }
         return AppSpec(
-            name: table["name"].stringValue ?? "App", screens: screens, firstScreen: first, execMethods: exec,
-            classes: classes, onLaunch: try behaviour(table["on_launch"], name: "on_launch"),
-            onMemoryWarning: try behaviour(table["on_memory_warning"], name: "on_memory_warning"))
+            name: try fields.checked("name", mustBe: "a string", \.stringValue) ?? "App", screens: specs,
+            firstScreen: first, execMethods: try execMethods(fields), classes: try classes(fields),
+            onLaunch: try behaviour(fields, "on_launch"), onMemoryWarning: try behaviour(fields, "on_memory_warning"))
     }
 
-    /// The keys an app table may have.
-    static let appKeys = ["name", "start", "screens", "exec", "time_limit", "classes", "on_launch", "on_memory_warning"]
+    private static let secondsRequirement =
+        "a number of seconds above 0 and at most \(CheckedNumber.format(CheckedNumber.maximumSeconds))"
 
-    private func screen(named name: String, from value: LuaValue) throws -> ScreenSpec {
-        guard case .table(let table) = value else {
-            throw SimulatorError.load("screen '\(name)' must be a table (screen{…}), got \(value.typeName)")
-        }
-        let place = "screen '\(name)'"
-        let views = try table.array.enumerated().map { try view(from: $1, place: "\(place), view \($0 + 1)") }
-        var background: JSONValue?
-        if table["background"] != .nil { background = try json(table["background"], at: "\(place).background") }
-        return ScreenSpec(
-            name: name, title: table["title"].stringValue, views: views,
-            onAppear: try behaviour(table["on_appear"], name: "on_appear of \(place)"), backgroundColor: background)
+    private static func seconds(_ value: LuaValue) -> Double? {
+        guard let seconds = value.doubleValue, seconds > 0, seconds <= CheckedNumber.maximumSeconds else { return nil }
+        return seconds
     }
 
-    /// A view table: `class`, `id`, `on_*` behaviours, positional subviews, rows, and properties.
-    func view(from value: LuaValue, place: String, defaultClass: String? = nil) throws -> ViewSpec {
+    /// `exec = { name = function(app, …) … end }`: the `/app_exec` methods.
+    private func execMethods(_ fields: Fields) throws(FieldError) -> [String: ExecMethod] {
+        try fields.object("exec") { methods throws(FieldError) in
+            var exec: [String: ExecMethod] = [:]
+            for (name, _) in methods.entries() {
+                let function = try methods.checked(name, mustBe: "a function") { value -> LuaRef? in
+                    if case .function(let function) = value { return function }
+                    return nil
+                }
+                if let function { exec[name] = bridge.execMethod(function, name: name) }
+            }
+            return exec
+        } ?? [:]
+    }
+
+    /// `classes = { MyBadge = "UILabel" }`: app classes and their superclass.
+    private func classes(_ fields: Fields) throws(FieldError) -> [String: String] {
+        try fields.object("classes") { declared throws(FieldError) in
+            var classes: [String: String] = [:]
+            for (name, _) in declared.entries() {
+                classes[name] = try declared.checked(name, mustBe: "a UIKit class name", \.stringValue)
+            }
+            return classes
+        } ?? [:]
+    }
+
+    private func screen(named name: String, _ value: LuaValue, at path: String) throws(FieldError) -> ScreenSpec {
         guard case .table(let table) = value else {
-            throw SimulatorError.load("\(place) must be a view table (label{…}, button{…} …), got \(value.typeName)")
+            throw FieldError(path, "must be a table (screen{…}), got \(value.typeName)")
         }
-        guard let className = table["class"].stringValue ?? defaultClass else {
-            throw SimulatorError.load("\(place) has no class; build it with label{…}, button{…} or view{class=…}")
+        let views = try table.array.enumerated().map { index, item throws(FieldError) in
+            try view(item, at: "\(path)[\(index + 1)]")
         }
-        let place = "\(place) (\(className))"
-        let spec = ViewSpec(className: className, id: table["id"].stringValue)
-        for (key, item) in table.stringFields {
-            switch key {
-            case "class", "id", "__screen": continue
-            case "rows":
-                spec.sections = [try rows(item, place: "\(place).rows")]
-            case "sections":
-                guard case .table(let list) = item else { throw SimulatorError.load("\(place).sections must be a list") }
-                spec.sections = try list.array.enumerated().map { index, section in
-                    if case .table(let sectionTable) = section, sectionTable["rows"] != .nil {
-                        return try rows(sectionTable["rows"], place: "\(place).sections[\(index + 1)].rows")
-                    }
-                    return try rows(section, place: "\(place).sections[\(index + 1)]")
-                }
-            case _ where key.hasPrefix("on_"):
-                spec.behaviours[String(key.dropFirst(3))] = try behaviour(item, name: "\(key) of \(place)")
-            default:
-                let json = try self.json(item, at: "\(place).\(key)")
-                guard SimView.propertyNames.contains(key) || (key == "detail" && className == "UITableViewCell") else {
-                    let guess = EditDistance.nearest(to: key, among: SimView.propertyNames, ignoringCase: true)
-                        .map { "; did you mean '\($0)'?" } ?? ""
-                    throw SimulatorError.load(
-                        "\(place) has an unknown field '\(key)'\(guess) (properties: "
-                            + "\(SimView.propertyNames.joined(separator: ", ")); behaviours start with on_)")
-                }
-                spec.properties[key] = json
+        // The positional items are the screen's views, read above; the reader checks the named fields.
+        return try Fields.read(.table(LuaTable(fields: table.fields)), at: path) { fields throws(FieldError) in
+            fields.allow(["__screen"])
+            let background = try fields.value("background").map { value throws(FieldError) in
+                try json(value, at: fields.path(of: "background"))
+            }
+            return ScreenSpec(
+                name: name, title: try fields.checked("title", mustBe: "a string", \.stringValue), views: views,
+                onAppear: try behaviour(fields, "on_appear"), backgroundColor: background)
+        }
+    }
+}
+
+extension SpecReader {
+    /// Runs a read, turning its error into the simulator's load error: `PATH must be …`, or for a key nobody
+    /// knows, `PATH: unknown key …` (`the app table: unknown key …` for a key of the app table itself).
+    func loading<T>(_ read: () throws(FieldError) -> T) throws -> T {
+        do {
+            return try read()
+        } catch {
+            switch error.problem {
+            case .unknownKey(let key, _, _) where error.path == key:
+                throw SimulatorError.load("the app table: \(error.message)")
+            case .unknownKey: throw SimulatorError.load(error.description)
+            case .invalid(let message):
+                throw SimulatorError.load(error.path.isEmpty ? "the app table \(message)" : "\(error.path) \(message)")
             }
         }
-        spec.children = try table.array.enumerated().map { try view(from: $1, place: "\(place), subview \($0 + 1)") }
-        return spec
     }
 
-    /// A list of rows: each a string (its text) or a table like a cell's (`text`, `detail`, `on_touch` …).
-    func rows(_ value: LuaValue, place: String) throws -> [ViewSpec] {
-        guard case .table(let list) = value else {
-            throw SimulatorError.load("\(place) must be a list of rows, got \(value.typeName)")
+    /// The behaviour in the field `key` (`on_touch`), or nil when it is not set.
+    func behaviour(_ fields: Fields, _ key: String) throws(FieldError) -> Behaviour? {
+        let function = try fields.checked(key, mustBe: "a function") { value -> LuaRef? in
+            if case .function(let function) = value { return function }
+            return nil
         }
-        return try list.array.enumerated().map { index, row in
-            if let text = row.stringValue {
-                return ViewSpec(className: "UITableViewCell", properties: ["text": .string(text)])
-            }
-            return try view(from: row, place: "\(place)[\(index + 1)]", defaultClass: "UITableViewCell")
-        }
+        return function.map { bridge.behaviour($0, name: fields.path.isEmpty ? key : "\(key) of \(fields.path)") }
     }
 
-    func behaviour(_ value: LuaValue, name: String) throws -> Behaviour? {
-        switch value {
-        case .nil: return nil
-        case .function(let function): return bridge.behaviour(function, name: name)
-        default: throw SimulatorError.load("\(name) must be a function, got \(value.typeName)")
-        }
-    }
-
-    /// A value of the spec as JSON, by the conversion every Lua-to-JSON crossing uses; `at` names it in the error.
-    private func json(_ value: LuaValue, at place: String) throws -> JSONValue {
+    /// A value of the spec as JSON, by the conversion every Lua-to-JSON crossing uses; `path` names it in the error.
+    func json(_ value: LuaValue, at path: String) throws(FieldError) -> JSONValue {
         do {
             return try LuaJSON.json(value, in: bridge.lua)
         } catch {
-            throw SimulatorError.load("\(place): \(error.problem)")
-        }
-    }
-}
-
-extension LuaTable {
-    /// The string-keyed fields, sorted by name so loading is deterministic.
-    fileprivate func stringFieldsOrFail() -> [(String, LuaValue)] {
-        stringFields.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-    }
-}
-
-extension LuaValue {
-    /// A value as an app-file error shows it: numbers as written, anything else by its type.
-    fileprivate var luaShownForSpec: String {
-        switch self {
-        case .integer(let number): return String(number)
-        case .number(let number): return CheckedNumber.format(number)
-        default: return typeName
+            throw FieldError(path, "cannot be read as a value: \(error.problem)")
         }
     }
 }

@@ -2,147 +2,66 @@ import Frankly
 import JSON
 
 extension SimView {
-    /// The view as `/dump` prints it: `class`, `uid` (a string), `subviews`, then the attributes its class has,
-    /// nil ones omitted and booleans as 0/1. Extra keys (`title`, `isOn` …) help the wireframe draw it.
+    /// The view as `/dump` prints it, in the Frankly wire model every client reads it back into: `class`, `uid`
+    /// (a string), `subviews`, then the attributes its class has, nil ones omitted and booleans as 0/1. Extra
+    /// keys (`title`, `isEnabled` …) help the wireframe draw it; they travel as the node's other attributes.
     ///
-    /// Written straight to text, keys in sorted order as `JSONValue.jsonBytes` would put them: `/dump` is the
-    /// hottest answer the simulator gives, and a dictionary per view cost ten times the writing.
-    func writeDump(to json: inout JSONWriter, recursive: Bool = true) {
-        json.beginObject()
-        writeMembersBeforeSubviews(to: &json)
-        if recursive {
-            json.key("subviews")
-            json.beginArray()
-            for child in children { child.writeDump(to: &json) }
-            json.endArray()
-        }
-        writeMembersAfterSubviews(to: &json)
-        json.endObject()
+    /// One type describes a dump on both sides of the wire, so what the simulator serves and what a client
+    /// decodes cannot drift apart; `DumpNode.json` writes it with sorted keys, as Frank's servers do.
+    func dumpNode(recursive: Bool = true) -> DumpNode {
+        var node = DumpNode(className: className, uid: uid, subviews: recursive ? children.map { $0.dumpNode() } : nil)
+        node.accessibilityFrame = accessibilityFrame.wire
+        node.accessibilityLabel = accessibilityLabel
+        node.alpha = alpha
+        node.backgroundColor = backgroundColor?.json
+        node.frame = frame.wire
+        node.isHidden = isHidden
+        node.tag = tag
+        if let id { node.otherAttributes["accessibilityIdentifier"] = .string(id) }
+        if let textColor { node.otherAttributes["textColor"] = textColor.json }
+        for attribute in attributes { dump(attribute, into: &node) }
+        return node
     }
 
-    /// The members from `accessibilityFrame` to `selectedSegmentIndex`, in key order; which class-specific ones
-    /// are written is what the view's class descriptors list as its attributes.
-    private func writeMembersBeforeSubviews(to json: inout JSONWriter) {
-        json.key("accessibilityFrame")
-        accessibilityFrame.write(to: &json)
-        if let id { json.member("accessibilityIdentifier", id) }
-        if let label = accessibilityLabel { json.member("accessibilityLabel", label) }
-        json.member("alpha", alpha)
-        if let backgroundColor {
-            json.key("backgroundColor")
-            backgroundColor.write(to: &json)
-        }
-        json.member("class", className)
-        if has(.contentOffset) {
-            json.key("contentOffset")
-            contentOffset.write(to: &json)
+    /// One attribute the view's class descriptors list, in the node's typed field or among its other attributes.
+    private func dump(_ attribute: ViewAttribute, into node: inout DumpNode) {
+        func extra(_ value: JSONValue?) { node.otherAttributes[attribute.rawValue] = value }
+        switch attribute {
+        case .contentOffset, .contentSize:
             let size = contentSize ?? Point(x: frame.width, y: frame.height)
-            json.key("contentSize")
-            json.beginObject()
-            json.member("height", size.y)
-            json.member("width", size.x)
-            json.endObject()
-        }
-        if has(.font) {
-            json.key("font")
-            json.beginObject()
-            json.member("familyName", ".SF UI Text")
-            json.member("fontName", ".SFUI-Regular")
-            json.member("pointSize", fontSize)
-            json.endObject()
-        }
-        json.key("frame")
-        frame.write(to: &json)
-        writeFlags(to: &json)
-        if has(.maximumValue) { json.member("maximumValue", maximumValue) }
-        if has(.message), let message { json.member("message", message) }
-        if has(.minimumValue) { json.member("minimumValue", minimumValue) }
-        if has(.placeholder), let placeholder { json.member("placeholder", placeholder) }
-        if has(.progress) { json.member("progress", progress ?? 0) }
-        if has(.selectedSegmentIndex) { json.member("selectedSegmentIndex", Int(value)) }
-    }
-
-    /// The booleans, `isAnimating` to `isSelected`.
-    private func writeFlags(to json: inout JSONWriter) {
-        if has(.isAnimating) { flag("isAnimating", isAnimating, to: &json) }
-        if has(.isEnabled) { flag("isEnabled", isEnabled, to: &json) }
-        flag("isHidden", isHidden, to: &json)
-        if has(.isKeyWindow) { flag("isKeyWindow", isKeyWindow, to: &json) }
-        if has(.isOn) { flag("isOn", isOn, to: &json) }
-        if has(.isSelected), let control = parent {
-            flag("isSelected", control.segments.firstIndex { $0 === self } == Int(control.value), to: &json)
-        }
-    }
-
-    /// The members from `tag` to `windowLevel`, in key order.
-    private func writeMembersAfterSubviews(to json: inout JSONWriter) {
-        json.member("tag", tag)
-        if has(.text), let text {
+            node.contentOffset = Frankly.Point(x: contentOffset.x, y: contentOffset.y)
+            node.contentSize = Size(width: size.x, height: size.y)
+        case .font: node.font = DumpNode.Font(fontName: ".SFUI-Regular", familyName: ".SF UI Text", pointSize: fontSize)
+        case .isAnimating: extra(.bit(isAnimating))
+        case .isEnabled: extra(.bit(isEnabled))
+        case .isKeyWindow: node.isKeyWindow = isKeyWindow
+        case .isOn: node.isOn = isOn
+        case .isSelected:
+            if let control = parent { extra(.bit(control.segments.firstIndex { $0 === self } == Int(control.value))) }
+        case .maximumValue: extra(.number(maximumValue))
+        case .message: extra(message.map(JSONValue.string))
+        case .minimumValue: extra(.number(minimumValue))
+        case .placeholder: node.placeholder = placeholder
+        case .progress: extra(.number(progress ?? 0))
+        case .selectedSegmentIndex: node.selectedSegmentIndex = Int(value)
+        case .text:
             // A secure field dumps bullets, as UIKit's own text of it would read.
             let masked = isSecure && isKind(UIKitClass.textField)
-            json.member("text", masked ? String(repeating: "•", count: text.count) : text)
+            node.text = text.map { masked ? String(repeating: "•", count: $0.count) : $0 }
+        case .textAlignment: node.textAlignment = textAlignment
+        case .title: extra(title.map(JSONValue.string))
+        case .value: extra(.number(value))
+        case .windowLevel: node.windowLevel = windowLevel
         }
-        if has(.textAlignment) { json.member("textAlignment", textAlignment) }
-        if let textColor {
-            json.key("textColor")
-            textColor.write(to: &json)
-        }
-        if has(.title), let title { json.member("title", title) }
-        json.member("uid", uid)
-        if has(.value) { json.member("value", value) }
-        if has(.windowLevel) { json.member("windowLevel", windowLevel) }
-    }
-
-    /// The dump as a value, for the wireframe renderer.
-    func dump(recursive: Bool = true) -> JSONValue {
-        var json = JSONWriter()
-        writeDump(to: &json, recursive: recursive)
-        // The writer's own output: parsing it cannot fail.
-        return try! JSONValue(parsing: json.bytes)
-    }
-
-    /// A boolean the way Frank dumps it: 0 or 1.
-    private func flag(_ key: StaticString, _ value: Bool, to json: inout JSONWriter) {
-        json.member(key, value ? 1 : 0)
     }
 }
 
 extension Rect {
-    /// `{"origin":{"x","y"},"size":{"height","width"}}`, as `json` is written.
-    func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.key("origin")
-        json.beginObject()
-        json.member("x", x)
-        json.member("y", y)
-        json.endObject()
-        json.key("size")
-        json.beginObject()
-        json.member("height", height)
-        json.member("width", width)
-        json.endObject()
-        json.endObject()
-    }
+    /// The rectangle in the wire model's type.
+    var wire: Frankly.Rect { Frankly.Rect(x: x, y: y, width: width, height: height) }
 }
 
-extension Point {
-    /// `{"x","y"}`, as `json` is written.
-    func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.member("x", x)
-        json.member("y", y)
-        json.endObject()
-    }
-}
-
-extension Color {
-    /// `{"alpha","blue","green","red"}`, as `json` is written.
-    func write(to json: inout JSONWriter) {
-        json.beginObject()
-        json.member("alpha", alpha)
-        json.member("blue", blue)
-        json.member("green", green)
-        json.member("red", red)
-        json.endObject()
-    }
+extension JSONValue {
+    /// A boolean the way Frank dumps it: 0 or 1.
+    fileprivate static func bit(_ value: Bool) -> JSONValue { .integer(value ? 1 : 0) }
 }

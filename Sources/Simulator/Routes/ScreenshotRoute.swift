@@ -10,7 +10,7 @@ enum ScreenshotRoute {
         Route(methods: ["GET"], path: "/screenshot", prefix: true) { request, host in
             let app = host.app
             var rest = request.path.dropFirst("/screenshot".count).split(separator: "/").map(String.init)
-            var tree = app.window.dump()
+            var tree = app.window.dumpNode()
             if rest.first == "allwindows" {
                 tree = DumpRoutes.applicationNode(app)
                 rest.removeFirst()
