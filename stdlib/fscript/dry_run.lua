@@ -63,7 +63,7 @@ function M.run(state, opts)
   end
   for _, line in ipairs(overrides) do out:line(line) end
   for _, line in ipairs(ambiguous) do out:line(line) end
-  if #undefined > 0 then out:line(snippets.block(undefined)) end
+  if #undefined > 0 then out:line(snippets.block(undefined, state.session.registry.types)) end
   out:line(("dry run: %d step%s checked, %d undefined, %d ambiguous"):format(checked, checked == 1 and "" or "s",
     #undefined, #ambiguous))
   if state.load_errors > 0 then return 2 end

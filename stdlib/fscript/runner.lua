@@ -95,7 +95,7 @@ function M.run(opts)
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)
-  local block = snippets.block(undefined_steps(run))
+  local block = snippets.block(undefined_steps(run), state.session.registry.types)
   if block ~= "" then state.console:line("\n" .. block) end
   return run.exit_code, run
 end
