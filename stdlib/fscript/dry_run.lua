@@ -1,5 +1,5 @@
 ---`fscript --dry-run`: every Gherkin step checked against the step catalog, without running anything.
-local tags_mod = require("fscript.tags")
+local selection = require("fscript.selection")
 local features = require("fscript.features")
 local snippets = require("fscript.snippets")
 local steps_mod = require("fscript.steps")
@@ -32,7 +32,9 @@ function M.run(state, opts)
         for _, pickle in ipairs(pickles) do
           local tags = {}
           for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
-          if tags_mod.matches(state.filter, tags) then
+          local spec = { name = features.case_name(pickle), tags = tags, where = ("%s:%d"):format(path, pickle.line),
+            outline_line = pickle.outline_line }
+          if selection.matches(state.filter, spec) then
             for _, step in ipairs(pickle.steps) do
               checked = checked + 1
               local def, err, overridden = state.session.registry:match(step.text)

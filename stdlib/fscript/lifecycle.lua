@@ -3,7 +3,7 @@
 ---declares its pickles) and its scenarios run, each from a fresh app, with its mocks stopped after it.
 local session_mod = require("fscript.session")
 local config = require("fscript.config")
-local tags_mod = require("fscript.tags")
+local selection = require("fscript.selection")
 local failure = require("fscript.failure")
 local backend = require("fscript.backend")
 local console_mod = require("fscript.report.console")
@@ -201,7 +201,7 @@ function M.run_loaded_scenarios(run_state, wanted)
     local mine = wanted == nil or wanted == true or wanted[index]
     if mine and run_state.interrupted then
       cases.skip(run_state, spec.name, spec.tags, "not run: interrupted", index)
-    elseif mine and tags_mod.matches(run_state.filter, spec.tags) then
+    elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)
     end

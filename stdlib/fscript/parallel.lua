@@ -26,7 +26,7 @@ function M.begin(opts)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0
   for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
-  if not filter.empty and selected == 0 and declared > 0 then
+  if not filter.empty and selected == 0 and declared > 0 and not filter.name and not filter.lines then
     return nil, ("--tags %q selects none of the %d scenarios"):format(filter.source, declared)
   end
   if opts.shard_count then

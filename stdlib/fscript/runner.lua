@@ -82,9 +82,10 @@ function M.run(opts)
     if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
     state.interrupted = true
   end
-  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run.
+  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run; with --name or
+  -- FILE:LINE narrowing it further, nothing selected is their choice.
   if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted
-    and not state.select then
+    and not filter.name and not filter.lines and not state.select then
     local known = {}
     for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
     table.sort(known)

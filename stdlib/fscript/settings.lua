@@ -12,6 +12,7 @@ M.declared = {
   { key = "artifacts", flag = "--artifacts", type = "path" },
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },
+  { key = "name", flag = "--name", type = "string" },
 }
 -- END generated
 

@@ -36,6 +36,11 @@ extension RunSetting {
         help: "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
             + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error.",
         default: .boolean(false), reachesLua: true)
+    static let scenarioName = RunSetting(
+        "name", .text, valueName: "regex",
+        help: "Run only scenarios whose name matches a regular expression (ICU syntax, anywhere in the name), as "
+            + "cucumber's --name does. FILE:LINE arguments select the scenario or Examples row at that line.",
+        reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
         help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
@@ -56,8 +61,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, launch, resetExec, requestTimeout, pollInterval,
-        advertiseHost,
+        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, launch, resetExec, requestTimeout,
+        pollInterval, advertiseHost,
     ]
 }
 

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Checks cucumber's scenario selection through the binary: FILE:LINE passes the host's file check and runs that
+# Examples row (serially and with --jobs), --name selects by regular expression, and a bad --name exits 2.
+source "$(dirname "$0")/common.sh"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+outline=Tests/features/outline.feature
+"$bin" "$outline:19" >"$work/line.out" 2>&1 </dev/null || fatal "FILE:LINE run failed: $(cat "$work/line.out")"
+grep -q "Scenario: writing 2 entries as bob" "$work/line.out" || fatal "FILE:LINE ran the wrong row: $(cat "$work/line.out")"
+grep -q "^1 passed, 0 failed" "$work/line.out" || fatal "FILE:LINE ran more than the row: $(cat "$work/line.out")"
+
+"$bin" "$outline:18:24" --jobs 2 >"$work/jobs.out" 2>&1 </dev/null || fatal "FILE:LINE with --jobs failed: $(cat "$work/jobs.out")"
+grep -q "^2 passed, 0 failed" "$work/jobs.out" || fatal "FILE:LINE:LINE with --jobs: $(cat "$work/jobs.out")"
+
+"$bin" Tests/features --name 'bob|carol' >"$work/name.out" 2>&1 </dev/null || fatal "--name run failed: $(cat "$work/name.out")"
+grep -q "^2 passed, 0 failed" "$work/name.out" || fatal "--name selected: $(cat "$work/name.out")"
+
+status=0
+"$bin" Tests/features --name '(' >"$work/bad.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "a --name that is no regular expression: exit $status, expected 2"
+grep -q -- "--name \"(\" is not a regular expression" "$work/bad.out" || fatal "bad --name message: $(cat "$work/bad.out")"
+echo "cucumber_selection_test: passed"
