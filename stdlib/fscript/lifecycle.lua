@@ -34,6 +34,7 @@ function M.new_state(opts, filter)
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
     args = opts.args or {}, select = opts.select, positions = opts.positions, strict = opts.strict == true,
+    fail_fast = opts.fail_fast == true,
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -199,8 +200,9 @@ function M.run_loaded_scenarios(run_state, wanted)
     for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
     -- Another shard's or worker's scenario is neither run nor reported here.
     local mine = wanted == nil or wanted == true or wanted[index]
-    if mine and run_state.interrupted then
-      cases.skip(run_state, spec.name, spec.tags, "not run: interrupted", index)
+    if mine and (run_state.interrupted or run_state.stopped) then
+      local reason = run_state.interrupted and "not run: interrupted" or run_state.stopped
+      cases.skip(run_state, spec.name, spec.tags, reason, index)
     elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)

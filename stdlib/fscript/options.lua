@@ -18,6 +18,7 @@ local M = {}
 ---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
 ---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
 ---@field name? string `--name`: only scenarios whose name matches this regular expression (anywhere in it)
+---@field fail_fast? boolean `--fail-fast`: after the first failed scenario the rest are skipped (serial runs only)
 ---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
 ---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field out? fun(s: string) console output (default io.stdout)

@@ -22,6 +22,9 @@ local parent
 function M.begin(opts)
   local filter, reports = options.check(opts)
   if not filter then return nil, reports end
+  if opts.fail_fast then
+    return nil, "--fail-fast stops a serial run at its first failure; it does not combine with --jobs (drop one)"
+  end
   local units, files, declared, broken, warnings = units_mod.units(opts, filter)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0

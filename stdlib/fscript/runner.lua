@@ -69,10 +69,10 @@ function M.run(opts)
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.
-      if wanted ~= nil and state.interrupted then
+      if wanted ~= nil and (state.interrupted or state.stopped) then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
-        cases.skip(state, "(script)", {}, "not run: interrupted", 0)
+        cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)
       elseif wanted ~= nil then
         lifecycle.run_file(state, path, wanted)
       end

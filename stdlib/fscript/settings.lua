@@ -13,6 +13,7 @@ M.declared = {
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },
   { key = "name", flag = "--name", type = "string" },
+  { key = "fail_fast", flag = "--fail-fast", type = "boolean" },
 }
 -- END generated
 

@@ -41,6 +41,11 @@ extension RunSetting {
         help: "Run only scenarios whose name matches a regular expression (ICU syntax, anywhere in the name), as "
             + "cucumber's --name does. FILE:LINE arguments select the scenario or Examples row at that line.",
         reachesLua: true)
+    static let failFast = RunSetting(
+        "fail_fast", .toggle(setting: true),
+        help: "Stop at the first failed scenario, as cucumber's --fail-fast does: the rest are reported as skipped "
+            + "(not run). A serial run's setting: it does not combine with --jobs.",
+        default: .boolean(false), reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
         help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
@@ -61,8 +66,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, launch, resetExec, requestTimeout,
-        pollInterval, advertiseHost,
+        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, failFast, launch, resetExec,
+        requestTimeout, pollInterval, advertiseHost,
     ]
 }
 

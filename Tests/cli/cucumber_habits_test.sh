@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks cucumber's scenario selection through the binary: FILE:LINE passes the host's file check and runs that
-# Examples row (serially and with --jobs), --name selects by regular expression, and a bad --name exits 2.
+# Checks cucumber's command-line habits through the binary: FILE:LINE passes the host's file check and runs that
+# Examples row (serially and with --jobs), --name selects by regular expression, and a bad --name exits 2;
+# --fail-fast is a flag the host passes on (with --jobs it is refused, exit 2).
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -21,4 +22,9 @@ status=0
 "$bin" Tests/features --name '(' >"$work/bad.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 2 ] || fatal "a --name that is no regular expression: exit $status, expected 2"
 grep -q -- "--name \"(\" is not a regular expression" "$work/bad.out" || fatal "bad --name message: $(cat "$work/bad.out")"
-echo "cucumber_selection_test: passed"
+status=0
+"$bin" Tests/features --fail-fast --jobs 2 >"$work/ff.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "--fail-fast with --jobs: exit $status, expected 2: $(cat "$work/ff.out")"
+grep -q "does not combine with --jobs" "$work/ff.out" || fatal "--fail-fast with --jobs: $(cat "$work/ff.out")"
+"$bin" Tests/features --fail-fast >"$work/ff2.out" 2>&1 </dev/null || fatal "--fail-fast on a passing suite: $(cat "$work/ff2.out")"
+echo "cucumber_habits_test: passed"
