@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks cucumber's command-line habits through the binary: FILE:LINE passes the host's file check and runs that
 # Examples row (serially and with --jobs), --name selects by regular expression, and a bad --name exits 2;
-# --fail-fast is a flag the host passes on (with --jobs it is refused, exit 2).
+# --fail-fast is a flag the host passes on (with --jobs it is refused, exit 2); --order random:SEED prints the
+# seed and repeats the order, a bad --order exits 2.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -27,4 +28,12 @@ status=0
 [ "$status" -eq 2 ] || fatal "--fail-fast with --jobs: exit $status, expected 2: $(cat "$work/ff.out")"
 grep -q "does not combine with --jobs" "$work/ff.out" || fatal "--fail-fast with --jobs: $(cat "$work/ff.out")"
 "$bin" Tests/features --fail-fast >"$work/ff2.out" 2>&1 </dev/null || fatal "--fail-fast on a passing suite: $(cat "$work/ff2.out")"
+"$bin" Tests/features --order random:7 >"$work/order.out" 2>&1 </dev/null || fatal "--order random:7: $(cat "$work/order.out")"
+grep -q "order: random:7" "$work/order.out" || fatal "--order random:7 does not print its seed: $(cat "$work/order.out")"
+"$bin" Tests/features --order random:7 >"$work/order2.out" 2>&1 </dev/null || fatal "--order random:7 again failed"
+[ "$(grep '^Scenario:' "$work/order.out")" = "$(grep '^Scenario:' "$work/order2.out")" ] ||
+  fatal "--order random:7 ran two different orders"
+status=0
+"$bin" Tests/features --order sideways >"$work/order3.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "--order sideways: exit $status, expected 2"
 echo "cucumber_habits_test: passed"

@@ -19,6 +19,7 @@ local M = {}
 ---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
 ---@field name? string `--name`: only scenarios whose name matches this regular expression (anywhere in it)
 ---@field fail_fast? boolean `--fail-fast`: after the first failed scenario the rest are skipped (serial runs only)
+---@field order? string `--order`: defined (the default), reverse, random or random:SEED
 ---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
 ---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field out? fun(s: string) console output (default io.stdout)
@@ -61,6 +62,8 @@ function M.check(opts)
   -- The declared settings' ranges live in Swift (RunSettings.swift); settings.lua is generated from them.
   local ok, serr = require("fscript.settings").check(opts)
   if not ok then return nil, serr end
+  local order, oerr = require("fscript.order").parse(opts.order, function() return 0 end)
+  if not order then return nil, oerr end
   return filter, reports
 end
 

@@ -25,6 +25,9 @@ function M.begin(opts)
   if opts.fail_fast then
     return nil, "--fail-fast stops a serial run at its first failure; it does not combine with --jobs (drop one)"
   end
+  if opts.order ~= nil and opts.order ~= "defined" then
+    return nil, "--order sets a serial run's order; it does not combine with --jobs (drop one)"
+  end
   local units, files, declared, broken, warnings = units_mod.units(opts, filter)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0

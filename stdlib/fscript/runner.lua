@@ -7,6 +7,7 @@
 ---"interrupted" error): the current case fails, the rest are marked skipped ("not run: interrupted"),
 ---reports are written. 130 wins over 2, 2 over 1.
 local snippets = require("fscript.snippets")
+local order = require("fscript.order")
 local discovery = require("fscript.discovery")
 local reporting = require("fscript.reporting")
 local options = require("fscript.options")
@@ -63,9 +64,14 @@ function M.run(opts)
   local state = lifecycle.new_state(opts, filter)
   if opts.dry_run then return require("fscript.dry_run").run(state, opts), nil end
   if opts.target then state.console:target(opts.target) end
+  if state.order.mode == "random" then
+    -- The seed on the console, so a failure that depends on the order can be run again in it.
+    state.console:line(("order: random:%d (--order random:%d runs this order again)"):format(state.order.seed,
+      state.order.seed))
+  end
   local ok, err = pcall(function()
     lifecycle.load_step_files(state, opts.files)
-    for _, path in ipairs(discovery.expand(opts.files, opts.app)) do
+    for _, path in ipairs(order.apply(state.order, discovery.expand(opts.files, opts.app))) do
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.

@@ -14,6 +14,7 @@ M.declared = {
   { key = "strict", flag = "--strict", type = "boolean" },
   { key = "name", flag = "--name", type = "string" },
   { key = "fail_fast", flag = "--fail-fast", type = "boolean" },
+  { key = "order", flag = "--order", type = "string" },
 }
 -- END generated
 

@@ -46,6 +46,12 @@ extension RunSetting {
         help: "Stop at the first failed scenario, as cucumber's --fail-fast does: the rest are reported as skipped "
             + "(not run). A serial run's setting: it does not combine with --jobs.",
         default: .boolean(false), reachesLua: true)
+    static let order = RunSetting(
+        "order", .text, valueName: "order",
+        help: "The order scenarios run in, as cucumber's --order: defined (as written), reverse, random or "
+            + "random:SEED (files shuffled, then the scenarios in each; a random run prints its seed). "
+            + "Not with --jobs.",
+        reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
         help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
@@ -66,8 +72,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, failFast, launch, resetExec,
-        requestTimeout, pollInterval, advertiseHost,
+        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, failFast, order, launch,
+        resetExec, requestTimeout, pollInterval, advertiseHost,
     ]
 }
 
