@@ -83,6 +83,9 @@ end
 local function args_of(expression, text)
   local matcher = pattern.compile(expression, parameter_types.new())
   local args = pattern.match(matcher, text)
+  -- An undefined parameter type does not raise in fscript (the definition matches nothing, and the undefined
+  -- step's message carries cucumber's error); the conformance data expects that error, so it is raised here.
+  if not args and matcher.problem then error(matcher.problem, 0) end
   if not args then return nil end
   local out = {}
   for i = 1, args.n do out[i] = args[i] == nil and false or args[i] end

@@ -32,6 +32,9 @@ check.equal("green", got.color and got.color.name, "the second regexp of the lis
 
 -- A type declared after the step using it works: expressions compile on their first match.
 registry:define("I count {animal}", function(a) got.animal = a end)
+local before, why = registry:match("I count dog")
+check.equal(nil, before, "before its type exists the step matches nothing")
+check.contains(why, "Undefined parameter type 'animal'", "and the undefined step says why")
 registry:parameter_type({ name = "animal", regexp = "cat|dog" })
 registry:run("I count dog")
 check.equal("dog", got.animal, "without a transformer the text passes")

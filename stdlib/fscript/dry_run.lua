@@ -66,6 +66,12 @@ function M.run(state, opts)
   for _, line in ipairs(overrides) do out:line(line) end
   for _, line in ipairs(ambiguous) do out:line(line) end
   if #undefined > 0 then out:line(snippets.block(undefined, state.session.registry.types)) end
+  -- A definition naming a parameter type nobody declared matched nothing: say so, with cucumber's message.
+  for _, def in ipairs(state.session.registry.definitions) do
+    if def.matcher.problem then
+      out:error_line(("%s cannot match any step:\n%s"):format(steps_mod.location(def), def.matcher.problem))
+    end
+  end
   out:line(("dry run: %d step%s checked, %d undefined, %d ambiguous"):format(checked, checked == 1 and "" or "s",
     #undefined, #ambiguous))
   if state.load_errors > 0 then return 2 end

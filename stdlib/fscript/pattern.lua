@@ -41,6 +41,8 @@ local M = {}
 ---@field is_regex boolean a regular-expression pattern
 ---@field required? string literal text every matching step contains
 ---@field types fscript.ParameterTypes
+---@field problem? string why it cannot match anything (an undefined parameter type), while that holds
+---@field problem_version? integer the parameter types' version the problem was found at
 ---@field params? {group: fscript.expression.Group, type?: fscript.ParameterType, ambiguous?: fscript.ParameterType[]}[]
 
 -- The longest run of top-level literal text (outside optionals and alternations).
@@ -75,7 +77,8 @@ local function host()
 end
 
 ---Compiles a step pattern. A malformed Cucumber Expression or regular expression raises here; an unknown
----parameter type raises on the first match, when every parameter type has been declared.
+---parameter type is looked up on the first match, when every parameter type has been declared, and while it is
+---unknown the pattern matches nothing and says why in `problem` (cucumber skips such a definition too).
 ---@param pattern string
 ---@param types fscript.ParameterTypes
 ---@return fscript.Matcher
@@ -91,12 +94,19 @@ end
 
 -- Compiles the regex and assigns a parameter type to each top-level group, once.
 local function prepare(matcher)
-  if matcher.params then return end
+  if matcher.params then return true end
+  -- An undefined parameter type stays a problem until a type is added (then the expression is tried again).
+  if matcher.problem and matcher.problem_version == matcher.types.version then return false end
   local regex, parameters
   if matcher.is_regex then
     regex = matcher.source
   else
-    regex, parameters = compiler.compile(matcher.source, matcher.types)
+    local ok, compiled, list = pcall(compiler.compile, matcher.source, matcher.types)
+    if not ok then
+      matcher.problem, matcher.problem_version = tostring(compiled), matcher.types.version
+      return false
+    end
+    regex, parameters, matcher.problem = compiled, list, nil
   end
   local params = {}
   for i, group in ipairs(groups.tree(regex).children) do
@@ -112,6 +122,7 @@ local function prepare(matcher)
     end
   end
   matcher.regex, matcher.params = regex, params
+  return true
 end
 
 local function ambiguous(matcher, param, text)
@@ -146,10 +157,11 @@ end
 ---@param matcher fscript.Matcher
 ---@param text string
 ---@return any[]? args the converted parameter values (`n` holds their count), or nil when the text does not match
+---(also when the expression names a parameter type nobody declared: `matcher.problem` says so)
 function M.match(matcher, text)
   text = util.trim(text)
   if matcher.required and not text:find(matcher.required, 1, true) then return nil end
-  prepare(matcher)
+  if not prepare(matcher) then return nil end
   local captures = host()(matcher.regex, text)
   if not captures then return nil end
   local args = { n = #matcher.params }

@@ -168,9 +168,15 @@ function Registry:match(text)
   if #found > 1 then
     return nil, ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #found, listing(found))
   end
-  local nearest = self:nearest(text)
-  if #nearest == 0 then return nil, ("Undefined step: %s (no steps are defined)"):format(text) end
-  return nil, ("Undefined step: %s\nDid you mean:\n%s"):format(text, listing(nearest))
+  local nearest, unusable = self:nearest(text), {}
+  for _, def in ipairs(self.definitions) do
+    if def.matcher.problem then
+      unusable[#unusable + 1] = ("\n%s cannot match any step:\n%s"):format(M.location(def), def.matcher.problem)
+    end
+  end
+  local notes = table.concat(unusable)
+  if #nearest == 0 then return nil, ("Undefined step: %s (no steps are defined)%s"):format(text, notes) end
+  return nil, ("Undefined step: %s\nDid you mean:\n%s%s"):format(text, listing(nearest), notes)
 end
 
 ---Runs the step matching `text` with an optional data argument (a list for "… the following:").

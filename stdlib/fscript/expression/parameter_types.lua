@@ -18,6 +18,7 @@ local M = {}
 ---@field by_name table<string, fscript.ParameterType>
 ---@field by_regexp table<string, fscript.ParameterType[]>
 ---@field order fscript.ParameterType[] in definition order
+---@field version integer counts the types added, so a pattern that met an unknown type knows to look again
 local Registry = {}
 Registry.__index = Registry
 
@@ -75,7 +76,7 @@ end
 ---A registry with the built-in types.
 ---@return fscript.ParameterTypes
 function M.new()
-  local self = setmetatable({ by_name = {}, by_regexp = {}, order = {} }, Registry)
+  local self = setmetatable({ by_name = {}, by_regexp = {}, order = {}, version = 0 }, Registry)
   for _, t in ipairs(BUILT_IN) do
     self:add({ name = t[1], regexps = t[2], transformer = t[3], use_for_snippets = t[4],
       prefer_for_regexp_match = t[5] })
@@ -103,6 +104,7 @@ function Registry:add(t)
   end
   self.by_name[t.name] = t
   self.order[#self.order + 1] = t
+  self.version = self.version + 1
   for _, regexp in ipairs(t.regexps) do
     local list = self.by_regexp[regexp] or {}
     list[#list + 1] = t
