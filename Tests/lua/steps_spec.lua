@@ -64,11 +64,21 @@ check.equal(([[Ambiguous step: I open 'x' matches 2 step definitions:
 local err = check.raises(function() other:run("I open 'x'") end, "running an ambiguous step raises")
 check.contains(err, "Ambiguous step", "run raises the ambiguity")
 
--- Misuse raises at the caller's line.
+-- A malformed expression raises at the caller's line. An unknown parameter type is looked up at the first match
+-- (a suite may declare its parameter types after the steps using them); while unknown, the definition matches
+-- nothing and an undefined step's message says why, naming the definition.
 local bad_line = line() + 1
-local misuse = check.raises(function() other:define("x {nope}", function() end) end, "unknown placeholder")
+local misuse = check.raises(function() other:define("x (y", function() end) end, "unfinished optional")
 check.contains(misuse, ("%s:%d:"):format(src, bad_line), "misuse blames the caller's line")
-check.contains(misuse, "unknown placeholder {nope}", "misuse names the placeholder")
+check.contains(misuse, "The '(' does not have a matching ')'", "misuse says cucumber's problem")
+local unknown = steps.new()
+local nope_line = line() + 1
+unknown:define("x {nope}", function() end)
+local none, nope = unknown:match("x y")
+check.equal(nil, none, "a definition with an unknown parameter type matches nothing")
+check.contains(nope, ("%s:%d cannot match any step:\nThis Cucumber Expression has a problem at column 3:"):format(src,
+  nope_line), "the undefined step's message names the definition and the column")
+check.contains(nope, "Undefined parameter type 'nope'", "the unknown type is named")
 check.contains(check.raises(function() other:define("I open {word}", function() end) end, "duplicate"),
   "is already defined at " .. src .. ":" .. a_line, "a duplicate pattern names the first definition")
 

@@ -100,6 +100,9 @@ function M.finish(run_state, case, started, err)
   if err then
     case.status, case.failure = "failed", err
     if err.kind == "interrupt" then run_state.interrupted = true end
+    if err.kind ~= "interrupt" and run_state.fail_fast and not run_state.stopped then
+      run_state.stopped = "not run: --fail-fast (an earlier scenario failed)"
+    end
     if err.kind ~= "interrupt" and M.target_down() then err.kind = "infrastructure" end
     if err.kind == "infrastructure" then run_state.infrastructure = true end
     if err.kind ~= "interrupt" and err.kind ~= "infrastructure" and used_target(case.mark) then

@@ -1,5 +1,5 @@
 ---`fscript --dry-run`: every Gherkin step checked against the step catalog, without running anything.
-local tags_mod = require("fscript.tags")
+local selection = require("fscript.selection")
 local features = require("fscript.features")
 local snippets = require("fscript.snippets")
 local steps_mod = require("fscript.steps")
@@ -32,7 +32,9 @@ function M.run(state, opts)
         for _, pickle in ipairs(pickles) do
           local tags = {}
           for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
-          if tags_mod.matches(state.filter, tags) then
+          local spec = { name = features.case_name(pickle), tags = tags, where = ("%s:%d"):format(path, pickle.line),
+            outline_line = pickle.outline_line }
+          if selection.matches(state.filter, spec) then
             for _, step in ipairs(pickle.steps) do
               checked = checked + 1
               local def, err, overridden = state.session.registry:match(step.text)
@@ -63,7 +65,13 @@ function M.run(state, opts)
   end
   for _, line in ipairs(overrides) do out:line(line) end
   for _, line in ipairs(ambiguous) do out:line(line) end
-  if #undefined > 0 then out:line(snippets.block(undefined)) end
+  if #undefined > 0 then out:line(snippets.block(undefined, state.session.registry.types)) end
+  -- A definition naming a parameter type nobody declared matched nothing: say so, with cucumber's message.
+  for _, def in ipairs(state.session.registry.definitions) do
+    if def.matcher.problem then
+      out:error_line(("%s cannot match any step:\n%s"):format(steps_mod.location(def), def.matcher.problem))
+    end
+  end
   out:line(("dry run: %d step%s checked, %d undefined, %d ambiguous"):format(checked, checked == 1 and "" or "s",
     #undefined, #ambiguous))
   if state.load_errors > 0 then return 2 end

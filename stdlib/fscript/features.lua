@@ -119,6 +119,8 @@ function M.scenario(session, path, pickle)
     gherkin = { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
       line = pickle.line, tags = pickle.tag_records, steps = pickle.steps, background = pickle.background,
       example = pickle.example },
+    -- An outline row's outline, for FILE:LINE naming the outline (fscript.selection).
+    outline_line = pickle.outline_line,
     fn = function()
       for _, step in ipairs(pickle.steps) do
         session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line),

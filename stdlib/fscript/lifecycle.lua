@@ -3,7 +3,8 @@
 ---declares its pickles) and its scenarios run, each from a fresh app, with its mocks stopped after it.
 local session_mod = require("fscript.session")
 local config = require("fscript.config")
-local tags_mod = require("fscript.tags")
+local selection = require("fscript.selection")
+local order_mod = require("fscript.order")
 local failure = require("fscript.failure")
 local backend = require("fscript.backend")
 local console_mod = require("fscript.report.console")
@@ -34,6 +35,7 @@ function M.new_state(opts, filter)
   if art == nil then art = "fscript-artifacts" end
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
     args = opts.args or {}, select = opts.select, positions = opts.positions, strict = opts.strict == true,
+    fail_fast = opts.fail_fast == true, order = assert(order_mod.parse(opts.order)),
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -194,14 +196,16 @@ end
 function M.run_loaded_scenarios(run_state, wanted)
   local session = run_state.session
   local hooks = { before = session.before_hooks, after = session.after_hooks }
-  for index, spec in ipairs(session.scenarios) do
+  for _, index in ipairs(order_mod.positions(run_state.order, #session.scenarios)) do
+    local spec = session.scenarios[index]
     run_state.scenario_count = run_state.scenario_count + 1
     for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
     -- Another shard's or worker's scenario is neither run nor reported here.
     local mine = wanted == nil or wanted == true or wanted[index]
-    if mine and run_state.interrupted then
-      cases.skip(run_state, spec.name, spec.tags, "not run: interrupted", index)
-    elseif mine and tags_mod.matches(run_state.filter, spec.tags) then
+    if mine and (run_state.interrupted or run_state.stopped) then
+      local reason = run_state.interrupted and "not run: interrupted" or run_state.stopped
+      cases.skip(run_state, spec.name, spec.tags, reason, index)
+    elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)
     end

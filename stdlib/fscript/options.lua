@@ -1,7 +1,7 @@
 ---The options of a run (`fscript.RunOptions`): what the host hands the runner, checked once for a serial run, a
 ---parallel run's parent and its workers alike.
-local tags_mod = require("fscript.tags")
 local reporting = require("fscript.reporting")
+local selection = require("fscript.selection")
 
 local M = {}
 
@@ -17,6 +17,9 @@ local M = {}
 ---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 ---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
 ---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
+---@field name? string `--name`: only scenarios whose name matches this regular expression (anywhere in it)
+---@field fail_fast? boolean `--fail-fast`: after the first failed scenario the rest are skipped (serial runs only)
+---@field order? string `--order`: defined (the default), reverse, random or random:SEED
 ---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
 ---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field out? fun(s: string) console output (default io.stdout)
@@ -52,13 +55,15 @@ local M = {}
 function M.check(opts)
   if type(opts) ~= "table" then return nil, "options must be a table" end
   if type(opts.files) ~= "table" or #opts.files == 0 then return nil, "no script given: fscript FILE.lua|DIR …" end
-  local filter, err = tags_mod.parse(opts.tags)
+  local filter, err = selection.parse(opts)
   if not filter then return nil, err end
   local reports, rerr = reporting.parse(opts.reports)
   if not reports then return nil, rerr end
   -- The declared settings' ranges live in Swift (RunSettings.swift); settings.lua is generated from them.
   local ok, serr = require("fscript.settings").check(opts)
   if not ok then return nil, serr end
+  local order, oerr = require("fscript.order").parse(opts.order, function() return 0 end)
+  if not order then return nil, oerr end
   return filter, reports
 end
 

@@ -22,11 +22,17 @@ local parent
 function M.begin(opts)
   local filter, reports = options.check(opts)
   if not filter then return nil, reports end
+  if opts.fail_fast then
+    return nil, "--fail-fast stops a serial run at its first failure; it does not combine with --jobs (drop one)"
+  end
+  if opts.order ~= nil and opts.order ~= "defined" then
+    return nil, "--order sets a serial run's order; it does not combine with --jobs (drop one)"
+  end
   local units, files, declared, broken, warnings = units_mod.units(opts, filter)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0
   for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
-  if not filter.empty and selected == 0 and declared > 0 then
+  if not filter.empty and selected == 0 and declared > 0 and not filter.name and not filter.lines then
     return nil, ("--tags %q selects none of the %d scenarios"):format(filter.source, declared)
   end
   if opts.shard_count then

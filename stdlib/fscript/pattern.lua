@@ -1,133 +1,177 @@
----Step patterns: literal text with placeholders, compiled to Lua patterns.
+---Step patterns: Cucumber Expressions, or regular expressions.
 ---
----| placeholder | matches | passes |
+---A pattern is a Cucumber Expression as cucumber-js, cucumber-ruby and cucumber-jvm read them: literal text,
+---optional text `cuke(s)`, alternation `belly/stomach`, parameters `{int}`, and `\` escaping `(` `)` `{` `}` `/`
+---`\` and space. The parameter types (see `fscript.expression.parameter_types`):
+---
+---| parameter | matches | passes |
 ---|---|---|
----| `{string}` | `'…'` or `"…"` (no escapes; ends at the next quote of the same kind) | the text inside the quotes |
----| `{int}` | `-?digits` | an integer |
----| `{float}` | a decimal number, `1`, `-2.5`, `.5` | a float |
+---| `{int}` `{byte}` `{short}` `{long}` | `-?\d+` | an integer |
+---| `{float}` `{double}` | `1`, `-2.5`, `.5`, `1.5E3` | a float |
+---| `{bigdecimal}` `{biginteger}` | a number as above | the text (no precision lost) |
 ---| `{word}` | a run of non-space characters | a string |
+---| `{string}` | `'…'` or `"…"`, `\"` / `\'` inside | the text inside the quotes, escapes resolved |
+---| `{}` | anything | a string |
 ---| `{ordinal}` | `1st` `2nd` `3rd` `4th` … or `first` … `tenth` | an integer (fscript's own) |
 ---| `{text}` | any non-empty text (fscript's own, for names with spaces) | a string, quotes around it removed |
 ---
----The whole step text must match: a pattern is anchored at both ends, and spaces match any run of spaces.
+---plus a suite's own, declared with `parameter_type{…}`. The whole step text must match.
 ---
 ---A pattern that starts with `^` or ends with `$` is a regular expression instead, as Frank's and
----cucumber-ruby's step files write them (`^I wait for ([\d\.]+) second(?:s)?$`): the host matches it (ICU
----syntax) and each group is passed as a string, `false` for a group that took no part.
+---cucumber-ruby's step files write them (`^I wait for ([\d\.]+) second(?:s)?$`). A group whose regexp is a
+---parameter type's (`(\d+)` is `{int}`'s) is transformed by that type, as cucumber does; any other group passes
+---its text, `false` for a group that took no part.
+---
+---Both kinds are matched as regular expressions by the host (ICU, `fscript.regex_match`, compiled once per
+---pattern): Lua patterns cannot express alternation or optional groups, and a regex engine in Lua would be
+---slower and a second dialect. Each expression is compiled once, on its first match (so a parameter type may be
+---declared after the steps using it); a literal word every matching text must contain skips the host call for
+---most definitions.
+local compiler = require("fscript.expression.compiler")
+local generator = require("fscript.expression.generator")
+local groups = require("fscript.expression.groups")
+local parser = require("fscript.expression.parser")
 local util = require("fscript.util")
 
 local M = {}
 
--- Each kind is a list of Lua sub-patterns (alternatives) and a converter returning nil to refuse the match.
-local KINDS = {
-  string = { alternatives = { "'([^']*)'", '"([^"]*)"' }, convert = function(s) return s end },
-  int = { alternatives = { "(%-?%d+)" }, convert = function(s) return math.tointeger(tonumber(s)) end },
-  float = {
-    alternatives = { "(%-?%d*%.?%d+)" },
-    convert = function(s)
-      local n = tonumber(s)
-      return n and (n + 0.0)
-    end,
-  },
-  word = { alternatives = { "(%S+)" }, convert = function(s) return s end },
-  ordinal = { alternatives = { "(%w+)" }, convert = util.ordinal },
-  text = {
-    alternatives = { "(.-)" },
-    convert = function(s)
-      if s == "" then return nil end
-      return s:match("^'(.*)'$") or s:match('^"(.*)"$') or s
-    end,
-  },
-}
-
 ---@class fscript.Matcher
----@field source string the pattern as written
----@field regex? string set for a regular-expression pattern
----@field variants {lua: string, kinds: string[]}[] one Lua pattern per choice of quote kinds
+---@field source string the pattern as written (trimmed)
+---@field regex? string the compiled regular expression, once prepared
+---@field is_regex boolean a regular-expression pattern
+---@field required? string literal text every matching step contains
+---@field types fscript.ParameterTypes
+---@field problem? string why it cannot match anything (an undefined parameter type), while that holds
+---@field problem_version? integer the parameter types' version the problem was found at
+---@field params? {group: fscript.expression.Group, type?: fscript.ParameterType, ambiguous?: fscript.ParameterType[]}[]
 
-local function escape(literal)
-  local escaped = literal:gsub("[%^%$%(%)%%%.%[%]%*%+%-%?]", "%%%0")
-  return (escaped:gsub("%s+", "%%s+"))
-end
-
--- Splits "I touch {string} now" into {"I touch ", {kind="string"}, " now"}; unknown placeholders raise.
-local function tokens(pattern)
-  local list, pos = {}, 1
-  for start, name, stop in pattern:gmatch("(){(%w+)}()") do
-    if not KINDS[name] then
-      error(("unknown placeholder {%s} in step pattern %q (known: {string} {int} {float} {word} {ordinal} {text})")
-        :format(name, pattern), 0)
+-- The longest run of top-level literal text (outside optionals and alternations).
+local function required_text(ast)
+  local best, run = "", ""
+  for _, node in ipairs(ast.nodes) do
+    if node.type == "TEXT_NODE" then
+      run = run .. node.token
+      if #run > #best then best = run end
+    else
+      run = ""
     end
-    list[#list + 1] = pattern:sub(pos, start - 1)
-    list[#list + 1] = { kind = name }
-    pos = stop
   end
-  list[#list + 1] = pattern:sub(pos)
-  return list
+  return best ~= "" and best or nil
 end
 
--- Expands the alternatives of every placeholder into whole Lua patterns (2^n for n {string}s).
-local function expand(list)
-  local variants = { { lua = "", kinds = {} } }
-  for _, token in ipairs(list) do
-    local next_variants = {}
-    for _, v in ipairs(variants) do
-      if type(token) == "string" then
-        next_variants[#next_variants + 1] = { lua = v.lua .. escape(token), kinds = v.kinds }
-      else
-        for _, alt in ipairs(KINDS[token.kind].alternatives) do
-          local kinds = { table.unpack(v.kinds) }
-          kinds[#kinds + 1] = token.kind
-          next_variants[#next_variants + 1] = { lua = v.lua .. alt, kinds = kinds }
-        end
-      end
-    end
-    variants = next_variants
-  end
-  for _, v in ipairs(variants) do v.lua = "^" .. v.lua .. "$" end
-  return variants
+-- The literal text a regular expression starts with after `^` (`^I tap (\w+)$` → `I tap `), without a last
+-- character a quantifier may make optional; nil when there is none or an alternation may bypass it.
+local function regex_prefix(source)
+  if source:find("|", 1, true) then return nil end
+  local literal = source:match("^%^([^\\%^%$%.%|%?%*%+%(%)%[%]%{%}]*)")
+  if not literal then return nil end
+  local after = source:sub(#literal + 2, #literal + 2)
+  if after == "?" or after == "*" or after == "{" then literal = literal:sub(1, -2) end
+  return literal ~= "" and literal or nil
 end
 
----Compiles a step pattern. An unknown placeholder raises.
+local function host()
+  local match = util.host().regex_match
+  if not match then error("step patterns need fscript (fscript.regex_match)", 0) end
+  return match
+end
+
+---Compiles a step pattern. A malformed Cucumber Expression or regular expression raises here; an unknown
+---parameter type is looked up on the first match, when every parameter type has been declared, and while it is
+---unknown the pattern matches nothing and says why in `problem` (cucumber skips such a definition too).
 ---@param pattern string
+---@param types fscript.ParameterTypes
 ---@return fscript.Matcher
-function M.compile(pattern)
+function M.compile(pattern, types)
   local trimmed = util.trim(pattern)
   if trimmed:sub(1, 1) == "^" or trimmed:sub(-1) == "$" then
-    local host = util.host().regex_match
-    if not host then error("regular-expression step patterns need fscript (fscript.regex_match)", 0) end
-    host(trimmed, "") -- raises for an expression that does not compile, where the step is defined
-    return { source = pattern, regex = trimmed, variants = {} }
+    host()(trimmed, "") -- raises for an expression that does not compile, where the step is defined
+    return { source = trimmed, is_regex = true, types = types, required = regex_prefix(trimmed) }
   end
-  return { source = pattern, variants = expand(tokens(trimmed)) }
+  compiler.compile(trimmed, types, true) -- raises for a malformed expression, where the step is defined
+  return { source = trimmed, is_regex = false, types = types, required = required_text(parser.parse(trimmed)) }
 end
 
-local function convert(variant, captures)
-  local args = {}
-  for i, kind in ipairs(variant.kinds) do
-    local value = KINDS[kind].convert(captures[i])
-    if value == nil then return nil end
-    args[i] = value
+-- Compiles the regex and assigns a parameter type to each top-level group, once.
+local function prepare(matcher)
+  if matcher.params then return true end
+  -- An undefined parameter type stays a problem until a type is added (then the expression is tried again).
+  if matcher.problem and matcher.problem_version == matcher.types.version then return false end
+  local regex, parameters
+  if matcher.is_regex then
+    regex = matcher.source
+  else
+    local ok, compiled, list = pcall(compiler.compile, matcher.source, matcher.types)
+    if not ok then
+      matcher.problem, matcher.problem_version = tostring(compiled), matcher.types.version
+      return false
+    end
+    regex, parameters, matcher.problem = compiled, list, nil
   end
-  return args
+  local params = {}
+  for i, group in ipairs(groups.tree(regex).children) do
+    if parameters then
+      params[i] = { group = group, type = parameters[i] }
+    else
+      local candidates = matcher.types:by_source(group.source)
+      if #candidates > 1 and not candidates[1].prefer_for_regexp_match then
+        params[i] = { group = group, ambiguous = candidates }
+      else
+        params[i] = { group = group, type = candidates[1] }
+      end
+    end
+  end
+  matcher.regex, matcher.params = regex, params
+  return true
+end
+
+local function ambiguous(matcher, param, text)
+  local names, expressions = {}, {}
+  for i, t in ipairs(param.ambiguous) do names[i] = "{" .. t.name .. "}" end
+  for i, e in ipairs(generator.generate(text, matcher.types)) do expressions[i] = e.source end
+  error(("Your Regular Expression /%s/\nmatches multiple parameter types with regexp %s:\n   %s\n\n"
+    .. "I couldn't decide which one to use. You have two options:\n\n"
+    .. "1) Use a Cucumber Expression instead of a Regular Expression. Try one of these:\n   %s\n\n"
+    .. "2) Make one of the parameter types preferential and continue to use a Regular Expression.\n")
+    :format(matcher.source, param.group.source, table.concat(names, "\n   "), table.concat(expressions, "\n   ")), 0)
+end
+
+-- The argument of one parameter: its type's transformer applied to the group (or to the type's own groups).
+local function argument(param, captures)
+  local whole = captures[param.group.index]
+  if whole == false then return false end
+  local t = param.type
+  if not t then return whole end
+  local values = {}
+  if #param.group.children > 0 then
+    for i, child in ipairs(param.group.children) do values[i] = captures[child.index] or nil end
+  else
+    values[1] = whole
+  end
+  local value = t.transformer(table.unpack(values, 1, math.max(#param.group.children, 1)))
+  if value == nil and t.refuses_nil then return nil, true end
+  return value
 end
 
 ---Matches step text against a compiled pattern.
 ---@param matcher fscript.Matcher
 ---@param text string
----@return any[]? args the converted placeholder values, or nil when the text does not match
+---@return any[]? args the converted parameter values (`n` holds their count), or nil when the text does not match
+---(also when the expression names a parameter type nobody declared: `matcher.problem` says so)
 function M.match(matcher, text)
   text = util.trim(text)
-  if matcher.regex then return util.host().regex_match(matcher.regex, text) end
-  for _, variant in ipairs(matcher.variants) do
-    local captures = { text:match(variant.lua) }
-    if captures[1] ~= nil then
-      if #variant.kinds == 0 then return {} end
-      local args = convert(variant, captures)
-      if args then return args end
-    end
+  if matcher.required and not text:find(matcher.required, 1, true) then return nil end
+  if not prepare(matcher) then return nil end
+  local captures = host()(matcher.regex, text)
+  if not captures then return nil end
+  local args = { n = #matcher.params }
+  for i, param in ipairs(matcher.params) do
+    if param.ambiguous then ambiguous(matcher, param, text) end
+    local value, refused = argument(param, captures)
+    if refused then return nil end
+    args[i] = value
   end
-  return nil
+  return args
 end
 
 ---The step text with quoted strings and numbers replaced by placeholders, for comparing with patterns.

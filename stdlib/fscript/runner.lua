@@ -7,6 +7,7 @@
 ---"interrupted" error): the current case fails, the rest are marked skipped ("not run: interrupted"),
 ---reports are written. 130 wins over 2, 2 over 1.
 local snippets = require("fscript.snippets")
+local order = require("fscript.order")
 local discovery = require("fscript.discovery")
 local reporting = require("fscript.reporting")
 local options = require("fscript.options")
@@ -63,16 +64,21 @@ function M.run(opts)
   local state = lifecycle.new_state(opts, filter)
   if opts.dry_run then return require("fscript.dry_run").run(state, opts), nil end
   if opts.target then state.console:target(opts.target) end
+  if state.order.mode == "random" then
+    -- The seed on the console, so a failure that depends on the order can be run again in it.
+    state.console:line(("order: random:%d (--order random:%d runs this order again)"):format(state.order.seed,
+      state.order.seed))
+  end
   local ok, err = pcall(function()
     lifecycle.load_step_files(state, opts.files)
-    for _, path in ipairs(discovery.expand(opts.files, opts.app)) do
+    for _, path in ipairs(order.apply(state.order, discovery.expand(opts.files, opts.app))) do
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.
-      if wanted ~= nil and state.interrupted then
+      if wanted ~= nil and (state.interrupted or state.stopped) then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
-        cases.skip(state, "(script)", {}, "not run: interrupted", 0)
+        cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)
       elseif wanted ~= nil then
         lifecycle.run_file(state, path, wanted)
       end
@@ -82,9 +88,10 @@ function M.run(opts)
     if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
     state.interrupted = true
   end
-  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run.
+  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run; with --name or
+  -- FILE:LINE narrowing it further, nothing selected is their choice.
   if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted
-    and not state.select then
+    and not filter.name and not filter.lines and not state.select then
     local known = {}
     for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
     table.sort(known)
@@ -95,7 +102,7 @@ function M.run(opts)
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)
-  local block = snippets.block(undefined_steps(run))
+  local block = snippets.block(undefined_steps(run), state.session.registry.types)
   if block ~= "" then state.console:line("\n" .. block) end
   return run.exit_code, run
 end

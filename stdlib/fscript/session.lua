@@ -268,6 +268,7 @@ function Session:globals()
   end
   -- No tail calls below: the error levels and recorded lines count these frames.
   g.step = function(pattern, fn) self:step(pattern, fn, 2) end
+  g.parameter_type = function(spec) self.registry:parameter_type(spec, 2) end
   g.scenario = function(name, opts, fn) self:scenario(name, opts, fn) end
   g.before = function(fn) hook(self.before_hooks, "before")(fn) end
   g.after = function(fn) hook(self.after_hooks, "after")(fn) end

@@ -12,6 +12,9 @@ M.declared = {
   { key = "artifacts", flag = "--artifacts", type = "path" },
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },
+  { key = "name", flag = "--name", type = "string" },
+  { key = "fail_fast", flag = "--fail-fast", type = "boolean" },
+  { key = "order", flag = "--order", type = "string" },
 }
 -- END generated
 

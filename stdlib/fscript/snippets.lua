@@ -1,21 +1,25 @@
----Ready-to-paste step definitions for undefined steps, as cucumber prints them: the step text with its quoted
----strings and numbers turned into placeholders (`I add "milk" 2 times` → `I add {string} {int} times`), one
----parameter per placeholder, and a body that fails as pending until it is written.
-local pattern = require("fscript.pattern")
+---Ready-to-paste step definitions for undefined steps, as cucumber prints them: a Cucumber Expression generated
+---from the step text with the parameter types that exist and are used for snippets (`I add "milk" 2 times` →
+---`I add {string} {int} times`; a suite's own types with `use_for_snippets` too), one parameter per
+---placeholder, and a body that fails as pending until it is written.
+local generator = require("fscript.expression.generator")
+local parameter_types = require("fscript.expression.parameter_types")
 
 local M = {}
 
-local NAMES = { string = "text", int = "n", float = "x", word = "word" }
+local NAMES = { string = "text", int = "n", float = "x", word = "word", [""] = "arg" }
 
 ---One snippet.
 ---@param text string the undefined step's text
 ---@param argument? "table"|"doc" the step's data table or doc string, passed as the last parameter
+---@param types? fscript.ParameterTypes the registry's parameter types (default: the built-in ones)
 ---@return string
-function M.snippet(text, argument)
-  local generalized = pattern.generalize(text)
+function M.snippet(text, argument, types)
+  local expression = generator.generate(text, types or parameter_types.new())[1]
+  local generalized = expression.source
   local params, seen = {}, {}
-  for kind in generalized:gmatch("{(%a+)}") do
-    local base = NAMES[kind] or kind
+  for _, t in ipairs(expression.types) do
+    local base = NAMES[t.name] or t.name:gsub("[^%w_]", "_"):gsub("^(%d)", "_%1")
     seen[base] = (seen[base] or 0) + 1
     params[#params + 1] = seen[base] > 1 and (base .. seen[base]) or base
   end
@@ -27,14 +31,15 @@ end
 ---The block for a list of undefined steps (each `{text =, argument =, where =}`), each text once: where they
 ---are, then their snippets. Empty when the list is.
 ---@param undefined {text: string, argument?: string, where?: string}[]
+---@param types? fscript.ParameterTypes the registry's parameter types (default: the built-in ones)
 ---@return string
-function M.block(undefined)
+function M.block(undefined, types)
   if #undefined == 0 then return "" end
   local lines, snippets, seen = {}, {}, {}
   lines[1] = ("%d undefined step%s:"):format(#undefined, #undefined == 1 and "" or "s")
   for _, u in ipairs(undefined) do
     lines[#lines + 1] = ("  %s%s"):format(u.text, u.where and ("  (" .. u.where .. ")") or "")
-    local snippet = M.snippet(u.text, u.argument)
+    local snippet = M.snippet(u.text, u.argument, types)
     if not seen[snippet] then
       seen[snippet] = true
       snippets[#snippets + 1] = snippet

@@ -1,5 +1,6 @@
 ---The step registry: step definitions, matching step text to exactly one of them, and suggestions.
 ---A run has one registry (the runner's); specs and tools make their own with `steps.new()`.
+local parameter_types = require("fscript.expression.parameter_types")
 local pattern = require("fscript.pattern")
 local util = require("fscript.util")
 
@@ -16,13 +17,14 @@ local M = {}
 ---@class fscript.Registry
 ---@field definitions fscript.StepDefinition[] complete only once the registry was used (see `defer`)
 ---@field pending? fun() the deferred definitions, until the first use
+---@field types fscript.ParameterTypes the parameter types its Cucumber Expressions use
 local Registry = {}
 Registry.__index = Registry
 
 ---Creates an empty registry.
 ---@return fscript.Registry
 function M.new()
-  return setmetatable({ definitions = {} }, Registry)
+  return setmetatable({ definitions = {}, types = parameter_types.new() }, Registry)
 end
 
 ---Defers `load`, which defines steps, until the registry is first used (define, match, run, nearest, list).
@@ -67,7 +69,7 @@ function Registry:define(pattern_text, fn, level, opts)
   if type(fn) ~= "function" then
     error(("bad argument #2 to 'step' (function expected, got %s)"):format(type(fn)), level)
   end
-  local ok, matcher = pcall(pattern.compile, pattern_text)
+  local ok, matcher = pcall(pattern.compile, pattern_text, self.types)
   if not ok then error(matcher, level) end
   local info = debug.getinfo(level, "Sl") or { short_src = "?", currentline = 0 }
   local def = { pattern = util.trim(pattern_text), fn = fn, source = info.short_src,
@@ -83,6 +85,16 @@ function Registry:define(pattern_text, fn, level, opts)
   end
   self.definitions[#self.definitions + 1] = def
   return def
+end
+
+---Declares a parameter type for Cucumber Expressions (`parameter_type{name =, regexp =, …}`, see
+---`fscript.expression.parameter_types`); a malformed one, or a name already taken, raises at the caller's line.
+---@param spec table
+---@param level? integer
+function Registry:parameter_type(spec, level)
+  settle(self)
+  local ok, err = pcall(self.types.define, self.types, spec)
+  if not ok then error(err, (level or 1) + 1) end
 end
 
 ---The nearest definitions to some step text: by edit distance between the text (quoted strings and
@@ -118,7 +130,11 @@ end
 local function matching(self, text)
   local found, found_args = {}, {}
   for _, def in ipairs(self.definitions) do
-    local args = pattern.match(def.matcher, text)
+    local ok, args = pcall(pattern.match, def.matcher, text)
+    if not ok then
+      if type(args) ~= "string" then error(args, 0) end -- an interrupt or a fatal error passes as it is
+      error(("%s: %s"):format(M.location(def), args), 0)
+    end
     if args then
       found[#found + 1] = def
       found_args[#found] = args
@@ -152,9 +168,15 @@ function Registry:match(text)
   if #found > 1 then
     return nil, ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #found, listing(found))
   end
-  local nearest = self:nearest(text)
-  if #nearest == 0 then return nil, ("Undefined step: %s (no steps are defined)"):format(text) end
-  return nil, ("Undefined step: %s\nDid you mean:\n%s"):format(text, listing(nearest))
+  local nearest, unusable = self:nearest(text), {}
+  for _, def in ipairs(self.definitions) do
+    if def.matcher.problem then
+      unusable[#unusable + 1] = ("\n%s cannot match any step:\n%s"):format(M.location(def), def.matcher.problem)
+    end
+  end
+  local notes = table.concat(unusable)
+  if #nearest == 0 then return nil, ("Undefined step: %s (no steps are defined)%s"):format(text, notes) end
+  return nil, ("Undefined step: %s\nDid you mean:\n%s%s"):format(text, listing(nearest), notes)
 end
 
 ---Runs the step matching `text` with an optional data argument (a list for "… the following:").
@@ -166,7 +188,7 @@ function Registry:run(text, data)
   local def, args = self:match(text)
   if not def then error(args, 0) end
   ---@cast args any[]
-  local n = #args
+  local n = args.n or #args
   if data ~= nil then
     args[n + 1] = data
     n = n + 1

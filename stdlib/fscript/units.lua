@@ -8,7 +8,7 @@
 ---refusing to act, so the target is not touched (a file that tries is a script: whole).
 local session_mod = require("fscript.session")
 local features = require("fscript.features")
-local tags_mod = require("fscript.tags")
+local selection = require("fscript.selection")
 local json_report = require("fscript.report.json")
 local discovery = require("fscript.discovery")
 local util = require("fscript.util")
@@ -97,7 +97,7 @@ function M.units(opts, filter)
     declared = declared + #(specs or {})
     local chosen = {}
     for index, spec in ipairs(specs or {}) do
-      if tags_mod.matches(filter, spec.tags) then
+      if selection.matches(filter, spec) then
         chosen[#chosen + 1] = { index = index, name = spec.name, tags = spec.tags }
       end
     end
@@ -213,7 +213,7 @@ end
 ---@return fscript.RunOptions? opts
 ---@return string? error
 function M.shard_options(opts)
-  local filter, err = tags_mod.parse(opts.tags)
+  local filter, err = selection.parse(opts)
   if not filter then return nil, err end
   local units = M.units(opts, filter)
   if opts.durations then

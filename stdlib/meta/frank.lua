@@ -263,11 +263,20 @@ function And(text, data) end
 ---@param text string
 ---@param data? any
 function But(text, data) end
----Defines a step: placeholders {string} {int} {float} {word} {ordinal} {text}. A step the suite defines wins over
----a catalog step that matches the same text. A data table or doc string comes after the placeholder values.
+---Defines a step. The pattern is a Cucumber Expression (`I have {int} cuke(s) in my belly/stomach`; parameter
+---types {int} {float} {word} {string} {} {double} {bigdecimal} {byte} {short} {long} {biginteger}, fscript's
+---{ordinal} {text}, and the suite's own from `parameter_type`), or a regular expression when it starts with `^`
+---or ends with `$`. A step the suite defines wins over a catalog step that matches the same text. A data table
+---or doc string comes after the parameter values.
 ---@param pattern string
 ---@param fn function
 function step(pattern, fn) end
+---Declares a parameter type for Cucumber Expressions: `{name}` matches `regexp` (one or a list, ICU syntax) and
+---passes `transformer`'s result (it receives the regexp's own groups, or the whole text). `use_for_snippets`
+---(default true) lets snippets use it; `prefer_for_regexp_match` picks it for a regular-expression group with
+---the same regexp as another type's.
+---@param spec {name: string, regexp: string|string[], transformer?: fun(...: string?): any, use_for_snippets?: boolean, prefer_for_regexp_match?: boolean}
+function parameter_type(spec) end
 ---@param name string
 ---@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean, info?: table<string, string|number|boolean>, preconditions?: table<string, any>} info goes into the reports; preconditions steer render variants and steps
 ---@param fn? function

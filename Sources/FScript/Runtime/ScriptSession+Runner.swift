@@ -64,10 +64,23 @@ extension ScriptSession {
         return runStdlib("worker", options)
     }
 
+    /// The file of a cucumber-style `FILE:LINE[:LINE…]` argument (the Lua runner selects the lines); a path that
+    /// exists as it is, or has no such suffix, is itself.
+    static func withoutLines(_ path: String) -> String {
+        guard access(path, F_OK) != 0 else { return path }
+        var file = Substring(path)
+        while let colon = file.lastIndex(of: ":"), !file[file.index(after: colon)...].isEmpty,
+            file[file.index(after: colon)...].allSatisfy({ ("0"..."9").contains($0) })
+        {
+            file = file[..<colon]
+        }
+        return file.isEmpty ? path : String(file)
+    }
+
     /// Checks the files, sets `arg`, and calls the runner's `function` with the options table; its first result
     /// is the exit code.
     private func runStdlib(_ function: String, _ options: RunOptions) -> ExitStatus {
-        for path in options.files where access(path, R_OK) != 0 {
+        for path in options.files.map(Self.withoutLines) where access(path, R_OK) != 0 {
             let reason = String(cString: strerror(errno))
             writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
             return .usage

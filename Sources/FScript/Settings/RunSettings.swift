@@ -36,6 +36,22 @@ extension RunSetting {
         help: "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
             + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error.",
         default: .boolean(false), reachesLua: true)
+    static let scenarioName = RunSetting(
+        "name", .text, valueName: "regex",
+        help: "Run only scenarios whose name matches a regular expression (ICU syntax, anywhere in the name), as "
+            + "cucumber's --name does. FILE:LINE arguments select the scenario or Examples row at that line.",
+        reachesLua: true)
+    static let failFast = RunSetting(
+        "fail_fast", .toggle(setting: true),
+        help: "Stop at the first failed scenario, as cucumber's --fail-fast does: the rest are reported as skipped "
+            + "(not run). A serial run's setting: it does not combine with --jobs.",
+        default: .boolean(false), reachesLua: true)
+    static let order = RunSetting(
+        "order", .text, valueName: "order",
+        help: "The order scenarios run in, as cucumber's --order: defined (as written), reverse, random or "
+            + "random:SEED (files shuffled, then the scenarios in each; a random run prints its seed). "
+            + "Not with --jobs.",
+        reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
         help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
@@ -56,8 +72,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, launch, resetExec, requestTimeout, pollInterval,
-        advertiseHost,
+        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, failFast, order, launch,
+        resetExec, requestTimeout, pollInterval, advertiseHost,
     ]
 }
 
