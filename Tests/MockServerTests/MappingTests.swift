@@ -104,7 +104,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"request": {"method": 5}}"#, "mappings/bad.json: request.method: expected a string, got a number"),
-        (#"{"response": {}}"#, "mappings/bad.json: request: missing"),
+        (#"{"request": 5}"#, "mappings/bad.json: request: expected an object, got a number"),
         ("{nope", "mappings/bad.json: not valid JSON: JSON error at line 1, column 2 (byte 1): expected a string key, found 'n'"),
         (
             #"{"mappings": [{"request": {"url": "/a", "urlPath": "/a"}}]}"#,

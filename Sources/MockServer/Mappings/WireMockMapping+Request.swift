@@ -26,7 +26,12 @@ extension WireMockMapping {
                 guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
                     throw fields.fail("basicAuthCredentials", "cannot be given beside an Authorization header matcher")
                 }
-                pattern.headers["Authorization"] = .equalTo(authorization)
+                // The scheme's case does not matter (`BASIC …` is accepted, as in WireMock); the credentials' does.
+                let escaped = NSRegularExpression.escapedPattern(for: String(authorization.dropFirst("Basic ".count)))
+                guard let header = try? ValuePattern.matches("(?i:basic) " + escaped) else {
+                    throw fields.fail("basicAuthCredentials", "cannot be matched")
+                }
+                pattern.headers["Authorization"] = header
             }
             for (index, item) in (try fields.array("bodyPatterns") ?? []).enumerated() {
                 pattern.bodyPatterns.append(try bodyPattern(item, at: "\(fields.path(of: "bodyPatterns"))[\(index)]"))

@@ -33,7 +33,7 @@ extension AdminAPI {
         do {
             matcher = try RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
         } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.description)
+            throw AdminError(problem)
         }
         let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
         let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in

@@ -45,13 +45,13 @@ struct AdminAPI: Sendable {
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
-            return Self.errors(error.message, status: error.status)
+            return Self.errors(error.message, status: error.status, pointer: error.pointer)
         } catch {
             return Self.errors("\(error)", status: 400)
         }
     }
 
-    /// `health`, `shutdown` and the global `reset`.
+    /// `health`, `shutdown`, `settings` and the global `reset`.
     private static func addSystemRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/health") { _, _, _ in
             json(.object(["status": .string("healthy"), "message": .string("fscript mock is running")]))
@@ -62,6 +62,13 @@ struct AdminAPI: Sendable {
             answer.headers.append((name: "Connection", value: "close"))
             return answer
         }
+        router.add("GET", "/__admin/settings") { api, _, _ in json(api.stubs.settings.json) }
+        let settings: Handler = { api, request, _ in
+            try api.stubs.settings.update(try body(request))
+            return json(api.stubs.settings.json)
+        }
+        router.add("POST", "/__admin/settings", settings)
+        router.add("PUT", "/__admin/settings", settings)
         router.add("POST", "/__admin/reset") { api, _, _ in
             api.resetMappings()
             api.journal.reset()
@@ -77,16 +84,22 @@ struct AdminAPI: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: value.jsonBytes)
     }
 
-    private static func errors(_ message: String, status: Int) -> HTTPResponse {
-        json(.object(["errors": .array([.object(["title": .string(message)])])]), status: status)
+    /// WireMock's error document; a mapping mistake also says where, as `errors[0].source.pointer` (JSON Pointer).
+    private static func errors(_ message: String, status: Int, pointer: String? = nil) -> HTTPResponse {
+        var error: [String: JSONValue] = ["code": .integer(Int64(status)), "title": .string(message)]
+        if let pointer {
+            error["source"] = .object(["pointer": .string(pointer)])
+            error["code"] = .integer(10)
+        }
+        return json(.object(["errors": .array([.object(error)])]), status: status)
     }
 
-    /// The request's body as JSON; a body that is not JSON is a 400 saying where.
+    /// The request's body as JSON; a body that is not JSON is WireMock's 422 "Error parsing JSON" saying where.
     static func body(_ request: HTTPRequest) throws -> JSONValue {
         do {
             return try JSONValue(parsing: request.body)
         } catch {
-            throw AdminError(400, "the body is not JSON: \(error)")
+            throw AdminError(422, "Error parsing JSON: the body is not JSON: \(error)", pointer: "/")
         }
     }
 
@@ -96,13 +109,28 @@ struct AdminAPI: Sendable {
     }
 }
 
-/// Why an admin request failed: its status and the message WireMock's clients show.
+/// Why an admin request failed: its status, the message WireMock's clients show, and for a mistake in a document
+/// the JSON Pointer of the field (`/request/headers/Accept`).
 struct AdminError: Error {
     let status: Int
     let message: String
+    let pointer: String?
 
-    init(_ status: Int, _ message: String) {
+    init(_ status: Int, _ message: String, pointer: String? = nil) {
         self.status = status
         self.message = message
+        self.pointer = pointer
+    }
+
+    /// A mapping reader's problem as a 422 pointing at its field: `request.headers.Accept` → `/request/headers/Accept`,
+    /// `mappings[2].request` → `/mappings/2/request`, under `base` (the document's own place in the body).
+    init(_ problem: FieldError, under base: String = "") {
+        var pointer = base
+        for part in problem.path.split(separator: ".", omittingEmptySubsequences: true) {
+            for piece in part.split(whereSeparator: { $0 == "[" || $0 == "]" }) where !piece.isEmpty {
+                pointer += "/" + piece.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
+        }
+        self.init(422, problem.description, pointer: pointer.isEmpty ? "/" : pointer)
     }
 }
