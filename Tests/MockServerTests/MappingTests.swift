@@ -114,13 +114,14 @@ import Testing
         (
             #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
             "mappings/bad.json: request.multipartPatterns: unknown key 'multipartPatterns' (known: basicAuthCredentials, "
-                + "bodyPatterns, cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, "
-                + "urlPathTemplate, urlPattern)"
+                + "bodyPatterns, cookies, formParameters, headers, method, pathParameters, queryParameters, url, urlPath, "
+                + "urlPathPattern, urlPathTemplate, urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
             "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
-                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or)"
+                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or, not, hasExactly, "
+                + "includes)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

@@ -12,7 +12,12 @@ extension WireMockMapping {
     /// A request pattern in WireMock's JSON (a mapping's `request`, or the body of `/__admin/requests/count`).
     static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
         try Fields.read(request, at: path) { fields throws(Problem) in
-            var pattern = RequestPattern(method: try fields.string("method"))
+            var pattern = RequestPattern(method: nil)
+            if case .object = fields.value("method") {
+                pattern.methodOneOf = try fields.object("method", methodList) ?? []
+            } else {
+                pattern.method = try fields.string("method")
+            }
             if let key = try fields.oneOf(urlKeys.map(\.key)) {
                 let text = try fields.requiredString(key)
                 pattern.url = urlKeys.first { $0.key == key }?.make(text)
@@ -22,6 +27,7 @@ extension WireMockMapping {
             pattern.queryParameters = try valuePatterns(fields, "queryParameters")
             pattern.headers = try valuePatterns(fields, "headers")
             pattern.cookies = try valuePatterns(fields, "cookies")
+            pattern.formParameters = try valuePatterns(fields, "formParameters")
             if let authorization = try basicAuthorization(fields) {
                 guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
                     throw fields.fail("basicAuthCredentials", "cannot be given beside an Authorization header matcher")
@@ -49,6 +55,21 @@ extension WireMockMapping {
         } else if !pattern.pathParameters.isEmpty {
             throw fields.fail("pathParameters", "needs a urlPathTemplate whose {names} they constrain")
         }
+    }
+
+    /// `{"oneOf": ["GET", "PUT"]}`: the methods, upper case.
+    private static func methodList(_ spec: Fields) throws(Problem) -> [String] {
+        guard let items = try spec.array("oneOf"), !items.isEmpty else {
+            throw spec.fail("oneOf", "expected a non-empty array of methods")
+        }
+        var methods: [String] = []
+        for item in items {
+            guard let method = item.stringValue, !method.isEmpty else {
+                throw spec.fail("oneOf", "expected method names, got \(item.jsonString)")
+            }
+            methods.append(method.uppercased())
+        }
+        return methods
     }
 
     /// `basicAuthCredentials` as the Authorization header value WireMock compares: Basic base64(user:password).

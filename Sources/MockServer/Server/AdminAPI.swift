@@ -3,15 +3,16 @@ import HTTPCore
 import JSON
 
 /// WireMock's admin API under `/__admin`, so WireMock's client libraries and the scripts teams already have drive
-/// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import,
-/// find and remove by metadata, save to the mappings folder), requests (list with `limit`/`since`, count and find
-/// by a request pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a
-/// pattern), scenarios (list, reset, set one's state), a global reset, `health` and `shutdown`. A stub made in Lua
+/// the mock unchanged: mappings (list with `limit`/`offset`, create, get, edit, remove, remove all, reset to the
+/// loaded files, import with its options, find and remove by metadata, save to the mappings folder, unmatched),
+/// requests (list with `limit`/`since`/`unmatched`/`matchingStub`, one by id, count, find and remove by a request
+/// pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a pattern), scenarios
+/// (list, reset, set one's state), settings, a global reset, `health`, `shutdown` and `GET /__admin` itself. A stub made in Lua
 /// and a stub made here are the same thing. Admin requests are not journaled, as in WireMock, and pass the
 /// server's Host and Origin gate like any.
 ///
-/// The routes live in one `Router`, grouped by topic in `AdminAPI+Mappings`, `+Requests`, `+NearMisses` and
-/// `+Scenarios`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
+/// The routes live in one `Router`, grouped by topic in `AdminAPI+Mappings`, `+Import`, `+Requests`,
+/// `+NearMisses` and `+Scenarios`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
 /// lacks is a 404 listing what it has, as before: WireMock's clients expect no 405.
 struct AdminAPI: Sendable {
     let stubs: StubStore
@@ -41,7 +42,7 @@ struct AdminAPI: Sendable {
         do {
             guard let match = Self.router.route(method: request.method.uppercased(), path: request.path).match else {
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "
-                    + "(mappings, requests, near-misses, scenarios, reset, health, shutdown)")
+                    + "(mappings, requests, near-misses, scenarios, settings, reset, health, shutdown)")
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
