@@ -121,7 +121,7 @@ import Testing
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
             "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
                 + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or, not, hasExactly, "
-                + "includes)"
+                + "includes, before, after, equalToDateTime)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

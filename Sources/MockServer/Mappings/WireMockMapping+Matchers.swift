@@ -9,7 +9,7 @@ extension WireMockMapping {
     private static let stringMatchers = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
     /// WireMock matchers fscript does not have: named as unsupported rather than taken for typos of ours.
     private static let foreignMatchers: Set = [
-        "equalToXml", "matchesXPath", "before", "after", "equalToDateTime",
+        "equalToXml", "matchesXPath",
         "matchesJsonSchema", "equalToNumber", "greaterThanNumber", "lessThanNumber",
     ]
 
@@ -33,11 +33,12 @@ extension WireMockMapping {
             default: return ValuePattern(check: .including(parts))
             }
         }
+        if let key = try spec.oneOf(["before", "after", "equalToDateTime"]) { return try dateMatcher(spec, key) }
         if let inner = spec.value("not") {
             return ValuePattern(check: .not(try Fields.read(inner, at: spec.path(of: "not"), valuePattern)))
         }
         let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst()
-            + ["and", "or", "not", "hasExactly", "includes"]
+            + ["and", "or", "not", "hasExactly", "includes", "before", "after", "equalToDateTime"]
         throw noMatcher(spec, kind: "matcher", supported: supported)
     }
 
@@ -114,8 +115,31 @@ extension WireMockMapping {
         case .notContaining(let text): return .doesNotContain(text)
         case .regex(let regex): return BodyPattern(check: .regex(regex))
         case .notRegex(let regex): return BodyPattern(check: .notRegex(regex))
-        case .absent, .all, .any, .not, .exactly, .including: return .absent
+        case .absent, .all, .any, .not, .exactly, .including, .date: return .absent
         }
+    }
+
+    /// `before`/`after`/`equalToDateTime` with `actualFormat` and `expectedOffset`/`expectedOffsetUnit`; WireMock's
+    /// truncation options are refused by name rather than ignored.
+    private static func dateMatcher(_ spec: Fields, _ key: String) throws(Problem) -> ValuePattern {
+        let text = try spec.requiredString(key)
+        for option in ["truncateExpected", "truncateActual", "applyTruncationLast"] where spec.value(option) != nil {
+            throw spec.fail(option, "date truncation is not supported by the mock yet")
+        }
+        let offset = try spec.integer("expectedOffset").map { Int($0) } ?? 0
+        var unit = Calendar.Component.day
+        if let name = try spec.string("expectedOffsetUnit") {
+            guard let named = DateMatcher.unitNamed(name) else {
+                throw spec.fail("expectedOffsetUnit", "expected seconds, minutes, hours, days, months or years")
+            }
+            unit = named
+        }
+        guard let expected = DateMatcher.expected(text, offset: offset, unit: unit) else {
+            throw spec.fail(key, "expected an ISO 8601 time or now with an offset (now +3 days), got '\(text)'")
+        }
+        let matcher = DateMatcher(comparison: DateMatcher.Comparison(rawValue: key) ?? .equalToDateTime,
+            expected: expected, actualFormat: try spec.string("actualFormat"), source: text)
+        return ValuePattern(check: .date(matcher))
     }
 
     /// `equalToJson`, inline or as a string holding JSON (WireMock accepts both), with its two options.

@@ -20,6 +20,11 @@ extension WireMockMapping {
             }
             if let key = try fields.oneOf(urlKeys.map(\.key)) {
                 let text = try fields.requiredString(key)
+                // WireMock compares `url` and `urlPath` with the URL as sent, where a space is always `%20`: a raw
+                // space would never match there, so it is refused here rather than matched as `%20`.
+                if key == "url" || key == "urlPath", text.contains(" ") {
+                    throw fields.fail(key, "'\(text)' has a space, which no request sends; write it as %20")
+                }
                 pattern.url = urlKeys.first { $0.key == key }?.make(text)
             }
             pattern.pathParameters = try valuePatterns(fields, "pathParameters")

@@ -21,6 +21,8 @@ public struct ValuePattern: Sendable, Hashable {
         /// (`hasExactly`), or at least those (`includes`).
         case exactly([ValuePattern])
         case including([ValuePattern])
+        /// A time before, after or equal to another (`before`, `after`, `equalToDateTime`).
+        case date(DateMatcher)
     }
 
     let check: Check
@@ -70,6 +72,7 @@ public struct ValuePattern: Sendable, Hashable {
             return values.count == patterns.count && Self.each(patterns, fitsOneOf: values)
                 && values.allSatisfy { value in patterns.contains { $0.accepts([value]) } }
         case .including(let patterns): return Self.each(patterns, fitsOneOf: values)
+        case .date(let matcher): return values.contains { matcher.accepts($0) }
         }
     }
 
@@ -92,6 +95,7 @@ public struct ValuePattern: Sendable, Hashable {
         case .not(let pattern): return "not (\(pattern.summary))"
         case .exactly(let patterns): return "exactly [" + patterns.map(\.summary).joined(separator: ", ") + "]"
         case .including(let patterns): return "including [" + patterns.map(\.summary).joined(separator: ", ") + "]"
+        case .date(let matcher): return "\(matcher.comparison.rawValue) \(matcher.source)"
         }
     }
 

@@ -34,6 +34,7 @@ struct AdminAPI: Sendable {
         addRequestRoutes(to: &router)
         addNearMissRoutes(to: &router)
         addScenarioRoutes(to: &router)
+        addFileRoutes(to: &router)
         return router
     }()
 
@@ -42,7 +43,7 @@ struct AdminAPI: Sendable {
         do {
             guard let match = Self.router.route(method: request.method.uppercased(), path: request.path).match else {
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "
-                    + "(mappings, requests, near-misses, scenarios, settings, reset, health, shutdown)")
+                    + "(mappings, requests, near-misses, scenarios, settings, files, reset, health, shutdown)")
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
