@@ -8,5 +8,5 @@ source "$(dirname "$0")/../cli/common.sh"
 python3 -c 'import wiremock' 2>/dev/null || fatal "the wiremock client is missing (scripts/install --test-deps)"
 command -v java >/dev/null || printf 'note: no java; the cases run against fscript mock alone\n' >&2
 status=0
-python3 Tests/wiremock/differential.py "$bin" || status=$?
+PYTHONDONTWRITEBYTECODE=1 python3 Tests/wiremock/differential.py "$bin" || status=$?
 [ "$status" -eq 0 ] || fatal "the mock differs from WireMock (differential.py status $status; lines above)"
