@@ -104,7 +104,7 @@ import Testing
 
     @Test(arguments: [
         (#"{"request": {"method": 5}}"#, "mappings/bad.json: request.method: expected a string, got a number"),
-        (#"{"response": {}}"#, "mappings/bad.json: request: missing"),
+        (#"{"request": 5}"#, "mappings/bad.json: request: expected an object, got a number"),
         ("{nope", "mappings/bad.json: not valid JSON: JSON error at line 1, column 2 (byte 1): expected a string key, found 'n'"),
         (
             #"{"mappings": [{"request": {"url": "/a", "urlPath": "/a"}}]}"#,
@@ -114,13 +114,14 @@ import Testing
         (
             #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
             "mappings/bad.json: request.multipartPatterns: unknown key 'multipartPatterns' (known: basicAuthCredentials, "
-                + "bodyPatterns, cookies, headers, method, pathParameters, queryParameters, url, urlPath, urlPathPattern, "
-                + "urlPathTemplate, urlPattern)"
+                + "bodyPatterns, cookies, formParameters, headers, method, pathParameters, queryParameters, url, urlPath, "
+                + "urlPathPattern, urlPathTemplate, urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
             "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
-                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or)"
+                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or, not, hasExactly, "
+                + "includes, before, after, equalToDateTime)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

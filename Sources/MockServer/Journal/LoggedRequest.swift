@@ -31,6 +31,8 @@ public struct LoggedRequest: Sendable {
     public let matchedStubSummary: String?
     /// Why no stub matched (the 404 body), or nil when one did.
     public let nearMiss: String?
+    /// The status the mock answered with (404 for a request nothing matched), as WireMock's serve event has it.
+    public let responseStatus: Int
     /// The request for matching filters against later.
     let request: HTTPRequest
 
@@ -50,14 +52,16 @@ public struct LoggedRequest: Sendable {
         body = request.body
         receivedAt = Date()
         switch decision {
-        case .matched(let stub, _, _):
+        case .matched(let stub, let response, _):
             matchedStub = stub.id
             matchedStubSummary = stub.summary
             nearMiss = nil
+            responseStatus = response.status
         case .unmatched(let explanation):
             matchedStub = nil
             matchedStubSummary = nil
             nearMiss = explanation
+            responseStatus = 404
         }
     }
 

@@ -103,6 +103,18 @@ final class RequestJournal: @unchecked Sendable {
         all.filter { filter.evaluate($0.request).isMatch }
     }
 
+    /// Forgets the entries `shouldRemove` picks (`DELETE /__admin/requests/{id}`, `requests/remove`); how many.
+    @discardableResult
+    func remove(where shouldRemove: (LoggedRequest) -> Bool) -> Int {
+        lock.withLock {
+            let kept = entries.filter { !shouldRemove($0) }
+            let removed = entries.count - kept.count
+            entries = CircularBuffer(kept)
+            bodyBytes = kept.reduce(0) { $0 + $1.body.count }
+            return removed
+        }
+    }
+
     /// Forgets every request; sequence numbers go on, so an old number never names a new request.
     func reset() {
         lock.withLock {

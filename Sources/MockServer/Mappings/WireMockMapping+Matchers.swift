@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 
 /// WireMock's string matchers and body patterns, read once: the string matchers (`equalTo`, `contains`, …) are
@@ -8,8 +9,8 @@ extension WireMockMapping {
     private static let stringMatchers = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
     /// WireMock matchers fscript does not have: named as unsupported rather than taken for typos of ours.
     private static let foreignMatchers: Set = [
-        "equalToXml", "matchesXPath", "binaryEqualTo", "before", "after", "equalToDateTime", "hasExactly",
-        "includes", "matchesJsonSchema", "not", "equalToNumber", "greaterThanNumber", "lessThanNumber",
+        "equalToXml", "matchesXPath",
+        "matchesJsonSchema", "equalToNumber", "greaterThanNumber", "lessThanNumber",
     ]
 
     /// One string matcher (equalTo with caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent,
@@ -17,7 +18,7 @@ extension WireMockMapping {
     /// expression.
     static func valuePattern(_ spec: Fields) throws(Problem) -> ValuePattern {
         if let pattern = try stringMatcher(spec, ignoringCase: true) { return pattern }
-        if let key = try spec.oneOf(["and", "or"]) {
+        if let key = try spec.oneOf(["and", "or", "hasExactly", "includes"]) {
             guard let items = try spec.array(key), !items.isEmpty else {
                 throw spec.fail(key, "expected a non-empty array of matchers")
             }
@@ -25,9 +26,19 @@ extension WireMockMapping {
             for (index, item) in items.enumerated() {
                 parts.append(try Fields.read(item, at: "\(spec.path(of: key))[\(index)]", valuePattern))
             }
-            return key == "and" ? .all(parts) : .any(parts)
+            switch key {
+            case "and": return .all(parts)
+            case "or": return .any(parts)
+            case "hasExactly": return ValuePattern(check: .exactly(parts))
+            default: return ValuePattern(check: .including(parts))
+            }
         }
-        let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst() + ["and", "or"]
+        if let key = try spec.oneOf(["before", "after", "equalToDateTime"]) { return try dateMatcher(spec, key) }
+        if let inner = spec.value("not") {
+            return ValuePattern(check: .not(try Fields.read(inner, at: spec.path(of: "not"), valuePattern)))
+        }
+        let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst()
+            + ["and", "or", "not", "hasExactly", "includes", "before", "after", "equalToDateTime"]
         throw noMatcher(spec, kind: "matcher", supported: supported)
     }
 
@@ -35,16 +46,38 @@ extension WireMockMapping {
     /// in a mapping, and the pattern `/__admin/mappings/find-by-metadata` applies to a stub's metadata.
     static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
         try Fields.read(value, at: path) { spec throws(Problem) in
-            if let key = try spec.oneOf(stringMatchers + ["equalToJson", "matchesJsonPath"]) {
+            let structured = ["equalToJson", "matchesJsonPath", "binaryEqualTo", "and", "or"]
+            if let key = try spec.oneOf(stringMatchers + structured) {
                 switch key {
                 case "equalToJson": return try jsonPattern(spec)
                 case "matchesJsonPath": return try jsonPathPattern(spec)
+                case "binaryEqualTo": return try binaryPattern(spec)
+                case "and", "or": return try combinedBodyPattern(spec, key)
                 default: break
                 }
             }
-            if let pattern = try stringMatcher(spec, ignoringCase: false) { return wholeBody(pattern) }
-            throw noMatcher(spec, kind: "body pattern", supported: stringMatchers + ["equalToJson", "matchesJsonPath"])
+            if let pattern = try stringMatcher(spec, ignoringCase: true) { return wholeBody(pattern) }
+            throw noMatcher(spec, kind: "body pattern", supported: stringMatchers + structured)
         }
+    }
+
+    /// `binaryEqualTo`: the body is exactly the bytes the base64 text holds.
+    private static func binaryPattern(_ spec: Fields) throws(Problem) -> BodyPattern {
+        let text = try spec.requiredString("binaryEqualTo")
+        guard let data = Data(base64Encoded: text) else { throw spec.fail("binaryEqualTo", "expected base64 text") }
+        return BodyPattern(check: .binary(Array(data)))
+    }
+
+    /// `and` / `or` of body patterns: every one, or at least one, must hold.
+    private static func combinedBodyPattern(_ spec: Fields, _ key: String) throws(Problem) -> BodyPattern {
+        guard let items = try spec.array(key), !items.isEmpty else {
+            throw spec.fail(key, "expected a non-empty array of body patterns")
+        }
+        var parts: [BodyPattern] = []
+        for (index, item) in items.enumerated() {
+            parts.append(try bodyPattern(item, at: "\(spec.path(of: key))[\(index)]"))
+        }
+        return BodyPattern(check: key == "and" ? .all(parts) : .any(parts))
     }
 
     /// The string matcher in `spec` as a value pattern, or nil when it has none; `caseInsensitive` is read
@@ -76,13 +109,37 @@ extension WireMockMapping {
     /// The same string matcher applied to the whole body.
     private static func wholeBody(_ value: ValuePattern) -> BodyPattern {
         switch value.check {
-        case .equal(let text), .equalIgnoringCase(let text): return .equalTo(text)
+        case .equal(let text): return .equalTo(text)
+        case .equalIgnoringCase(let text): return BodyPattern(check: .equalIgnoringCase(text))
         case .contains(let text): return .contains(text)
         case .notContaining(let text): return .doesNotContain(text)
         case .regex(let regex): return BodyPattern(check: .regex(regex))
         case .notRegex(let regex): return BodyPattern(check: .notRegex(regex))
-        case .absent, .all, .any: return .absent
+        case .absent, .all, .any, .not, .exactly, .including, .date: return .absent
         }
+    }
+
+    /// `before`/`after`/`equalToDateTime` with `actualFormat` and `expectedOffset`/`expectedOffsetUnit`; WireMock's
+    /// truncation options are refused by name rather than ignored.
+    private static func dateMatcher(_ spec: Fields, _ key: String) throws(Problem) -> ValuePattern {
+        let text = try spec.requiredString(key)
+        for option in ["truncateExpected", "truncateActual", "applyTruncationLast"] where spec.value(option) != nil {
+            throw spec.fail(option, "date truncation is not supported by the mock yet")
+        }
+        let offset = try spec.integer("expectedOffset").map { Int($0) } ?? 0
+        var unit = Calendar.Component.day
+        if let name = try spec.string("expectedOffsetUnit") {
+            guard let named = DateMatcher.unitNamed(name) else {
+                throw spec.fail("expectedOffsetUnit", "expected seconds, minutes, hours, days, months or years")
+            }
+            unit = named
+        }
+        guard let expected = DateMatcher.expected(text, offset: offset, unit: unit) else {
+            throw spec.fail(key, "expected an ISO 8601 time or now with an offset (now +3 days), got '\(text)'")
+        }
+        let matcher = DateMatcher(comparison: DateMatcher.Comparison(rawValue: key) ?? .equalToDateTime,
+            expected: expected, actualFormat: try spec.string("actualFormat"), source: text)
+        return ValuePattern(check: .date(matcher))
     }
 
     /// `equalToJson`, inline or as a string holding JSON (WireMock accepts both), with its two options.
@@ -107,6 +164,12 @@ extension WireMockMapping {
         if let expression = value.stringValue { return try jsonPath(expression, nil, at: spec.path(of: key)) }
         return try Fields.read(value, at: spec.path(of: key)) { inner throws(Problem) in
             let expression = try inner.requiredString("expression")
+            // `equalToJson` (with its options) compares what is selected as JSON.
+            if inner.value("equalToJson") != nil {
+                let selected = try jsonPath(expression, nil, at: inner.path(of: "expression"))
+                guard case .jsonPath(let path, _) = selected.check else { return selected }
+                return BodyPattern(check: .jsonPathBody(path, try jsonPattern(inner)))
+            }
             // `{"expression": …}` alone asks only that something is selected.
             var matcher: ValuePattern?
             if inner.source.fieldNames.count > 1 { matcher = try valuePattern(inner) }

@@ -14,9 +14,19 @@ extension WireMockMapping {
     /// A request pattern in WireMock's JSON (a mapping's `request`, or the body of `/__admin/requests/count`).
     static func requestPattern(_ request: JSONValue, at path: String) throws(Problem) -> RequestPattern {
         try Fields.read(request, at: path) { fields throws(Problem) in
-            var pattern = RequestPattern(method: try fields.string("method"))
+            var pattern = RequestPattern(method: nil)
+            if case .object = fields.value("method") {
+                pattern.methodOneOf = try fields.object("method", methodList) ?? []
+            } else {
+                pattern.method = try fields.string("method")
+            }
             if let key = try fields.oneOf(urlKeys.map(\.key)), let make = urlKeys.first(where: { $0.key == key })?.make {
                 let text = try fields.requiredString(key)
+                // WireMock compares `url` and `urlPath` with the URL as sent, where a space is always `%20`: a raw
+                // space would never match there, so it is refused here rather than matched as `%20`.
+                if key == "url" || key == "urlPath", text.contains(" ") {
+                    throw fields.fail(key, "'\(text)' has a space, which no request sends; write it as %20")
+                }
                 do throws(MockServerError) {
                     pattern.url = try make(text)
                 } catch {
@@ -28,11 +38,17 @@ extension WireMockMapping {
             pattern.queryParameters = try valuePatterns(fields, "queryParameters")
             pattern.headers = try valuePatterns(fields, "headers")
             pattern.cookies = try valuePatterns(fields, "cookies")
+            pattern.formParameters = try valuePatterns(fields, "formParameters")
             if let authorization = try basicAuthorization(fields) {
                 guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
                     throw fields.fail("basicAuthCredentials", "cannot be given beside an Authorization header matcher")
                 }
-                pattern.headers["Authorization"] = .equalTo(authorization)
+                // The scheme's case does not matter (`BASIC …` is accepted, as in WireMock); the credentials' does.
+                let escaped = NSRegularExpression.escapedPattern(for: String(authorization.dropFirst("Basic ".count)))
+                guard let header = try? ValuePattern.matches("(?i:basic) " + escaped) else {
+                    throw fields.fail("basicAuthCredentials", "cannot be matched")
+                }
+                pattern.headers["Authorization"] = header
             }
             for (index, item) in (try fields.array("bodyPatterns") ?? []).enumerated() {
                 pattern.bodyPatterns.append(try bodyPattern(item, at: "\(fields.path(of: "bodyPatterns"))[\(index)]"))
@@ -50,6 +66,21 @@ extension WireMockMapping {
         } else if !pattern.pathParameters.isEmpty {
             throw fields.fail("pathParameters", "needs a urlPathTemplate whose {names} they constrain")
         }
+    }
+
+    /// `{"oneOf": ["GET", "PUT"]}`: the methods, upper case.
+    private static func methodList(_ spec: Fields) throws(Problem) -> [String] {
+        guard let items = try spec.array("oneOf"), !items.isEmpty else {
+            throw spec.fail("oneOf", "expected a non-empty array of methods")
+        }
+        var methods: [String] = []
+        for item in items {
+            guard let method = item.stringValue, !method.isEmpty else {
+                throw spec.fail("oneOf", "expected method names, got \(item.jsonString)")
+            }
+            methods.append(method.uppercased())
+        }
+        return methods
     }
 
     /// `basicAuthCredentials` as the Authorization header value WireMock compares: Basic base64(user:password).

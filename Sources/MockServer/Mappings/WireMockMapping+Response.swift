@@ -19,6 +19,7 @@ extension WireMockMapping {
     {
         try Fields.read(value, at: path) { fields throws(Problem) in
             var response = ResponseDefinition()
+            try refuseUnsupported(fields)
             try readTemplating(fields, into: &response)
             if let code = try fields.integer("status") {
                 guard ResponseDefinition.answerStatuses.contains(code) else {
@@ -37,6 +38,22 @@ extension WireMockMapping {
                 response.fault = fault
             }
             return response
+        }
+    }
+
+    /// WireMock response keys the mock knows but cannot honour: refused naming the feature, never ignored, so no
+    /// stub answers differently from what its author wrote. `fromConfiguredStub`, which WireMock writes into
+    /// exported serve events, says nothing about the answer and is let through.
+    private static func refuseUnsupported(_ fields: Fields) throws(Problem) {
+        fields.allow(["fromConfiguredStub"])
+        for key in ["proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
+        where fields.value(key) != nil {
+            throw fields.fail(key, "proxying stubs are not supported by the mock yet; `fscript mock --proxy URL` sends "
+                + "what no stub answers to a backend")
+        }
+        if fields.value("statusMessage") != nil {
+            throw fields.fail("statusMessage", "not supported: the mock's HTTP server always sends the standard reason "
+                + "phrase for the status")
         }
     }
 

@@ -43,7 +43,8 @@ enum WireMockMapping {
 
     private static func stub(_ mapping: JSONValue, at path: String, filesDirectory: String) throws(Problem) -> Stub {
         try Fields.read(mapping, at: path) { fields throws(Problem) in
-            guard let request = fields.value("request") else { throw fields.fail("request", "missing") }
+            // WireMock takes a mapping without a request as one that matches every request.
+            let request = fields.value("request") ?? .object([:])
             let pattern = try requestPattern(request, at: fields.path(of: "request"))
             let response = try responseDefinition(
                 fields.value("response") ?? .object([:]), at: fields.path(of: "response"), files: filesDirectory

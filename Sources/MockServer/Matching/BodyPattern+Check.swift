@@ -17,7 +17,11 @@ extension BodyPattern {
             shown = body.isEmpty ? "an empty body" : shown
         case .regex(let regex): fits = regex.matches(text)
         case .notRegex(let regex): fits = !regex.matches(text)
-        case .json, .jsonPath:
+        case .equalIgnoringCase(let expected): fits = text.lowercased() == expected.lowercased()
+        case .binary(let expected): fits = body == expected
+        case .all(let parts): fits = parts.allSatisfy { $0.mismatch(body) == nil }
+        case .any(let parts): fits = parts.contains { $0.mismatch(body) == nil }
+        case .json, .jsonPath, .jsonPathBody:
             do {
                 let actual = try JSONValue(parsing: body)
                 fits = jsonFits(actual)
@@ -42,7 +46,9 @@ extension BodyPattern {
         case .jsonPath(let path, let value):
             let selected = path.select(in: actual)
             guard let value else { return !selected.isEmpty }
-            return value.accepts(selected.map { $0.stringValue ?? $0.jsonString })
+            return value.accepts(selected.map { $0.stringValue ?? $0.jsonString }, missingFitsNegatives: false)
+        case .jsonPathBody(let path, let inner):
+            return path.select(in: actual).contains { inner.mismatch(Array(($0.stringValue ?? $0.jsonString).utf8)) == nil }
         default: return false
         }
     }

@@ -16,6 +16,16 @@ public struct BodyPattern: Sendable, Hashable {
         case notRegex(CompiledRegex)
         case json(JSONValue, JSONMatchOptions)
         case jsonPath(JSONPath, ValuePattern?)
+        /// The text, ignoring case (`equalTo` with `caseInsensitive`).
+        case equalIgnoringCase(String)
+        /// Exactly these bytes (`binaryEqualTo`, base64 in the mapping).
+        case binary([UInt8])
+        /// Every one / at least one of these (`and` / `or` of body patterns).
+        case all([BodyPattern])
+        case any([BodyPattern])
+        /// Something the path selects fits this pattern (`matchesJsonPath` with `equalToJson` and the like): a
+        /// string as it is, anything else as JSON text.
+        case jsonPathBody(JSONPath, BodyPattern)
     }
 
     let check: Check
@@ -86,6 +96,11 @@ public struct BodyPattern: Sendable, Hashable {
         case .notRegex(let regex): return "not matching \(regex.pattern)"
         case .json(let json, let options): return Self.describe(json, options)
         case .jsonPath(let path, let value): return "JSON " + Self.selection(path, value)
+        case .equalIgnoringCase(let text): return Self.quoted(text) + " (any case)"
+        case .binary(let bytes): return "the \(bytes.count) bytes of binaryEqualTo"
+        case .all(let parts): return parts.map(\.expectation).joined(separator: " and ")
+        case .any(let parts): return parts.map(\.expectation).joined(separator: " or ")
+        case .jsonPathBody(let path, let inner): return "JSON where \(path.source) is \(inner.expectation)"
         }
     }
 

@@ -64,7 +64,7 @@ struct RequestMatcher: Sendable {
             let jar = request.cookies
             for (name, value) in cookies {
                 let sent = jar.filter { $0.name == name }.map(\.value)
-                if !value.accepts(sent) {
+                if !value.accepts(sent, missingFitsNegatives: false) {
                     outcome.mismatches.append(
                         Mismatch(part: "cookie \(name)", expected: value.expectation, actual: Self.list(sent), weight: 1))
                 }
@@ -73,6 +73,7 @@ struct RequestMatcher: Sendable {
         for body in pattern.bodyPatterns {
             if let mismatch = body.mismatch(request.body) { outcome.mismatches.append(mismatch) }
         }
+        outcome.mismatches += Self.formAndMethodMismatches(pattern, request)
         return outcome
     }
 

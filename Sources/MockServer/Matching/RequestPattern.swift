@@ -16,6 +16,10 @@ public struct RequestPattern: Sendable, Hashable {
     public var bodyPatterns: [BodyPattern]
     /// The named segments of a path template (`/items/{id}`) and what each must be (WireMock's `pathParameters`).
     public var pathParameters: [String: ValuePattern] = [:]
+    /// The methods one of which the request must have (WireMock 3's `"method": {"oneOf": [...]}`), upper case.
+    public var methodOneOf: [String] = []
+    /// Form fields of a url-encoded body by name; each must match one of the values sent (`formParameters`).
+    public var formParameters: [String: ValuePattern] = [:]
 
     /// Makes a pattern; leave out what should not matter.
     public init(
@@ -45,7 +49,8 @@ public struct RequestPattern: Sendable, Hashable {
 
     /// The pattern as one line: `POST /api/login with JSON body {"user":"alice"}`.
     public var summary: String {
-        var line = "\(requiredMethod ?? "ANY") \(url?.summary ?? "any URL")"
+        let method = methodOneOf.isEmpty ? requiredMethod ?? "ANY" : methodOneOf.joined(separator: "|")
+        var line = "\(method) \(url?.summary ?? "any URL")"
         var clauses: [String] = []
         for (name, value) in queryParameters.sorted(by: { $0.key < $1.key }) {
             clauses.append(value == .absent ? "no query \(name)" : "query \(name)=\(value.summary)")
@@ -58,6 +63,9 @@ public struct RequestPattern: Sendable, Hashable {
         }
         for (name, value) in pathParameters.sorted(by: { $0.key < $1.key }) {
             clauses.append("path parameter \(name) \(value.summary)")
+        }
+        for (name, value) in formParameters.sorted(by: { $0.key < $1.key }) {
+            clauses.append("form parameter \(name)=\(value.summary)")
         }
         clauses += bodyPatterns.map(\.summary)
         if !clauses.isEmpty { line += " with " + clauses.joined(separator: ", ") }

@@ -15,6 +15,14 @@ public struct ValuePattern: Sendable, Hashable {
         case absent
         case all([ValuePattern])
         case any([ValuePattern])
+        /// The inner pattern does not hold (WireMock 3's `not`).
+        case not(ValuePattern)
+        /// Multi-value (WireMock 3): every pattern fits one of the values sent, and as many values as patterns
+        /// (`hasExactly`), or at least those (`includes`).
+        case exactly([ValuePattern])
+        case including([ValuePattern])
+        /// A time before, after or equal to another (`before`, `after`, `equalToDateTime`).
+        case date(DateMatcher)
     }
 
     let check: Check
@@ -44,19 +52,32 @@ public struct ValuePattern: Sendable, Hashable {
     /// At least one of these holds (WireMock's `or`).
     public static func any(_ patterns: [ValuePattern]) -> ValuePattern { ValuePattern(check: .any(patterns)) }
 
-    /// True when one of the values sent fits (or, for `absent`, when none was sent).
-    func accepts(_ values: [String]) -> Bool {
+    /// True when one of the values sent fits (or, for `absent`, when none was sent). As in WireMock, a header or
+    /// query parameter that was not sent fits `doesNotContain` and `doesNotMatch`, and a cookie that was not sent
+    /// does not (`missingFitsNegatives: false`).
+    func accepts(_ values: [String], missingFitsNegatives: Bool = true) -> Bool {
         switch check {
         case .absent: return values.isEmpty
         case .equal(let text): return values.contains(text)
         case .equalIgnoringCase(let text): return values.contains { $0.lowercased() == text.lowercased() }
         case .contains(let text): return values.contains { $0.contains(text) }
-        case .notContaining(let text): return !values.isEmpty && values.contains { !$0.contains(text) }
+        case .notContaining(let text):
+            return values.isEmpty ? missingFitsNegatives : values.contains { !$0.contains(text) }
         case .regex(let regex): return values.contains { regex.matches($0) }
-        case .notRegex(let regex): return !values.isEmpty && values.contains { !regex.matches($0) }
-        case .all(let patterns): return patterns.allSatisfy { $0.accepts(values) }
-        case .any(let patterns): return patterns.contains { $0.accepts(values) }
+        case .notRegex(let regex): return values.isEmpty ? missingFitsNegatives : values.contains { !regex.matches($0) }
+        case .all(let patterns): return patterns.allSatisfy { $0.accepts(values, missingFitsNegatives: missingFitsNegatives) }
+        case .any(let patterns): return patterns.contains { $0.accepts(values, missingFitsNegatives: missingFitsNegatives) }
+        case .not(let pattern): return !pattern.accepts(values, missingFitsNegatives: missingFitsNegatives)
+        case .exactly(let patterns):
+            return values.count == patterns.count && Self.each(patterns, fitsOneOf: values)
+                && values.allSatisfy { value in patterns.contains { $0.accepts([value]) } }
+        case .including(let patterns): return Self.each(patterns, fitsOneOf: values)
+        case .date(let matcher): return values.contains { matcher.accepts($0) }
         }
+    }
+
+    private static func each(_ patterns: [ValuePattern], fitsOneOf values: [String]) -> Bool {
+        patterns.allSatisfy { pattern in values.contains { pattern.accepts([$0]) } }
     }
 
     /// The pattern as it reads in a stub description: `alice`, `containing ali`, `matching a.*`.
@@ -71,6 +92,10 @@ public struct ValuePattern: Sendable, Hashable {
         case .absent: return "absent"
         case .all(let patterns): return patterns.map(\.summary).joined(separator: " and ")
         case .any(let patterns): return patterns.map(\.summary).joined(separator: " or ")
+        case .not(let pattern): return "not (\(pattern.summary))"
+        case .exactly(let patterns): return "exactly [" + patterns.map(\.summary).joined(separator: ", ") + "]"
+        case .including(let patterns): return "including [" + patterns.map(\.summary).joined(separator: ", ") + "]"
+        case .date(let matcher): return "\(matcher.comparison.rawValue) \(matcher.source)"
         }
     }
 

@@ -6,7 +6,7 @@ import JSON
 /// reset to the loaded files and saved to the mappings folder.
 extension AdminAPI {
     static func addMappingRoutes(to router: inout Router<Handler>) {
-        router.add("GET", "/__admin/mappings") { api, _, _ in list("mappings", api.stubs.stubs.map(\.mappingJSON)) }
+        router.add("GET", "/__admin/mappings") { api, request, _ in try api.listMappings(request) }
         router.add("POST", "/__admin/mappings") { api, request, _ in
             json(try api.create(try body(request), replacing: nil).mappingJSON, status: 201)
         }
@@ -16,13 +16,6 @@ extension AdminAPI {
         }
         router.add("POST", "/__admin/mappings/reset") { api, _, _ in
             api.resetMappings()
-            return ok
-        }
-        router.add("POST", "/__admin/mappings/import") { api, request, _ in
-            guard case .array(let items)? = try body(request)["mappings"] else {
-                throw AdminError(400, "the body needs \"mappings\": [ … ]")
-            }
-            for item in items { _ = try api.create(item, replacing: nil) }
             return ok
         }
         router.add("POST", "/__admin/mappings/find-by-metadata") { api, request, _ in
@@ -37,50 +30,60 @@ extension AdminAPI {
             return ok
         }
         addMappingByIDRoutes(to: &router)
+        addMappingBulkRoutes(to: &router)
     }
 
-    /// `mappings/{id}`: one stub by its id (any case), read, replaced or removed.
+    /// `mappings/{id}`: one stub by its id (any case), read, replaced or removed; an id that is no UUID is a 400
+    /// and one no stub has a 404, as in WireMock 3.
     private static func addMappingByIDRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/mappings/{id}") { api, _, parameters in
-            let id = parameters["id"] ?? ""
-            guard let stub = api.stubs.stubs.first(where: { $0.id.uuidString.lowercased() == id.lowercased() }) else {
-                throw AdminError(404, "no mapping \(id)")
+            let uuid = try requestID(parameters)
+            guard let stub = api.stubs.stubs.first(where: { $0.id == uuid }) else {
+                throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())")
             }
             return json(stub.mappingJSON)
         }
         router.add("PUT", "/__admin/mappings/{id}") { api, request, parameters in
-            let id = parameters["id"] ?? ""
-            guard let uuid = UUID(uuidString: id), api.stubs.stubs.contains(where: { $0.id == uuid }) else {
-                throw AdminError(404, "no mapping \(id)")
+            let uuid = try requestID(parameters)
+            guard api.stubs.stubs.contains(where: { $0.id == uuid }) else {
+                throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())")
             }
             return json(try api.create(try body(request), replacing: uuid).mappingJSON)
         }
         router.add("DELETE", "/__admin/mappings/{id}") { api, _, parameters in
-            let id = parameters["id"] ?? ""
-            guard let uuid = UUID(uuidString: id), api.stubs.remove(uuid) else {
-                throw AdminError(404, "no mapping \(id)")
-            }
+            let uuid = try requestID(parameters)
+            guard api.stubs.remove(uuid) else { throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())") }
             return ok
         }
+    }
+
+    /// `GET mappings`: newest first, as WireMock lists them, from `offset` and up to `limit`; `meta.total` counts all.
+    func listMappings(_ request: HTTPRequest) throws -> HTTPResponse {
+        let all = Array(stubs.stubs.reversed())
+        let offset = try Self.count(request, "offset") ?? 0
+        let limit = try Self.count(request, "limit") ?? all.count
+        let page = all.dropFirst(offset).prefix(limit)
+        return Self.json(.object([
+            "mappings": .array(page.map(\.mappingJSON)),
+            "meta": .object(["total": .integer(Int64(all.count))]),
+        ]))
+    }
+
+    /// A query parameter that must be a count (`limit`, `offset`), or nil when absent; anything else is a 400.
+    static func count(_ request: HTTPRequest, _ name: String) throws -> Int? {
+        guard let text = request.queryItems.first(where: { $0.name == name })?.value else { return nil }
+        guard let count = Int(text), count >= 0 else { throw AdminError(400, "\(name) must be a count, not '\(text)'") }
+        return count
     }
 
     /// A stub from a mapping document, added (or put in place of `replacing`); mistakes are a 422 naming the field.
     func create(_ mapping: JSONValue, replacing: UUID?) throws -> Stub {
         var document = mapping
         if let replacing, case .object(var members) = document {
-            members["id"] = .string(replacing.uuidString)
+            members["id"] = .string(replacing.uuidString.lowercased())
             document = .object(members)
         }
-        let stub: Stub
-        do {
-            let made = try WireMockMapping.stubs(in: document, filesDirectory: mappings.filesDirectory).first
-            guard let made else {
-                throw AdminError(422, "no mapping in the body")
-            }
-            stub = made
-        } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.description)
-        }
+        let stub = try made(from: document, pointer: "")
         if let replacing { _ = stubs.remove(replacing) }
         do {
             try stubs.add(stub)
@@ -90,13 +93,25 @@ extension AdminAPI {
         return stub
     }
 
+    /// The stub a mapping document describes, not added yet; a mistake is a 422 pointing under `pointer`.
+    func made(from document: JSONValue, pointer: String) throws -> Stub {
+        do {
+            guard let made = try WireMockMapping.stubs(in: document, filesDirectory: mappings.filesDirectory).first else {
+                throw AdminError(422, "no mapping in the body", pointer: pointer.isEmpty ? "/" : pointer)
+            }
+            return made
+        } catch let problem as WireMockMapping.Problem {
+            throw AdminError(problem, under: pointer)
+        }
+    }
+
     /// The stubs whose mapping `metadata` fits the content pattern in `spec` (`equalToJson`, `matchesJsonPath`, …).
     func byMetadata(_ spec: JSONValue) throws -> [Stub] {
         let check: BodyPattern
         do {
             check = try WireMockMapping.bodyPattern(spec, at: "pattern")
         } catch {
-            throw AdminError(422, error.description)
+            throw AdminError(error)
         }
         return stubs.stubs.filter { stub in
             guard let metadata = stub.source?["metadata"] else { return false }

@@ -7,8 +7,8 @@ extension AdminAPI {
     static func addNearMissRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/requests/unmatched/near-misses") { api, _, _ in
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
-            let misses = unmatched.compactMap { entry in
-                api.stubs.nearMisses(for: entry.request, limit: 1).first.map {
+            let misses = unmatched.flatMap { entry in
+                api.ranked(for: entry.request).map {
                     nearMiss(request: loggedRequest(entry), stub: $0.stub, outcome: $0.outcome)
                 }
             }
@@ -17,7 +17,7 @@ extension AdminAPI {
         router.add("POST", "/__admin/near-misses/request") { api, request, _ in
             let logged = try body(request)
             let sent = try Self.request(from: logged)
-            let misses = api.stubs.nearMisses(for: sent).map {
+            let misses = api.ranked(for: sent).map {
                 nearMiss(request: logged, stub: $0.stub, outcome: $0.outcome)
             }
             return json(.object(["nearMisses": .array(misses)]))
@@ -27,13 +27,34 @@ extension AdminAPI {
         }
     }
 
+    /// WireMock's near misses for a request: the three closest stubs; among stubs as far off by fscript's count of
+    /// differences, the one whose URL is fewer edits from the request's comes first (`/abcd` before `/abce` for
+    /// `/abcd1`), as WireMock's string distances rank them.
+    func ranked(for request: HTTPRequest) -> [(stub: Stub, outcome: MatchOutcome)] {
+        let candidates = stubs.nearMisses(for: request, limit: 50)
+        let sent = request.uri
+        let scored = candidates.enumerated().map { index, candidate in
+            (index, candidate, EditDistance.between(Self.urlText(candidate.stub.request.url), sent, limit: 1_000) ?? 1_001)
+        }
+        let sorted = scored.sorted { a, b in
+            if a.1.outcome.distance != b.1.outcome.distance { return a.1.outcome.distance < b.1.outcome.distance }
+            return a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
+        }
+        return sorted.prefix(3).map(\.1)
+    }
+
+    /// The text of a URL pattern, to compare with a request's URL.
+    private static func urlText(_ pattern: URLPattern?) -> String {
+        pattern?.written.text ?? ""
+    }
+
     /// The five journaled requests closest to the pattern in `body`.
     private func nearMisses(toPattern body: JSONValue) throws -> HTTPResponse {
         let matcher: RequestMatcher
         do {
             matcher = RequestMatcher(try WireMockMapping.requestPattern(body, at: "pattern"))
         } catch {
-            throw AdminError(422, error.description)
+            throw AdminError(error)
         }
         let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
         let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in

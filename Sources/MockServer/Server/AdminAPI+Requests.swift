@@ -13,7 +13,7 @@ extension AdminAPI {
         router.add("DELETE", "/__admin/requests", reset)
         router.add("POST", "/__admin/requests/reset", reset)
         router.add("POST", "/__admin/requests/count") { api, request, _ in
-            json(.object(["count": .integer(Int64(try api.found(request).count))]))
+            json(.object(["count": .integer(Int64(try api.found(request).count)), "requestJournalDisabled": .bool(false)]))
         }
         router.add("POST", "/__admin/requests/find") { api, request, _ in
             json(.object(["requests": .array(try api.found(request).map(loggedRequest))]))
@@ -22,11 +22,51 @@ extension AdminAPI {
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
             return json(.object(["requests": .array(unmatched.map(loggedRequest))]))
         }
+        router.add("POST", "/__admin/requests/remove") { api, request, _ in
+            let removed = try api.found(request)
+            let ids = Set(removed.map(\.sequence))
+            api.journal.remove { ids.contains($0.sequence) }
+            return json(.object(["requests": .array(removed.map(serveEvent))]))
+        }
+        addRequestByIDRoutes(to: &router)
     }
 
-    /// `GET requests`: newest first, as WireMock lists them, after `since` and up to `limit`.
+    /// `requests/{id}`: one serve event by the id the listing gave it, read or removed; an id that is no UUID is
+    /// a 400 and one the journal lacks a 404, as in WireMock 3.
+    private static func addRequestByIDRoutes(to router: inout Router<Handler>) {
+        router.add("GET", "/__admin/requests/{id}") { api, _, parameters in
+            let id = try requestID(parameters)
+            guard let entry = api.journal.all.first(where: { $0.id == id }) else {
+                throw AdminError(404, "no request \(id.uuidString.lowercased()) in the journal")
+            }
+            return json(serveEvent(entry))
+        }
+        router.add("DELETE", "/__admin/requests/{id}") { api, _, parameters in
+            let id = try requestID(parameters)
+            api.journal.remove { $0.id == id }
+            return ok
+        }
+    }
+
+    /// The `{id}` of a route as a UUID, or a 400 naming it.
+    static func requestID(_ parameters: RouteParameters) throws -> UUID {
+        let text = parameters["id"] ?? ""
+        guard let id = UUID(uuidString: text) else { throw AdminError(400, "'\(text)' is not a UUID") }
+        return id
+    }
+
+    /// `GET requests`: newest first, as WireMock lists them, after `since`, only the `unmatched=true` ones or those
+    /// a `matchingStub=ID` answered, and up to `limit`.
     private func listRequests(_ request: HTTPRequest) throws -> HTTPResponse {
         var entries = journal.all
+        let query = request.queryItems
+        if query.first(where: { $0.name == "unmatched" })?.value == "true" {
+            entries = entries.filter { $0.matchedStub == nil }
+        }
+        if let stub = query.first(where: { $0.name == "matchingStub" })?.value {
+            guard let id = UUID(uuidString: stub) else { throw AdminError(400, "matchingStub '\(stub)' is not a UUID") }
+            entries = entries.filter { $0.matchedStub == id }
+        }
         if let since = request.queryItems.first(where: { $0.name == "since" })?.value {
             guard let date = Self.date(since) else { throw AdminError(400, "since must be an ISO 8601 time") }
             entries = entries.filter { $0.receivedAt > date }
@@ -49,27 +89,30 @@ extension AdminAPI {
         do {
             pattern = try WireMockMapping.requestPattern(try Self.body(request), at: "pattern")
         } catch let problem as WireMockMapping.Problem {
-            throw AdminError(422, problem.description)
+            throw AdminError(problem)
         }
         return journal.requests(matching: RequestMatcher(pattern))
     }
 
-    /// A journal entry as WireMock's logged request.
+    /// A journal entry as WireMock's logged request: `absoluteUrl` with the scheme and the Host the client used,
+    /// `queryParams` with every value of a repeated parameter, the cookies by name.
     static func loggedRequest(_ entry: LoggedRequest) -> JSONValue {
         var headers: [String: JSONValue] = [:]
         for header in entry.headers where headers[header.name] == nil { headers[header.name] = .string(header.value) }
+        var values: [String: [JSONValue]] = [:]
+        for item in entry.queryItems { values[item.name, default: []].append(.string(item.value)) }
         var query: [String: JSONValue] = [:]
-        for item in entry.queryItems where query[item.name] == nil {
-            query[item.name] = .object(["key": .string(item.name), "values": .array([.string(item.value)])])
-        }
+        for (name, list) in values { query[name] = .object(["key": .string(name), "values": .array(list)]) }
+        var cookies: [String: JSONValue] = [:]
+        for cookie in entry.request.cookies where cookies[cookie.name] == nil { cookies[cookie.name] = .string(cookie.value) }
         let url = entry.query.isEmpty ? entry.path : "\(entry.path)?\(entry.query)"
         let millis = Int64(entry.receivedAt.timeIntervalSince1970 * 1000)
         return .object([
-            "url": .string(url), "absoluteUrl": .string(url), "method": .string(entry.method),
-            "clientIp": .string("127.0.0.1"), "headers": .object(headers), "cookies": .object([:]),
-            "queryParameters": .object(query), "browserProxyRequest": .bool(false),
+            "url": .string(url), "absoluteUrl": .string("http://\(entry.header("Host") ?? "localhost")\(url)"),
+            "method": .string(entry.method), "clientIp": .string("127.0.0.1"), "headers": .object(headers),
+            "cookies": .object(cookies), "queryParams": .object(query), "browserProxyRequest": .bool(false),
             "body": .string(entry.bodyText), "bodyAsBase64": .string(Data(entry.body).base64EncodedString()),
-            "loggedDate": .integer(millis),
+            "loggedDate": .integer(millis), "scheme": .string("http"),
             "loggedDateString": .string(ISO8601DateFormatter().string(from: entry.receivedAt)),
         ])
     }
@@ -77,14 +120,15 @@ extension AdminAPI {
     /// A journal entry as WireMock's serve event: the request, and whether and how it was answered.
     static func serveEvent(_ entry: LoggedRequest) -> JSONValue {
         var event: [String: JSONValue] = [
-            "id": .string(UUID().uuidString), "request": loggedRequest(entry),
+            "id": .string(entry.idString), "request": loggedRequest(entry),
+            "response": .object(["status": .integer(Int64(entry.responseStatus))]),
             "wasMatched": .bool(entry.matchedStub != nil),
             "responseDefinition": .object([
-                "status": .integer(entry.matchedStub == nil ? 404 : 200),
+                "status": .integer(Int64(entry.responseStatus)),
                 "fromConfiguredStub": .bool(entry.matchedStub != nil),
             ]),
         ]
-        if let id = entry.matchedStub { event["stubMapping"] = .object(["id": .string(id.uuidString)]) }
+        if let id = entry.matchedStub { event["stubMapping"] = .object(["id": .string(id.uuidString.lowercased())]) }
         return .object(event)
     }
 

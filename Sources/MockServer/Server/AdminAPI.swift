@@ -3,15 +3,16 @@ import HTTPCore
 import JSON
 
 /// WireMock's admin API under `/__admin`, so WireMock's client libraries and the scripts teams already have drive
-/// the mock unchanged: mappings (list, create, get, edit, remove, remove all, reset to the loaded files, import,
-/// find and remove by metadata, save to the mappings folder), requests (list with `limit`/`since`, count and find
-/// by a request pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a
-/// pattern), scenarios (list, reset, set one's state), a global reset, `health` and `shutdown`. A stub made in Lua
+/// the mock unchanged: mappings (list with `limit`/`offset`, create, get, edit, remove, remove all, reset to the
+/// loaded files, import with its options, find and remove by metadata, save to the mappings folder, unmatched),
+/// requests (list with `limit`/`since`/`unmatched`/`matchingStub`, one by id, count, find and remove by a request
+/// pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a pattern), scenarios
+/// (list, reset, set one's state), settings, a global reset, `health`, `shutdown` and `GET /__admin` itself. A stub made in Lua
 /// and a stub made here are the same thing. Admin requests are not journaled, as in WireMock, and pass the
 /// server's Host and Origin gate like any.
 ///
-/// The routes live in one `Router`, grouped by topic in `AdminAPI+Mappings`, `+Requests`, `+NearMisses` and
-/// `+Scenarios`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
+/// The routes live in one `Router`, grouped by topic in `AdminAPI+Mappings`, `+Import`, `+Requests`,
+/// `+NearMisses` and `+Scenarios`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
 /// lacks is a 404 listing what it has, as before: WireMock's clients expect no 405.
 struct AdminAPI: Sendable {
     let stubs: StubStore
@@ -33,6 +34,7 @@ struct AdminAPI: Sendable {
         addRequestRoutes(to: &router)
         addNearMissRoutes(to: &router)
         addScenarioRoutes(to: &router)
+        addFileRoutes(to: &router)
         return router
     }()
 
@@ -41,17 +43,17 @@ struct AdminAPI: Sendable {
         do {
             guard let match = Self.router.route(method: request.method.uppercased(), path: request.path).match else {
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "
-                    + "(mappings, requests, near-misses, scenarios, reset, health, shutdown)")
+                    + "(mappings, requests, near-misses, scenarios, settings, files, reset, health, shutdown)")
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
-            return Self.errors(error.message, status: error.status)
+            return Self.errors(error.message, status: error.status, pointer: error.pointer)
         } catch {
             return Self.errors("\(error)", status: 400)
         }
     }
 
-    /// `health`, `shutdown` and the global `reset`.
+    /// `health`, `shutdown`, `settings` and the global `reset`.
     private static func addSystemRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/health") { _, _, _ in
             json(.object(["status": .string("healthy"), "message": .string("fscript mock is running")]))
@@ -62,6 +64,13 @@ struct AdminAPI: Sendable {
             answer.headers.append((name: "Connection", value: "close"))
             return answer
         }
+        router.add("GET", "/__admin/settings") { api, _, _ in json(api.stubs.settings.json) }
+        let settings: Handler = { api, request, _ in
+            try api.stubs.settings.update(try body(request))
+            return json(api.stubs.settings.json)
+        }
+        router.add("POST", "/__admin/settings", settings)
+        router.add("PUT", "/__admin/settings", settings)
         router.add("POST", "/__admin/reset") { api, _, _ in
             api.resetMappings()
             api.journal.reset()
@@ -77,16 +86,22 @@ struct AdminAPI: Sendable {
         HTTPResponse(status: status, headers: [("Content-Type", "application/json")], body: value.jsonBytes)
     }
 
-    private static func errors(_ message: String, status: Int) -> HTTPResponse {
-        json(.object(["errors": .array([.object(["title": .string(message)])])]), status: status)
+    /// WireMock's error document; a mapping mistake also says where, as `errors[0].source.pointer` (JSON Pointer).
+    private static func errors(_ message: String, status: Int, pointer: String? = nil) -> HTTPResponse {
+        var error: [String: JSONValue] = ["code": .integer(Int64(status)), "title": .string(message)]
+        if let pointer {
+            error["source"] = .object(["pointer": .string(pointer)])
+            error["code"] = .integer(10)
+        }
+        return json(.object(["errors": .array([.object(error)])]), status: status)
     }
 
-    /// The request's body as JSON; a body that is not JSON is a 400 saying where.
+    /// The request's body as JSON; a body that is not JSON is WireMock's 422 "Error parsing JSON" saying where.
     static func body(_ request: HTTPRequest) throws -> JSONValue {
         do {
             return try JSONValue(parsing: request.body)
         } catch {
-            throw AdminError(400, "the body is not JSON: \(error)")
+            throw AdminError(422, "Error parsing JSON: the body is not JSON: \(error)", pointer: "/")
         }
     }
 
@@ -96,13 +111,28 @@ struct AdminAPI: Sendable {
     }
 }
 
-/// Why an admin request failed: its status and the message WireMock's clients show.
+/// Why an admin request failed: its status, the message WireMock's clients show, and for a mistake in a document
+/// the JSON Pointer of the field (`/request/headers/Accept`).
 struct AdminError: Error {
     let status: Int
     let message: String
+    let pointer: String?
 
-    init(_ status: Int, _ message: String) {
+    init(_ status: Int, _ message: String, pointer: String? = nil) {
         self.status = status
         self.message = message
+        self.pointer = pointer
+    }
+
+    /// A mapping reader's problem as a 422 pointing at its field: `request.headers.Accept` → `/request/headers/Accept`,
+    /// `mappings[2].request` → `/mappings/2/request`, under `base` (the document's own place in the body).
+    init(_ problem: FieldError, under base: String = "") {
+        var pointer = base
+        for part in problem.path.split(separator: ".", omittingEmptySubsequences: true) {
+            for piece in part.split(whereSeparator: { $0 == "[" || $0 == "]" }) where !piece.isEmpty {
+                pointer += "/" + piece.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            }
+        }
+        self.init(422, problem.description, pointer: pointer.isEmpty ? "/" : pointer)
     }
 }

@@ -53,7 +53,7 @@ struct MockResponder: HTTPResponder {
         rendered.dribble = definition.dribble
         let response = rendered
         let hangs = definition.fault == .noResponse
-        let delay = definition.sampledDelay()
+        let delay = definition.sampledDelay() + stubs.settings.sampledDelay()
         guard hangs || delay > 0 else {
             journal.record(request, decision: decision)
             return eventLoop.makeSucceededFuture(response)

@@ -38,8 +38,9 @@ public struct Stub: Sendable, Identifiable {
             if let name { members["name"] = .string(name) }
             if let priority { members["priority"] = .integer(Int64(priority)) }
         }
-        members["id"] = .string(id.uuidString)
-        members["uuid"] = .string(id.uuidString)
+        // WireMock writes ids in lower case; clients compare them as strings.
+        members["id"] = .string(id.uuidString.lowercased())
+        members["uuid"] = .string(id.uuidString.lowercased())
         return .object(members)
     }
 

@@ -14,6 +14,8 @@ import HTTPCore
 final class StubStore: @unchecked Sendable {
     /// WireMock's global response templating: every stub's response is a template. Set before serving.
     var templatesEverything = false
+    /// WireMock's global settings (`/__admin/settings`): a delay added to every stubbed answer.
+    let settings = GlobalSettings()
 
     /// What to do with a request: answer it with a stub's response, or explain why nothing matched.
     enum Decision: Sendable {

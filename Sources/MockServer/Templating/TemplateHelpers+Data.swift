@@ -8,8 +8,11 @@ extension TemplateHelpers {
     static let data: [String: Helper] = [
         "jsonPath": { call throws(TemplateError) in
             let input = try call.parameter(0, "JSON (a string or an object)")
-            let expression = try call.parameter(1, "a JSONPath").rendered
+            var expression = try call.parameter(1, "a JSONPath").rendered
             if input == .null || input == .string("") { return .string("") }
+            // Jayway's `length()` function at the end (`$.items.length()`): the size of what the rest selects.
+            let length = expression.hasSuffix(".length()")
+            if length { expression = String(expression.dropLast(".length()".count)) }
             let path: JSONPath
             do { path = try JSONPath(expression) } catch {
                 throw call.fail("\(expression) is not a valid JSONPath expression: \(error)")
@@ -23,6 +26,13 @@ extension TemplateHelpers {
                 document = input.json
             }
             let selected = path.select(in: document).map(TemplateValue.init)
+            if length {
+                switch selected.first {
+                case .array(let items)?: return .integer(Int64(items.count))
+                case .object(let members)?: return .integer(Int64(members.count))
+                default: return call.options["default"] ?? .string("")
+                }
+            }
             guard path.isDefinite else { return .array(selected) }
             if let value = selected.first, value != .null { return value }
             return call.options["default"] ?? .string("")

@@ -11,7 +11,9 @@ extension TemplateHelpers {
         },
         "each": { call throws(TemplateError) in
             guard let block = call.block else { throw call.fail("is a block helper: {{#each list}}…{{/each}}") }
-            let value = try call.parameter(0, "a list or an object")
+            var value = try call.parameter(0, "a list or an object")
+            // WireMock 3: `{{#each request.path}}` goes through the path's segments.
+            if case .path(_, let segments, _) = value { value = .array(segments.map(TemplateValue.string)) }
             if let items = value.items {
                 return .string(try call.renderer.each(
                     items.enumerated().map { (key: String($0.offset), value: $0.element) }, block: block, isList: true))

@@ -1,0 +1,38 @@
+import Foundation
+import HTTPCore
+
+/// The parts of a request pattern WireMock 3 added: a method from a list (`"method": {"oneOf": [...]}`) and
+/// `formParameters`, matched against an `application/x-www-form-urlencoded` body as query parameters are.
+extension RequestMatcher {
+    /// What does not fit in the method list and the form parameters (none when the pattern has neither).
+    static func formAndMethodMismatches(_ pattern: RequestPattern, _ request: HTTPRequest) -> [Mismatch] {
+        var mismatches: [Mismatch] = []
+        if !pattern.methodOneOf.isEmpty, !pattern.methodOneOf.contains(request.method.uppercased()) {
+            let expected = "one of " + pattern.methodOneOf.joined(separator: ", ")
+            mismatches.append(Mismatch(part: "method", expected: expected, actual: request.method, weight: 2))
+        }
+        guard !pattern.formParameters.isEmpty else { return mismatches }
+        let form = formItems(request.body)
+        for (name, value) in pattern.formParameters.sorted(by: { $0.key < $1.key }) {
+            let sent = form.filter { $0.name == name }.map(\.value)
+            if !value.accepts(sent) {
+                let actual = sent.isEmpty ? "nothing" : sent.joined(separator: ", ")
+                mismatches.append(Mismatch(part: "form parameter \(name)", expected: value.expectation, actual: actual,
+                    weight: 1))
+            }
+        }
+        return mismatches
+    }
+
+    /// `a=1&b=x+y` as name/value pairs, `+` a space and `%XX` decoded, as a form body is read.
+    static func formItems(_ body: [UInt8]) -> [(name: String, value: String)] {
+        String(decoding: body, as: UTF8.self).split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ text: Substring) -> String {
+                let spaced = text.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+}
