@@ -23,11 +23,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
+        // Lua's string.find/match/gmatch/gsub rewritten to poll the interrupt check: lstrlib's run in C for as
+        // long as a pattern backtracks, where no hook can stop them. C, as lstrlib is: see pattern_lib.c.
+        .target(name: "LuaPatterns", dependencies: ["CLua", "LuaShim"]),
         // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
         // starts: see CCairo.c and CEdit.c.
         .target(name: "CCairo"),
         .target(name: "CEdit"),
-        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "Platform"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "LuaPatterns", "Platform"]),
         .target(name: "JSON", dependencies: ["Platform"]),
         .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit"]),
         // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
-# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command and a looping
-# xpcall handler exits 130
-# with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s and the next scenario runs; kill -9 of
+# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command, a looping
+# xpcall handler and a Lua pattern that backtracks for minutes exits 130
+# with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s, the next scenario runs and the JUnit
+# report is written; the second Ctrl-C ends a run stuck in one blocking C call at once; kill -9 of
 # the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
 # Wall-clock bounds are ten times what each takes on an idle machine (so a busy one passes) and well below the
 # 60 s a blocked wait would last; the precise times are read from the output. An unreachable target still gets a
@@ -76,8 +77,8 @@ limit_case() {
     wait "$run" || status=$?
     kill -CONT "$server"
   else
-    FSCRIPT_BLOCK="$how" FSCRIPT_LIMIT=1 "$bin" Tests/cli/fixtures/blocked.lua >"$work/limit-$how.out" 2>&1 \
-      </dev/null || status=$?
+    FSCRIPT_BLOCK="$how" FSCRIPT_LIMIT=1 "$bin" Tests/cli/fixtures/blocked.lua --report "junit:$work/limit-$how.xml" \
+      >"$work/limit-$how.out" 2>&1 </dev/null || status=$?
   fi
   elapsed=$(($(now_ms) - started))
   # A stopped target: the scenario fails at its limit; the next one's fresh launch (at its first use of the app)
@@ -91,16 +92,19 @@ limit_case() {
     [ "$status" -eq 1 ] || fatal "$how limit: exit $status, expected 1: $(cat "$work/limit-$how.out")"
     grep -q 'next ran' "$work/limit-$how.out" || fatal "$how limit: the next scenario did not run"
     [ "$elapsed" -le 15000 ] || fatal "$how limit: the run took $elapsed ms, expected about 1 s (the block lasts 60)"
+    valid_junit "$work/limit-$how.xml" || fatal "$how limit: the JUnit file does not validate against junit-10.xsd"
+    grep -q 'timed out after 1 s' "$work/limit-$how.xml" || fatal "$how limit: the JUnit file does not say timed out"
   fi
   grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
 }
 
-for how in wait request mock execute xpcall; do
+for how in wait request mock execute xpcall pattern; do
   interrupt_case "$how"
   limit_case "$how"
 done
 # A scenario stuck in one long C call cannot see the first Ctrl-C; the second ends fscript at once (exit 130).
-FSCRIPT_BLOCK=stuck "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
+mkfifo "$work/fifo"
+FSCRIPT_BLOCK=stuck FSCRIPT_FIFO="$work/fifo" "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
 run=$!
 await_text "$work/stuck.out" blocking
 kill -INT "$run"
