@@ -107,13 +107,16 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
-        .target(name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer"]),
+        .target(
+            name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim"],
+            resources: [.embedInCode("Resources/pattern_oracle.lua")]
+        ),
         // FSCRIPT_FUZZING=1 (scripts/fuzz) makes it libFuzzer's harness: no top-level code, the entry point instead.
         .executableTarget(
             name: "fscript-fuzz", dependencies: ["Fuzzing"],
             swiftSettings: Context.environment["FSCRIPT_FUZZING"] == "1" ? [.define("FUZZING")] : []
         ),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "LuaKit"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.
