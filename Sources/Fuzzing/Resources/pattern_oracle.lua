@@ -3,6 +3,7 @@
 -- the first difference in results or error messages. The host sets `original` and `budget_reset` (which restarts
 -- its step budget, so a pattern that backtracks too long is stopped in fscript's matcher and never reaches
 -- lstrlib, which could not be stopped) and reads the global `pattern_oracle`.
+-- luacheck: read globals original budget_reset, globals pattern_oracle
 local M = {}
 
 local mine = { find = string.find, match = string.match, gmatch = string.gmatch, gsub = string.gsub }
@@ -14,7 +15,9 @@ local function describe(ok, ...)
     for i = 1, select("#", ...) do
         local v = select(i, ...)
         -- A direct pcall names the function from package.loaded, where only fscript's is: compare without it.
-        if not ok and type(v) == "string" then v = v:gsub("^bad argument #(%d+) to '[^']*'", "bad argument #%1 to '?'") end
+        if not ok and type(v) == "string" then
+            v = v:gsub("^bad argument #(%d+) to '[^']*'", "bad argument #%1 to '?'")
+        end
         parts[#parts + 1] = math.type(v) or type(v)
         parts[#parts + 1] = string.format("%q", type(v) == "table" and "table" or tostring(v))
     end
@@ -51,7 +54,9 @@ function M.compare(name, ...)
     local b = describe(table.unpack(second, 1, second.n))
     if a ~= b then
         local args = table.pack(...)
-        for i = 1, args.n do args[i] = string.format("%q", type(args[i]) == "string" and args[i] or tostring(args[i])) end
+        for i = 1, args.n do
+            args[i] = string.format("%q", type(args[i]) == "string" and args[i] or tostring(args[i]))
+        end
         return string.format("%s(%s): fscript %s, lstrlib %s", name, table.concat(args, ", ", 1, args.n), a, b)
     end
     return nil, first[1] and (first[2] ~= nil and "match" or "nomatch") or "error"
@@ -61,7 +66,8 @@ local subject_bytes = { "a", "a", "a", "b", "b", "c", "(", ")", "[", "]", "%", "
     "x", "A", "Z", "_", "\0", "\n", "\255" }
 local items = { "a", "b", "c", ".", "%a", "%d", "%s", "%w", "%x", "%p", "%u", "%l", "%c", "%g", "%A", "%D", "%S", "%W",
     "%.", "%%", "%(", "[a-c]", "[^ab]", "[%a_]", "[]]", "[^]]", "[a-]", "[%]]", "[.%d]", "[b-a]", "(", ")", "()",
-    "%1", "%2", "%b()", "%bab", "%f[%w]", "%f[^a]", "%f[%z]", "$", "^", "-", "%", "[", "[a", "%f", "%b", "%0", "%z", " " }
+    "%1", "%2", "%b()", "%bab", "%f[%w]", "%f[^a]", "%f[%z]", "$", "^", "-", "%", "[", "[a", "%f", "%b", "%0", "%z",
+    " " }
 local quantifiers = { "", "", "", "*", "+", "-", "?" }
 local replacements = { "x", "%0", "%1", "%2", "%%", "<%1%0>", "%", "%a", "", "%9" }
 
@@ -88,7 +94,12 @@ end
 local function random_replacement()
     local kind = math.random(6)
     if kind == 1 then return { a = "A", b = false, ["("] = 1, x = {}, aa = "AA" } end
-    if kind == 2 then return function(c, ...) if c == "b" then return nil end return tostring(c) .. select("#", ...) end end
+    if kind == 2 then
+        return function(c, ...)
+            if c == "b" then return nil end
+            return tostring(c) .. select("#", ...)
+        end
+    end
     if kind == 3 then return 7 end
     return pick(replacements) .. pick(replacements)
 end
@@ -117,7 +128,9 @@ function M.random(seed, count)
         elseif which == 3 then
             difference, outcome = M.compare("gmatch", s, p, random_init())
         else
-            difference, outcome = M.compare("gsub", s, p, random_replacement(), math.random(4) == 1 and math.random(-1, 3) or nil)
+            local replacement = random_replacement()
+            local max = math.random(4) == 1 and math.random(-1, 3) or nil
+            difference, outcome = M.compare("gsub", s, p, replacement, max)
         end
         if difference then return difference end
         tally[outcome] = tally[outcome] + 1
@@ -132,7 +145,8 @@ local lookup = { hello = "HI", world = false, [1] = "one" }
 -- captures, init at and past the edges, plain find, each gsub replacement form, empty matches, every error.
 M.cases = {
     { "find", "hello world", "o w" }, { "find", "hello world", "o", -3 }, { "find", "hello", "l", 10 },
-    { "find", "hello", "", 6 }, { "find", "hello", "", 7 }, { "find", "hello", "", -99 }, { "find", "a.b", ".", 1, true },
+    { "find", "hello", "", 6 }, { "find", "hello", "", 7 }, { "find", "hello", "", -99 },
+    { "find", "a.b", ".", 1, true },
     { "find", "a+b", "+", 1, true }, { "find", "a\0b", "\0" }, { "find", "key = value", "(%w+)%s*=%s*(%w+)" },
     { "find", "THE (quick) fox", "%((%a+)%)" }, { "find", "f(a(b)c)", "%b()" }, { "find", "((x)", "%b()" },
     { "find", "THE quick", "%f[%a]%a+", 4 }, { "find", "the end", "%f[%z]" }, { "find", "aXb", "%u" },
@@ -152,7 +166,8 @@ M.cases = {
     { "find", "a", "%" }, { "find", "a", "[a" }, { "find", "a", "[^" }, { "find", "a", "%f" }, { "find", "a", "%fa" },
     { "find", "a", "%1" }, { "find", "a", "(a" }, { "find", "a", "a)" }, { "find", "a", "%b" }, { "find", "a", "%ba" },
     { "find", "aa", "(()%1)" }, { "find", "aa", "(a)%2" }, { "find", "aa", "%0" }, { "gsub", "abc", "b", "%2" },
-    { "gsub", "abc", "b", "%x" }, { "gsub", "abc", "b", "%" }, { "gsub", "abc", "b" }, { "find", "a", string.rep("(a)", 33) },
+    { "gsub", "abc", "b", "%x" }, { "gsub", "abc", "b", "%" }, { "gsub", "abc", "b" },
+    { "find", "a", string.rep("(a)", 33) },
     { "find", string.rep("a", 300), string.rep("a?", 300) }, { "find", string.rep("a", 300), string.rep("(a)?", 150) },
     { "find", nil, "a", n = 3 }, { "find", "a", {} }, { "find", "a", "a", "x" }, { "gsub", "abc", "b", "x", 1.5 },
     { "find", 123, 2 }, { "match", "a", "a", 1.0 }, { "gmatch", "abc", "(" },
