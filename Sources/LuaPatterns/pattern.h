@@ -46,6 +46,14 @@ void lp_restart(lp_Matcher *m);
 ** the interrupt check says so. */
 const char *lp_match(lp_Matcher *m, const char *s, const char *p);
 
+/* Where the first item of `p` ends when it is a class (%a, [set]) every match must start with, else NULL (a
+** literal byte, '.', an optional item, anything else). Never raises: a malformed item is left to the match. */
+const char *lp_first_class(const char *p, const char *pattern_end);
+
+/* The first place at or after s whose byte is in the class p..ep, or NULL: no match of a pattern that starts
+** with that class can start before it. */
+const char *lp_skip_to_class(lp_Matcher *m, const char *s, const char *p, const char *ep);
+
 /* Pushes capture `i` (the whole match s..e when there are none and i is 0); returns 1. */
 int lp_push_capture(lp_Matcher *m, int i, const char *s, const char *e);
 

@@ -5,8 +5,9 @@
 ** never match twice at the same place.
 **
 ** Two shortcuts keep the common cases as fast as the C original: a pattern without special characters is
-** searched for as plain bytes, and an unanchored pattern that starts with a literal byte jumps to that byte's next
-** occurrence with memchr instead of trying every position.
+** searched for as plain bytes, and an unanchored pattern whose first item must match (a literal byte, a class
+** or a set, without `*`, `?` or `-`) skips the positions where it cannot, memchr for a byte, instead of starting
+** a match at every one.
 */
 #include <lauxlib.h>
 #include <lualib.h>
@@ -43,11 +44,32 @@ static int literal_start(const char *p, size_t len) {
     return (unsigned char)p[0];
 }
 
-/* The next place at or after s where a match can start: s itself, the next `first` byte, or NULL for none. */
-static const char *next_start(const lp_Matcher *m, const char *s, int first) {
-    if (first < 0) return s;
-    if (s >= m->subject_end) return NULL;
-    return memchr(s, first, (size_t)(m->subject_end - s));
+/* What every match of an unanchored pattern must start with: a byte, a class (p..ep), or anything. */
+typedef struct {
+    int byte;
+    const char *class_p, *class_ep;
+} Start;
+
+static Start start_of(const char *p, size_t len, int anchor) {
+    Start start = {-1, NULL, NULL};
+    if (anchor) return start;
+    start.byte = literal_start(p, len);
+    if (start.byte < 0) {
+        start.class_ep = lp_first_class(p, p + len);
+        if (start.class_ep != NULL) start.class_p = p;
+    }
+    return start;
+}
+
+/* The next place at or after s where a match can start: s itself, the next byte or class member that every
+** match starts with, or NULL for none. */
+static const char *next_start(lp_Matcher *m, const char *s, const Start *start) {
+    if (start->byte >= 0) {
+        if (s >= m->subject_end) return NULL;
+        return memchr(s, start->byte, (size_t)(m->subject_end - s));
+    }
+    if (start->class_p != NULL) return lp_skip_to_class(m, s, start->class_p, start->class_ep);
+    return s;
 }
 
 /* The first occurrence of needle in haystack, or NULL: memchr for the first byte, then memcmp. On the short
@@ -92,9 +114,9 @@ static int find_or_match(lua_State *L, int find) {
     }
     lp_Matcher m;
     lp_prepare(&m, L, s, ls, p, lp);
-    int first = anchor ? -1 : literal_start(p, lp);
-    for (const char *start = next_start(&m, s + init, first); start != NULL;
-         start = anchor || start >= m.subject_end ? NULL : next_start(&m, start + 1, first)) {
+    Start first = start_of(p, lp, anchor);
+    for (const char *start = next_start(&m, s + init, &first); start != NULL;
+         start = anchor || start >= m.subject_end ? NULL : next_start(&m, start + 1, &first)) {
         lp_restart(&m);
         const char *e = lp_match(&m, start, p);
         if (e == NULL) continue;
@@ -114,15 +136,15 @@ typedef struct {
     const char *next;
     const char *pattern;
     const char *last_end;
-    int first;
+    Start first;
     lp_Matcher m;
 } GMatch;
 
 static int gmatch_step(lua_State *L) {
     GMatch *g = (GMatch *)lua_touserdata(L, lua_upvalueindex(3));
     g->m.L = L; /* the iterator may be called from another coroutine than the one that made it */
-    for (const char *start = next_start(&g->m, g->next, g->first); start != NULL && start <= g->m.subject_end;
-         start = start >= g->m.subject_end ? NULL : next_start(&g->m, start + 1, g->first)) {
+    for (const char *start = next_start(&g->m, g->next, &g->first); start != NULL && start <= g->m.subject_end;
+         start = start >= g->m.subject_end ? NULL : next_start(&g->m, start + 1, &g->first)) {
         lp_restart(&g->m);
         const char *e = lp_match(&g->m, start, g->pattern);
         if (e != NULL && e != g->last_end) {
@@ -146,7 +168,7 @@ static int str_gmatch(lua_State *L) {
     g->next = s + init;
     g->pattern = p;
     g->last_end = NULL;
-    g->first = literal_start(p, lp);
+    g->first = start_of(p, lp, 0);
     lua_pushcclosure(L, gmatch_step, 3);
     return 1;
 }
@@ -217,13 +239,13 @@ static int str_gsub(lua_State *L) {
     }
     lp_Matcher m;
     lp_prepare(&m, L, src, ls, p, lp);
-    int first = anchor ? -1 : literal_start(p, lp);
+    Start first = start_of(p, lp, anchor);
     const char *last_end = NULL;
     lua_Integer n = 0;
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     while (n < max) {
-        const char *start = next_start(&m, src, first);
+        const char *start = next_start(&m, src, &first);
         if (start == NULL) break;
         if (start != src) {
             luaL_addlstring(&b, src, (size_t)(start - src));

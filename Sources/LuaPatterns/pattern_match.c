@@ -118,6 +118,32 @@ static int single_matches(lp_Matcher *m, const char *s, const char *p, const cha
     }
 }
 
+const char *lp_first_class(const char *p, const char *pattern_end) {
+    const char *ep;
+    if (p >= pattern_end) return NULL;
+    if (*p == '%') {
+        if (p + 1 >= pattern_end || p[1] == 'b' || p[1] == 'f' || isdigit(UCHAR(p[1]))) return NULL;
+        ep = p + 2;
+    } else if (*p == '[') {
+        ep = p + 1;
+        if (ep < pattern_end && *ep == '^') ep++;
+        do { /* as class_end, but a malformed set is left for the match to report */
+            if (ep >= pattern_end) return NULL;
+            if (*ep++ == '%' && ep < pattern_end) ep++;
+        } while (ep >= pattern_end || *ep != ']');
+        ep++;
+    } else {
+        return NULL;
+    }
+    if (ep < pattern_end && (*ep == '*' || *ep == '?' || *ep == '-')) return NULL;
+    return ep;
+}
+
+const char *lp_skip_to_class(lp_Matcher *m, const char *s, const char *p, const char *ep) {
+    while (s < m->subject_end && !single_matches(m, s, p, ep)) s++;
+    return s < m->subject_end ? s : NULL;
+}
+
 /* %bxy at s (p points at x): the end of the balanced run, or NULL. */
 static const char *match_balance(lp_Matcher *m, const char *s, const char *p) {
     if (p + 1 >= m->pattern_end) luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
