@@ -102,6 +102,15 @@ for how in wait request mock execute xpcall pattern; do
   interrupt_case "$how"
   limit_case "$how"
 done
+# In a worker (--jobs), whose Lua state is its own, a backtracking pattern fails its scenario at the 1 s limit as
+# well, and the other scenario passes.
+status=0
+FSCRIPT_BLOCK=pattern FSCRIPT_LIMIT=1 "$bin" --jobs 2 Tests/cli/fixtures/blocked.lua >"$work/jobs.out" 2>&1 \
+  </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "pattern in a worker: exit $status, expected 1: $(cat "$work/jobs.out")"
+grep -q 'test timed out after 1 s' "$work/jobs.out" || fatal "pattern in a worker: no time-out: $(cat "$work/jobs.out")"
+grep -q '1 passed, 1 failed' "$work/jobs.out" || fatal "pattern in a worker: expected 1 passed, 1 failed"
+
 # A scenario stuck in one long C call cannot see the first Ctrl-C; the second ends fscript at once (exit 130).
 mkfifo "$work/fifo"
 FSCRIPT_BLOCK=stuck FSCRIPT_FIFO="$work/fifo" "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
