@@ -51,7 +51,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             _ = try? template.render(for: request, pathParameters: ["id": "7"])
         case .luaPattern:
             do {
-                if let difference = try LuaPatternOracle().compare(fuzzInput: bytes).difference {
+                if let difference = try LuaPatternOracleCache.oracle().compare(fuzzInput: bytes).difference {
                     fatalError("Lua patterns differ from lstrlib: \(difference)")
                 }
             } catch {
