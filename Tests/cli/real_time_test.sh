@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
 # Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command, a looping
-# xpcall handler and a Lua pattern that backtracks for minutes exits 130
+# xpcall handler and a Lua pattern that backtracks for minutes exits 130 (the pattern under SIGTERM too)
 # with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s, the next scenario runs and the JUnit
 # report is written; the second Ctrl-C ends a run stuck in one blocking C call at once; kill -9 of
 # the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
@@ -41,10 +41,11 @@ await_text() {
   done
 }
 
-# Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall), sends SIGINT once it blocks, and
-# checks exit 130 within 10 s of the signal (about 0.1 s when idle; the block lasts 60 s) and a valid JUnit file.
+# Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall, …), sends SIGINT (or signal $2) once it
+# blocks, and checks exit 130 within 10 s of the signal (about 0.1 s when idle; the block lasts 60 s) and a valid
+# JUnit file.
 interrupt_case() {
-  local how="$1" target_args=() started status=0 elapsed
+  local how="$1" signal="${2:-INT}" target_args=() started status=0 elapsed
   if [ "$how" = request ]; then serve "stopped-$how"; target_args=(--target "$served"); fi
   FSCRIPT_BLOCK="$how" "$bin" "${target_args[@]+"${target_args[@]}"}" Tests/cli/fixtures/blocked.lua \
     --report "junit:$work/$how.xml" >"$work/$how.out" 2>&1 </dev/null &
@@ -53,12 +54,12 @@ interrupt_case() {
   if [ "$how" = request ]; then kill -STOP "$server"; sleep 0.2; fi
   [ "$how" = xpcall ] && sleep 0.2
   started=$(now_ms)
-  kill -INT "$run"
+  kill -"$signal" "$run"
   wait "$run" || status=$?
   elapsed=$(($(now_ms) - started))
   [ "$how" = request ] && kill -CONT "$server"
-  [ "$status" -eq 130 ] || fatal "$how: Ctrl-C gave exit $status, expected 130: $(cat "$work/$how.out")"
-  [ "$elapsed" -le 10000 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 10000"
+  [ "$status" -eq 130 ] || fatal "$how: SIG$signal gave exit $status, expected 130: $(cat "$work/$how.out")"
+  [ "$elapsed" -le 10000 ] || fatal "$how: the run took $elapsed ms after SIG$signal, expected at most 10000"
   valid_junit "$work/$how.xml" || fatal "$how: the JUnit file does not validate against junit-10.xsd"
   grep -q 'interrupted' "$work/$how.xml" || fatal "$how: the JUnit file does not say interrupted"
 }
@@ -102,6 +103,7 @@ for how in wait request mock execute xpcall pattern; do
   interrupt_case "$how"
   limit_case "$how"
 done
+interrupt_case pattern TERM
 # In a worker (--jobs), whose Lua state is its own, a backtracking pattern fails its scenario at the 1 s limit as
 # well, and the other scenario passes.
 status=0
