@@ -23,11 +23,14 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
+        // Lua's string.find/match/gmatch/gsub rewritten to poll the interrupt check: lstrlib's run in C for as
+        // long as a pattern backtracks, where no hook can stop them. C, as lstrlib is: see pattern_lib.c.
+        .target(name: "LuaPatterns", dependencies: ["CLua", "LuaShim"]),
         // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
         // starts: see CCairo.c and CEdit.c.
         .target(name: "CCairo"),
         .target(name: "CEdit"),
-        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "Platform"]),
+        .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "LuaPatterns", "Platform"]),
         .target(name: "JSON", dependencies: ["Platform"]),
         .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "Platform"]),
         // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
@@ -104,13 +107,16 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
-        .target(name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer"]),
+        .target(
+            name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim"],
+            resources: [.embedInCode("Resources/pattern_oracle.lua")]
+        ),
         // FSCRIPT_FUZZING=1 (scripts/fuzz) makes it libFuzzer's harness: no top-level code, the entry point instead.
         .executableTarget(
             name: "fscript-fuzz", dependencies: ["Fuzzing"],
             swiftSettings: Context.environment["FSCRIPT_FUZZING"] == "1" ? [.define("FUZZING")] : []
         ),
-        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing"]),
+        .testTarget(name: "FuzzingTests", dependencies: ["Fuzzing", "LuaKit"]),
         .testTarget(name: "LuaKitTests", dependencies: ["LuaKit", "LuaShim", "CLua"]),
         .testTarget(name: "WireframeTests", dependencies: ["Wireframe", "Frankly", "JSON"]),
         // Depending on the executable makes `swift test` build the binary the end-to-end tests run.

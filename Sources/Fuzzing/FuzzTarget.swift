@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mapping
     /// A response template (Handlebars), parsed as a stub's body is and rendered for a fixed request.
     case template
+    /// A Lua pattern call (find, match, gmatch or gsub with subject, pattern, init, replacement), answered by
+    /// fscript's stoppable matcher and by Lua's own lstrlib: any difference is a finding.
+    case luaPattern = "luapattern"
 
     /// Runs one input. Errors are the expected outcome for most inputs; only a trap or a hang is a finding.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -46,6 +49,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 method: "POST", uri: "/items/7?q=a&q=b", headers: [("Host", "127.0.0.1:9"), ("Cookie", "s=1")],
                 body: Array(#"{"items":[{"id":1},{"id":2}],"name":"x"}"#.utf8))
             _ = try? template.render(for: request, pathParameters: ["id": "7"])
+        case .luaPattern:
+            do {
+                if let difference = try LuaPatternOracleCache.oracle().compare(fuzzInput: bytes).difference {
+                    fatalError("Lua patterns differ from lstrlib: \(difference)")
+                }
+            } catch {
+                fatalError("the Lua pattern oracle failed: \(error)")
+            }
         }
     }
 }

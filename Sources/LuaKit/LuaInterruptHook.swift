@@ -70,7 +70,11 @@ public final class LuaInterruptHook {
         guard stop.persistent else { return stop.stop }
         failedChecks += 1
         if failedChecks == 2 { setInterval(1) }
-        if failedChecks >= 2, let spared, let source = lifetime?.state?.runningSource(), source.contains(spared) {
+        // The hook runs in a Lua function (level 0); a C function that polls (a pattern match) has its Lua
+        // caller at level 1.
+        if failedChecks >= 2, let spared, let state = lifetime?.state,
+            let source = state.runningSource() ?? state.runningSource(level: 1), source.contains(spared)
+        {
             return nil
         }
         return stop.stop

@@ -1,4 +1,5 @@
 import CLua
+import LuaPatterns
 import LuaShim
 
 /// One Lua 5.4 interpreter with the standard libraries, owned by Swift and confined to the thread that made it.
@@ -41,6 +42,8 @@ public final class LuaState {
         ls_getextraspace(L).storeBytes(
             of: Unmanaged.passUnretained(self).toOpaque(), as: UnsafeMutableRawPointer.self)
         luaL_openlibs(L)
+        // The string library's pattern functions, in a version the interrupt hook can stop (see LuaPatterns).
+        lp_open(L)
         LuaState.makeFunctionMetatable(L)
         lifetime.state = self
     }

@@ -199,6 +199,14 @@ void ls_guardxpcall(lua_State *L, const char *spared) {
     lua_setglobal(L, "xpcall");
 }
 
+void ls_pollinterrupt(lua_State *L) {
+    if (interrupt_check != NULL && lua_gethook(L) == ls_interrupthook && interrupt_check(L)) {
+        /* Level 0 is the C function that polls, so the stop blames the Lua line that called it. */
+        ls_pushstop(L, lua_tostring(L, -2), lua_tostring(L, -1), 1);
+        lua_error(L);
+    }
+}
+
 void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every) {
     if (check == NULL) {
         lua_sethook(L, NULL, 0, 0);

@@ -130,6 +130,24 @@ struct MapTests {
         #expect(try app.results("button marked:'Done'", "accessibilityLabel") == [.string("Done")])
     }
 
+    @Test func aBacktrackingPatternIsStoppedLikeAnEndlessLoop() throws {
+        // One string.find that runs for minutes inside C, where the hook never fires: the matcher asks the
+        // watchdog's check itself. Were it not stopped, the client's 10 s request limit would fail the test.
+        let app = try LiveSimulator(
+            source: """
+                return { time_limit = 0.2, screens = { main = screen{
+                  button{ title = "Match", on_touch = function() return ("a"):rep(30000):find(".-.-.-.-.-b") end },
+                  button{ title = "Fine", on_touch = function(app, view) view.title = "Done" end },
+                } } }
+                """)
+        let answer = try app.map("button marked:'Match'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        let details = answer["details"]?.stringValue ?? ""
+        #expect(details.hasPrefix("fixture.lua:2: app code ran longer than 0.2 s (an endless loop?)"), "\(details)")
+        try app.touch("button marked:'Fine'")
+        #expect(try app.results("button marked:'Done'", "accessibilityLabel") == [.string("Done")])
+    }
+
     @Test func aTimeLimitMustBePositive() {
         let error = #expect(throws: SimulatorError.self) {
             try LiveSimulator(source: "return { time_limit = 0, screens = { main = screen{} } }")

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
-# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command and a looping
-# xpcall handler exits 130
-# with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s and the next scenario runs; kill -9 of
+# Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command, a looping
+# xpcall handler and a Lua pattern that backtracks for minutes exits 130 (the pattern under SIGTERM too)
+# with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s, the next scenario runs and the JUnit
+# report is written; the second Ctrl-C ends a run stuck in one blocking C call at once; kill -9 of
 # the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
 # Wall-clock bounds are ten times what each takes on an idle machine (so a busy one passes) and well below the
 # 60 s a blocked wait would last; the precise times are read from the output. An unreachable target still gets a
@@ -40,10 +41,11 @@ await_text() {
   done
 }
 
-# Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall), sends SIGINT once it blocks, and
-# checks exit 130 within 10 s of the signal (about 0.1 s when idle; the block lasts 60 s) and a valid JUnit file.
+# Runs fixture blocked.lua blocked in way $1 (wait, request, mock, xpcall, …), sends SIGINT (or signal $2) once it
+# blocks, and checks exit 130 within 10 s of the signal (about 0.1 s when idle; the block lasts 60 s) and a valid
+# JUnit file.
 interrupt_case() {
-  local how="$1" target_args=() started status=0 elapsed
+  local how="$1" signal="${2:-INT}" target_args=() started status=0 elapsed
   if [ "$how" = request ]; then serve "stopped-$how"; target_args=(--target "$served"); fi
   FSCRIPT_BLOCK="$how" "$bin" "${target_args[@]+"${target_args[@]}"}" Tests/cli/fixtures/blocked.lua \
     --report "junit:$work/$how.xml" >"$work/$how.out" 2>&1 </dev/null &
@@ -52,12 +54,12 @@ interrupt_case() {
   if [ "$how" = request ]; then kill -STOP "$server"; sleep 0.2; fi
   [ "$how" = xpcall ] && sleep 0.2
   started=$(now_ms)
-  kill -INT "$run"
+  kill -"$signal" "$run"
   wait "$run" || status=$?
   elapsed=$(($(now_ms) - started))
   [ "$how" = request ] && kill -CONT "$server"
-  [ "$status" -eq 130 ] || fatal "$how: Ctrl-C gave exit $status, expected 130: $(cat "$work/$how.out")"
-  [ "$elapsed" -le 10000 ] || fatal "$how: the run took $elapsed ms after Ctrl-C, expected at most 10000"
+  [ "$status" -eq 130 ] || fatal "$how: SIG$signal gave exit $status, expected 130: $(cat "$work/$how.out")"
+  [ "$elapsed" -le 10000 ] || fatal "$how: the run took $elapsed ms after SIG$signal, expected at most 10000"
   valid_junit "$work/$how.xml" || fatal "$how: the JUnit file does not validate against junit-10.xsd"
   grep -q 'interrupted' "$work/$how.xml" || fatal "$how: the JUnit file does not say interrupted"
 }
@@ -76,8 +78,8 @@ limit_case() {
     wait "$run" || status=$?
     kill -CONT "$server"
   else
-    FSCRIPT_BLOCK="$how" FSCRIPT_LIMIT=1 "$bin" Tests/cli/fixtures/blocked.lua >"$work/limit-$how.out" 2>&1 \
-      </dev/null || status=$?
+    FSCRIPT_BLOCK="$how" FSCRIPT_LIMIT=1 "$bin" Tests/cli/fixtures/blocked.lua --report "junit:$work/limit-$how.xml" \
+      >"$work/limit-$how.out" 2>&1 </dev/null || status=$?
   fi
   elapsed=$(($(now_ms) - started))
   # A stopped target: the scenario fails at its limit; the next one's fresh launch (at its first use of the app)
@@ -91,16 +93,29 @@ limit_case() {
     [ "$status" -eq 1 ] || fatal "$how limit: exit $status, expected 1: $(cat "$work/limit-$how.out")"
     grep -q 'next ran' "$work/limit-$how.out" || fatal "$how limit: the next scenario did not run"
     [ "$elapsed" -le 15000 ] || fatal "$how limit: the run took $elapsed ms, expected about 1 s (the block lasts 60)"
+    valid_junit "$work/limit-$how.xml" || fatal "$how limit: the JUnit file does not validate against junit-10.xsd"
+    grep -q 'timed out after 1 s' "$work/limit-$how.xml" || fatal "$how limit: the JUnit file does not say timed out"
   fi
   grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
 }
 
-for how in wait request mock execute xpcall; do
+for how in wait request mock execute xpcall pattern; do
   interrupt_case "$how"
   limit_case "$how"
 done
+interrupt_case pattern TERM
+# In a worker (--jobs), whose Lua state is its own, a backtracking pattern fails its scenario at the 1 s limit as
+# well, and the other scenario passes.
+status=0
+FSCRIPT_BLOCK=pattern FSCRIPT_LIMIT=1 "$bin" --jobs 2 Tests/cli/fixtures/blocked.lua >"$work/jobs.out" 2>&1 \
+  </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "pattern in a worker: exit $status, expected 1: $(cat "$work/jobs.out")"
+grep -q 'test timed out after 1 s' "$work/jobs.out" || fatal "pattern in a worker: no time-out: $(cat "$work/jobs.out")"
+grep -q '1 passed, 1 failed' "$work/jobs.out" || fatal "pattern in a worker: expected 1 passed, 1 failed"
+
 # A scenario stuck in one long C call cannot see the first Ctrl-C; the second ends fscript at once (exit 130).
-FSCRIPT_BLOCK=stuck "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
+mkfifo "$work/fifo"
+FSCRIPT_BLOCK=stuck FSCRIPT_FIFO="$work/fifo" "$bin" Tests/cli/fixtures/blocked.lua >"$work/stuck.out" 2>&1 </dev/null &
 run=$!
 await_text "$work/stuck.out" blocking
 kill -INT "$run"

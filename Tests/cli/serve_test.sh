@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks `fscript serve`: it prints the URL it listens on, listens on loopback only unless --host says otherwise,
-# answers Frankly requests, and stops with exit 0 and a last line on Ctrl-C. (How fast it starts is measured by
+# answers Frankly requests, stops app code stuck in a Lua pattern at the app's time limit, and stops with exit 0
+# and a last line on Ctrl-C. (How fast it starts is measured by
 # scripts/bench, not asserted here.)
 source "$(dirname "$0")/common.sh"
 
@@ -54,6 +55,22 @@ query='{"query":"button marked:'"'"'Log In'"'"'","selector_engine":"shelley_comp
 query+='"operation":{"method_name":"accessibilityLabel","arguments":[]}}'
 answer="$(curl -sf -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data "$query" "$url/map")"
 case "$answer" in *'"SUCCESS"'*'"Log In"'*|*'"Log In"'*'"SUCCESS"'*) ;; *) fatal "POST /map answered '$answer'" ;; esac
+
+# App code that runs a Lua pattern backtracking for minutes (one C call, no hook inside) is stopped at the app's
+# time limit as an endless loop is: the touch answers ERROR naming the limit, and the server answers at once after.
+cat >"$work/backtracking.lua" <<'LUA'
+return { time_limit = 0.5, screens = { main = screen{
+  button{ title = "Match", on_touch = function() return ("a"):rep(30000):find(".-.-.-.-.-b") end },
+} } }
+LUA
+serve backtracking "$work/backtracking.lua" --port 0
+touch='{"query":"button marked:'"'"'Match'"'"'","selector_engine":"shelley_compat",'
+touch+='"operation":{"method_name":"touch","arguments":[]}}'
+answer="$(curl -s --max-time 30 -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data "$touch" \
+  "$served/map")" || fatal "POST /map with a backtracking pattern got no answer within 30 s"
+case "$answer" in *'"outcome":"ERROR"'*) ;; *) fatal "the backtracking touch answered '$answer'" ;; esac
+case "$answer" in *'backtracking.lua:2: app code ran longer than 0.5 s'*) ;; *) fatal "no time limit in '$answer'" ;; esac
+curl -sf --max-time 5 "$served/version" >/dev/null || fatal "GET /version failed after the backtracking pattern"
 
 # --host picks another address: 127.0.0.2 is loopback too, so the test never listens beyond this machine.
 serve other --host 127.0.0.2 --port 0

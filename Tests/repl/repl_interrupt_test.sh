@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the REPL in a real terminal (tmux): Ctrl-C during a 60 s wait returns to the prompt (within 10 s, ten
 # times what it takes on an idle machine and far from the wait's end) and keeps what was defined before; Ctrl-C
-# at the prompt drops the line being typed; Ctrl-D ends it with status 0.
+# at the prompt drops the line being typed; Ctrl-C stops a Lua pattern that backtracks for minutes; Ctrl-D ends it
+# with status 0.
 source "$(dirname "$0")/../cli/common.sh"
 
 work="$(mktemp -d)"
@@ -28,6 +29,12 @@ keys 'print("after")' Enter
 await_screen '^after$'
 screen | grep -q 'this line was typed"' && screen | grep -q 'stdin:1: this line was typed' &&
   fatal "the line dropped with Ctrl-C was run: $(screen)"
+# A Lua pattern that backtracks for minutes inside one C call: Ctrl-C stops it too, and the next line runs.
+keys "print('matching'); string.rep('a', 30000):find('.-.-.-.-.-b')" Enter
+await_screen '^matching'
+keys C-c
+keys 'print("after " .. "the pattern")' Enter
+await_screen '^after the pattern$'
 keys C-d
 await_screen 'exit status 0'
 echo "repl_interrupt_test: ok"

@@ -44,6 +44,11 @@ int ls_isstop(lua_State *L, int index);
 /// message as a Lua error, in C. Coroutines created afterwards inherit the hook.
 void ls_setinterrupt(lua_State *L, ls_InterruptCheck check, int every);
 
+/// Asks the interrupt check from C code that runs long without returning to Lua (the pattern matcher), where the
+/// count hook never fires: raises the stop when the state has the interrupt hook and its check says stop. Only
+/// for C functions called from Lua: it raises with lua_error.
+void ls_pollinterrupt(lua_State *L);
+
 /// The message handler for every protected call from Swift: turns the error into "message\nstack traceback:...";
 /// a stop stays a stop, with the traceback in its `traceback` field.
 int ls_msghandler(lua_State *L);
