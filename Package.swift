@@ -104,7 +104,10 @@ let package = Package(
         .testTarget(name: "PlatformTests", dependencies: ["Platform"]),
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
-        .target(name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer"]),
+        .target(
+            name: "Fuzzing",
+            dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer", .product(name: "NIOCore", package: "swift-nio")]
+        ),
         // FSCRIPT_FUZZING=1 (scripts/fuzz) makes it libFuzzer's harness: no top-level code, the entry point instead.
         .executableTarget(
             name: "fscript-fuzz", dependencies: ["Fuzzing"],

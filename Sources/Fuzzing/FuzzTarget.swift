@@ -19,6 +19,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case mapping
     /// A response template (Handlebars), parsed as a stub's body is and rendered for a fixed request.
     case template
+    /// Templates the bytes build around numbers at the edges, through every numeric helper (`EdgeNumberTemplate`).
+    case templateNumbers = "template-numbers"
+    /// Whole mappings POSTed to a running mock's admin API, then requests sent to it (`AdminMappingFuzz`).
+    case adminMappings = "admin-mappings"
 
     /// Runs one input. Errors are the expected outcome for most inputs; only a trap or a hang is a finding.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -46,6 +50,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 method: "POST", uri: "/items/7?q=a&q=b", headers: [("Host", "127.0.0.1:9"), ("Cookie", "s=1")],
                 body: Array(#"{"items":[{"id":1},{"id":2}],"name":"x"}"#.utf8))
             _ = try? template.render(for: request, pathParameters: ["id": "7"])
+        case .templateNumbers:
+            EdgeNumberTemplate.run(bytes)
+        case .adminMappings:
+            AdminMappingFuzz.run(bytes)
         }
     }
 }
