@@ -83,8 +83,8 @@ extension TemplateHelpers {
             // `high - low` overflows for bounds far apart (Int64.min to Int64.max): compared without a trap.
             let span = high.subtractingReportingOverflow(low)
             guard !span.overflow, span.partialValue < maximumListLength else {
-                throw call.fail(
-                    "makes at most \(maximumListLength) numbers, asked for the numbers from \(low) to \(high)")
+                let asked = span.overflow ? "the numbers from \(low) to \(high)" : "\(span.partialValue + 1)"
+                throw call.fail("makes at most \(maximumListLength) numbers, asked for \(asked)")
             }
             return .array((low...high).map { .integer($0) })
         },
