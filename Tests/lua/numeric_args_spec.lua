@@ -68,8 +68,8 @@ fscript.set_deadline(nil)
 -- A scenario's own time limits reach set_deadline: checked where they are given.
 local config = require("fscript.config")
 for _, seconds in ipairs({ nan, inf, -1, 1e300 }) do
-  check.contains(err(config.set, { timeout = seconds }), "time limit timeout must be a number of seconds from 0 to 86400",
-    "config timeout " .. tostring(seconds))
+  check.contains(err(config.set, { timeout = seconds }),
+    "time limit timeout must be a number of seconds from 0 to 86400", "config timeout " .. tostring(seconds))
 end
 
 check.finish("numeric_args_spec")
