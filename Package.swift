@@ -108,7 +108,11 @@ let package = Package(
         // Fuzzing: the targets (one input through a real parser), libFuzzer's harness (scripts/fuzz), and the
         // tests that run the seed corpus and every saved crasher in the ordinary suite.
         .target(
-            name: "Fuzzing", dependencies: ["Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim"],
+            name: "Fuzzing",
+            dependencies: [
+                "Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim",
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             resources: [.embedInCode("Resources/pattern_oracle.lua")]
         ),
         // FSCRIPT_FUZZING=1 (scripts/fuzz) makes it libFuzzer's harness: no top-level code, the entry point instead.

@@ -22,6 +22,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A Lua pattern call (find, match, gmatch or gsub with subject, pattern, init, replacement), answered by
     /// fscript's stoppable matcher and by Lua's own lstrlib: any difference is a finding.
     case luaPattern = "luapattern"
+    /// Templates the bytes build around numbers at the edges, through every numeric helper (`EdgeNumberTemplate`).
+    case templateNumbers = "template-numbers"
+    /// Whole mappings POSTed to a running mock's admin API, then requests sent to it (`AdminMappingFuzz`).
+    case adminMappings = "admin-mappings"
 
     /// Runs one input. Errors are the expected outcome for most inputs; only a trap or a hang is a finding.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -57,6 +61,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             } catch {
                 fatalError("the Lua pattern oracle failed: \(error)")
             }
+        case .templateNumbers:
+            EdgeNumberTemplate.run(bytes)
+        case .adminMappings:
+            AdminMappingFuzz.run(bytes)
         }
     }
 }

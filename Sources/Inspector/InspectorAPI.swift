@@ -4,6 +4,7 @@ import Frankly
 import HTTPCore
 import JSON
 import NIOCore
+import NIOPosix
 import Synchronization
 
 /// The inspector's routes: the page's static files, and the JSON API the page drives.
@@ -18,7 +19,7 @@ import Synchronization
 /// | `POST /api/act {"uid", "action", "text"?, "direction"?, "value"?}` | runs the action's line; records it |
 /// | `GET/POST /api/record {"on"}`, `POST /api/save` | the recording: on or off, the script, saved |
 ///
-/// Work that waits on the target runs off the event loop, on a dispatch queue; actions run one at a time, in
+/// Work that waits on the target runs off the event loop, on `work`'s threads; actions run one at a time, in
 /// order, on the scripting session.
 struct InspectorAPI: HTTPResponder {
     let watcher: TargetWatcher
@@ -129,6 +130,15 @@ struct InspectorAPI: HTTPResponder {
     static let parkedWaitsAtMost = 16
     private static let parkedWaits = Mutex(0)
 
+    /// Where work that waits on the target runs: threads started up front, 8 more than parked waits may hold, so
+    /// a state, a picture or an action always finds one free. (Dispatch's global queue on Linux adds a thread
+    /// about once a second while its threads block, so even 16 parked waits held `/api/state` for seconds.)
+    static let work: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: parkedWaitsAtMost + 8)
+        pool.start()
+        return pool
+    }()
+
     private func state(after: UInt64?) throws -> HTTPResponse {
         let parks = after != nil && Self.parkedWaits.withLock { count in
             guard count < Self.parkedWaitsAtMost else { return false }
@@ -233,9 +243,7 @@ struct InspectorAPI: HTTPResponder {
     private func offload(on eventLoop: any EventLoop, _ work: @escaping @Sendable () throws -> HTTPResponse)
         -> EventLoopFuture<HTTPResponse>
     {
-        let promise = eventLoop.makePromise(of: HTTPResponse.self)
-        DispatchQueue.global().async { promise.succeed(Self.answer(work)) }
-        return promise.futureResult
+        Self.work.runIfActive(eventLoop: eventLoop) { Self.answer(work) }
     }
 
     /// Runs a route; a mistake of the page's is a 400 saying what, the target failing a 502 saying why.

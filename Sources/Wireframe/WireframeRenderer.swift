@@ -11,6 +11,8 @@ import JSON
 public struct WireframeRenderer: Sendable {
     /// Pixels per point, as the device's screen scale.
     public var scale: Double
+    /// The longest side of a picture, in pixels: 8192 × 8192 × 4 bytes is 256 MB already.
+    static let largestSide: Double = 8192
 
     /// A renderer at the given scale (2 for a Retina iPhone).
     public init(scale: Double = 2) {
@@ -26,6 +28,12 @@ public struct WireframeRenderer: Sendable {
     /// Renders a tree read as `DumpNode` (nil draws an empty screen), the same as `png(of:width:height:crop:)`.
     public func png(of tree: DumpNode?, width: Double, height: Double, crop: WireframeRect? = nil) throws -> [UInt8] {
         let area = crop ?? WireframeRect(x: 0, y: 0, width: width, height: height)
+        // The size comes from a target's dump or a request: infinity or 1e10 points trapped in Int32(), and a
+        // side cairo could take (32767 pixels) would still be gigabytes.
+        guard area.width * scale <= Self.largestSide, area.height * scale <= Self.largestSide else {
+            throw WireframeError(description: "cannot draw a \(area.width)×\(area.height) point screen at scale "
+                + "\(scale): each side must be at most \(Int(Self.largestSide)) pixels")
+        }
         let pixelWidth = Int32(max(1, (area.width * scale).rounded()))
         let pixelHeight = Int32(max(1, (area.height * scale).rounded()))
         let cairo = try CairoLibrary.functions()

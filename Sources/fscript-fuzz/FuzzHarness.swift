@@ -7,7 +7,7 @@ import Fuzzing
 #if FUZZING
 import Glibc
 
-/// The target libFuzzer drives, chosen once by FSCRIPT_FUZZ_TARGET (shelley, json, http, mapping).
+/// The target libFuzzer drives, chosen once by FSCRIPT_FUZZ_TARGET (see FuzzTarget).
 nonisolated(unsafe) private var selected: FuzzTarget?
 
 @_cdecl("LLVMFuzzerTestOneInput")

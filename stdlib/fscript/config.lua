@@ -32,8 +32,10 @@ local function check(limits, level)
     if M.defaults[key] == nil then
       error(("unknown time limit %q (known: wait, validation, timeout)"):format(tostring(key)), level + 1)
     end
-    if type(value) ~= "number" or value < 0 then
-      error(("time limit %s must be a number of seconds >= 0, got %s"):format(key, tostring(value)), level + 1)
+    -- At most a day, as every duration fscript takes (NaN fails both comparisons).
+    if type(value) ~= "number" or not (value >= 0 and value <= 86400) then
+      error(("time limit %s must be a number of seconds from 0 to 86400, got %s"):format(key, tostring(value)),
+        level + 1)
     end
   end
 end

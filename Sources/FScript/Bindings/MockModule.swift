@@ -23,7 +23,13 @@ enum MockModule {
                 // For the runner: mocks a scenario starts stop when it ends.
                 "checkpoint": { args in args.result(registry.checkpoint) },
                 "stop_started_after": { args in
-                    registry.stop(startedAfter: Int(try args.integer(1)))
+                    // A negative checkpoint sliced the list from -1 (a trap); one past the end stops nothing.
+                    let checkpoint = try args.integer(1)
+                    guard checkpoint >= 0 else {
+                        throw args.badArgument(
+                            1, "a checkpoint from mock.checkpoint() (0 or more) expected, got \(checkpoint)")
+                    }
+                    registry.stop(startedAfter: Int(checkpoint))
                     return .none
                 },
             ])

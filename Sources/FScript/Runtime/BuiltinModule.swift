@@ -86,8 +86,10 @@ enum BuiltinModule {
         }
 
         let seconds = try args.number(1)
-        guard seconds > 0, seconds.isFinite else {
-            throw args.badArgument(1, "positive number of seconds expected, got \(InterruptGuard.seconds(seconds))")
+        // At most a day, as every duration in fscript: `.seconds(1e300)` trapped converting to a Duration.
+        guard seconds > 0, seconds <= CheckedNumber.maximumSeconds else {
+            throw args.badArgument(1, "positive number of seconds up to \(InterruptGuard.seconds(CheckedNumber.maximumSeconds)) "
+                + "expected, got \(InterruptGuard.seconds(seconds))")
         }
         session.interrupts.arm(seconds: seconds)
         return .none

@@ -46,8 +46,9 @@ final class StubStore: @unchecked Sendable {
     private var scenarios: [String: String] = [:]
 
     /// How many stubs a request that nothing matched is compared with to explain the miss, beyond the stubs for
-    /// its own path: the newest ones. Comparing with 100,000 stubs made every 404 cost tens of milliseconds.
-    static let nearestMissSample = 2_000
+    /// its own path: the newest ones. Comparing with 100,000 stubs made every 404 cost tens of milliseconds, and
+    /// 2,000 still 15 to 100 ms on a busy 2-core machine (each comparison builds its mismatch texts).
+    static let nearestMissSample = 256
 
     /// Adds the stub after checking its patterns and JSON; a stub with the same id is replaced.
     func add(_ stub: Stub) throws(MockServerError) {
@@ -138,7 +139,12 @@ final class StubStore: @unchecked Sendable {
 
     /// How `entries[index]` fits the request, its scenario's required state included (under the lock).
     private func outcome(of index: Int, for request: HTTPRequest) -> MatchOutcome {
-        let entry = entries[index]!
+        Self.outcome(of: entries[index]!, for: request, scenarios: scenarios)
+    }
+
+    private static func outcome(of entry: Entry, for request: HTTPRequest, scenarios: [String: String])
+        -> MatchOutcome
+    {
         var outcome = entry.matcher.evaluate(request)
         if let scenario = entry.stub.scenario, let required = scenario.requiredState {
             let current = scenarios[scenario.name] ?? ScenarioStep.started
@@ -153,7 +159,10 @@ final class StubStore: @unchecked Sendable {
 
     /// Picks the stub that answers the request and takes its next response, or explains the nearest miss.
     func decide(_ request: HTTPRequest) -> Decision {
-        lock.withLock {
+        // A miss is explained after the lock is let go, from a copy of the stubs it compares with: under the lock
+        // every 404 held up every other request's match.
+        var missed: (sample: [Entry], scenarios: [String: String]) = ([], [:])
+        let decision = lock.withLock { () -> Decision? in
             // Only the stubs that could match: those for this path (as sent, or decoded) and those without one.
             var candidates = unindexed
             candidates += byPath[request.path] ?? []
@@ -165,7 +174,11 @@ final class StubStore: @unchecked Sendable {
                     best = (index, outcome.captures)
                 }
             }
-            guard let best else { return .unmatched(explanation: nearestMiss(request, candidates: candidates)) }
+            guard let best else {
+                let newest = entries.indices.suffix(Self.nearestMissSample)
+                missed = ((candidates + newest).compactMap { entries[$0] }, scenarios)
+                return nil
+            }
             let stub = entries[best.index]!.stub
             let turn = min(entries[best.index]!.served, stub.responses.count - 1)
             entries[best.index]!.served += 1
@@ -174,6 +187,7 @@ final class StubStore: @unchecked Sendable {
             }
             return .matched(stub: stub, response: stub.responses[turn], captures: best.captures)
         }
+        return decision ?? .unmatched(explanation: Self.nearestMiss(request, among: missed.sample, missed.scenarios))
     }
 
     /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.
@@ -187,21 +201,22 @@ final class StubStore: @unchecked Sendable {
         }
     }
 
-    /// Why nothing matched: the closest stub and what differs (under the lock; unmatched requests only). It
+    /// Why nothing matched: the closest stub and what differs (unmatched requests only, outside the lock). It
     /// looks at the stubs for the request's path and at most `nearestMissSample` of the newest others, so a
-    /// 404 costs the same with 100,000 stubs as with 2,000; the admin API's near misses compare with all.
-    private func nearestMiss(_ request: HTTPRequest, candidates: [Int]) -> String {
+    /// 404 costs the same with 100,000 stubs as with 300; the admin API's near misses compare with all.
+    private static func nearestMiss(_ request: HTTPRequest, among sample: [Entry], _ scenarios: [String: String])
+        -> String
+    {
         let shown = "\(request.method) \(request.uri)"
-        var closest: (index: Int, outcome: MatchOutcome)?
-        let newest = entries.indices.suffix(Self.nearestMissSample)
-        for index in candidates + newest where entries[index] != nil {
-            let outcome = outcome(of: index, for: request)
-            if closest.map({ Self.isCloser(outcome, entries[index]!, than: $0.outcome, entries[$0.index]!) }) ?? true {
-                closest = (index, outcome)
+        var closest: (entry: Entry, outcome: MatchOutcome)?
+        for entry in sample {
+            let outcome = outcome(of: entry, for: request, scenarios: scenarios)
+            if closest.map({ isCloser(outcome, entry, than: $0.outcome, $0.entry) }) ?? true {
+                closest = (entry, outcome)
             }
         }
         guard let closest else { return "No stub matched \(shown). There are no stubs." }
-        return "No stub matched \(shown). Closest stub: \(entries[closest.index]!.stub.summary): \(closest.outcome.explanation)"
+        return "No stub matched \(shown). Closest stub: \(closest.entry.stub.summary): \(closest.outcome.explanation)"
     }
 
     /// WireMock's precedence: priority first (lower wins), then age (newer wins).

@@ -90,8 +90,11 @@ extension TemplateHelpers {
                 throw call.fail("bounds must be whole numbers, got \(first.rendered) and \(last.rendered)")
             }
             guard low <= high else { return .array([]) }
-            guard high - low < maximumListLength else {
-                throw call.fail("makes at most \(maximumListLength) numbers, asked for \(high - low + 1)")
+            // `high - low` overflows for bounds far apart (Int64.min to Int64.max): compared without a trap.
+            let span = high.subtractingReportingOverflow(low)
+            guard !span.overflow, span.partialValue < maximumListLength else {
+                let asked = span.overflow ? "the numbers from \(low) to \(high)" : "\(span.partialValue + 1)"
+                throw call.fail("makes at most \(maximumListLength) numbers, asked for \(asked)")
             }
             return .array((low...high).map { .integer($0) })
         },

@@ -45,6 +45,10 @@ extension TemplateHelpers {
             let lower = try bound("lower", -1e9)
             let upper = try bound("upper", 1e9)
             guard lower <= upper else { throw call.fail("lower (\(lower)) is above upper (\(upper))") }
+            // Double.random traps when the width overflows (-1e308...1e308 is "an infinite range").
+            guard (upper - lower).isFinite else {
+                throw call.fail("upper - lower must be a finite number, got \(lower) to \(upper)")
+            }
             return .number(Double.random(in: lower...upper))
         },
         "pickRandom": { call throws(TemplateError) in

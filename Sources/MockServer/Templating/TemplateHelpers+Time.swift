@@ -40,7 +40,8 @@ extension TemplateHelpers {
             "second": .second, "minute": .minute, "hour": .hour, "day": .day, "week": .weekOfYear, "month": .month,
             "year": .year,
         ]
-        guard parts.count == 2, let amount = Int(parts[0]), abs(amount) <= 1_000_000 else {
+        // `magnitude`, not `abs`: abs(Int.min) traps, and the amount is text from a mapping.
+        guard parts.count == 2, let amount = Int(parts[0]), amount.magnitude <= 1_000_000 else {
             throw call.fail("offset must be an amount and a unit, e.g. '3 days' or '-24 seconds', got '\(offset)'")
         }
         let name = parts[1].lowercased()
