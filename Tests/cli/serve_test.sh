@@ -22,7 +22,7 @@ serve() {
   pids+=($!)
   deadline=$((SECONDS + 10))
   while [ -z "$url" ]; do
-    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" || true)"
+    url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/$name.out" 2>/dev/null || true)"
     kill -0 "${pids[-1]}" 2>/dev/null || [ -n "$url" ] || fatal "fscript serve $* exited: $(cat "$work/$name.err")"
     [ "$SECONDS" -lt "$deadline" ] || fatal "fscript serve $* printed no URL within 10 s"
     [ -n "$url" ] || sleep 0.01
@@ -96,5 +96,30 @@ status=0
 "$bin" serve --port "${blocker##*:}" >/dev/null 2>"$work/busy.err" || status=$?
 [ "$status" -eq 2 ] || fatal "serving on a port in use exited $status, expected 2"
 grep -q "${blocker##*:}" "$work/busy.err" || fatal "the error does not name the port: $(cat "$work/busy.err")"
+
+# SIGTERM while app code is stuck in a backtracking pattern stops the server at once, not at the app's time limit.
+cat >"$work/stuck.lua" <<'LUA'
+return { time_limit = 300, screens = { main = screen{
+  button{ title = "Match", on_touch = function() return ("a"):rep(30000):find(".-.-.-.-.-b") end },
+} } }
+LUA
+serve stuck "$work/stuck.lua" --port 0
+stuck_pid="${pids[-1]}"
+curl -s --max-time 60 -X POST -H 'Content-Type: application/x-www-form-urlencoded' --data "$touch" "$served/map" \
+  >/dev/null 2>&1 &
+pids+=($!)
+# The touch is running once /version stops answering: the app's one thread is inside the pattern.
+deadline=$((SECONDS + 20))
+while curl -sf --max-time 1 "$served/version" >/dev/null; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "the stuck touch never kept the app busy"
+  sleep 0.05
+done
+kill -TERM "$stuck_pid"
+# 30 s is far beyond the grace period on a loaded machine, and a tenth of the app's own limit.
+deadline=$((SECONDS + 30))
+while kill -0 "$stuck_pid" 2>/dev/null && ! grep -q "stopped" "$work/stuck.err"; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "SIGTERM left fscript serve stuck in app code for 30 s (its limit is 300 s)"
+  sleep 0.05
+done
 
 echo "serve_test: ok"

@@ -40,6 +40,11 @@ final class AppCodeWatchdog {
     }
 
     private func stop() -> LuaInterruptHook.Stop? {
+        // Ctrl-C or SIGTERM stops app code at once, so `fscript serve` ends within its grace period even while a
+        // behaviour is stuck, rather than after the app's whole time limit.
+        if Interruption.isPending {
+            return .init(kind: "interrupt", message: "app code was stopped: fscript is stopping", persistent: true)
+        }
         guard let started, Self.now() - started > limit else { return nil }
         return .init(
             kind: "timeout",
