@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks that waits, requests and loops stop when told to, and that a target that goes away fails the run fast:
 # Ctrl-C into a 60 s wait, a request to a SIGSTOPped target, a mock wait, an os.execute'd command, a looping
-# xpcall handler and a Lua pattern that backtracks for minutes exits 130 (the pattern under SIGTERM too)
+# xpcall handler, a Lua pattern and a step regex that backtrack for minutes exit 130 (the pattern under SIGTERM too)
 # with a valid JUnit file; a 1 s scenario limit fails each of them at 1 s, the next scenario runs and the JUnit
 # report is written; the second Ctrl-C ends a run stuck in one blocking C call at once; kill -9 of
 # the target ends the run with exit 2; a target frozen from the start fails every scenario without running it.
@@ -99,7 +99,7 @@ limit_case() {
   grep -q 'test timed out after 1 s' "$work/limit-$how.out" || fatal "$how limit: no time-out: $(cat "$work/limit-$how.out")"
 }
 
-for how in wait request mock execute xpcall pattern; do
+for how in wait request mock execute xpcall pattern step-regex; do
   interrupt_case "$how"
   limit_case "$how"
 done

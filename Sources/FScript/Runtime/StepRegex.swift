@@ -1,5 +1,6 @@
 import Foundation
 import LuaKit
+import Platform
 
 /// Regular-expression step patterns, as Frank's and cucumber-ruby's step files write them
 /// (`^I wait for ([\d\.]+) second(?:s)?$`), for `step()` beside `{string}` expressions.
@@ -34,8 +35,7 @@ final class StepRegex {
         } catch {
             throw args.badArgument(1, error.message)
         }
-        let range = NSRange(text.startIndex..., in: text)
-        guard let found = expression.firstMatch(in: text, range: range) else { return args.result(LuaValue.nil) }
+        guard let found = try Self.firstMatch(expression, in: text) else { return args.result(LuaValue.nil) }
         var captures: [LuaValue] = []
         for group in 1..<max(found.numberOfRanges, 1) {
             let groupRange = found.range(at: group)
@@ -46,5 +46,29 @@ final class StepRegex {
             }
         }
         return args.result(LuaValue.table(LuaTable(array: captures)))
+    }
+
+    /// The first match, stopped by Ctrl-C, SIGTERM or the scenario's time limit: ICU's backtracking can take
+    /// minutes on a step regex like `^(a+)+$` and a long step, and no Lua hook fires inside it, so the search
+    /// asks the script thread's stop check each time ICU reports progress.
+    private static func firstMatch(_ expression: NSRegularExpression, in text: String) throws
+        -> NSTextCheckingResult?
+    {
+        var found: NSTextCheckingResult?
+        var stopped: (any Error)?
+        let range = NSRange(text.startIndex..., in: text)
+        expression.enumerateMatches(in: text, options: [.reportProgress], range: range) { result, _, stop in
+            if let result {
+                found = result
+                stop.pointee = true
+            } else {
+                do { try Interruption.throwIfStopped() } catch {
+                    stopped = error
+                    stop.pointee = true
+                }
+            }
+        }
+        if let stopped { throw stopped }
+        return found
     }
 }
