@@ -6,8 +6,8 @@ import HTTPCore
 import NIOCore
 import Testing
 
-/// A raw TCP client for what a well-behaved client never sends: partial heads, garbage, huge bodies.
-private final class RawConnection {
+/// A raw TCP client for what a well-behaved client never sends: partial heads, garbage, huge bodies, odd methods.
+final class RawConnection {
     let fd: Int32
 
     init(port: Int) throws {

@@ -55,7 +55,8 @@ check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "("
 check.equal("bad argument #1 to 'start' (unknown option 'prot'; did you mean 'port'?)",
   err(mock.start, { prot = 1 }), "start options")
 
-check.truthy(s:stub{ path = "/x" }:match("^%x+%-%x+%-%x+%-%x+%-%x+$"), "stub returns its id")
+check.truthy(s:stub{ path = "/x" }:match("^[0-9a-f]+%-[0-9a-f]+%-[0-9a-f]+%-[0-9a-f]+%-[0-9a-f]+$"),
+  "stub returns its id in lower case, as the admin API writes it")
 check.equal(0, #s:requests{}, "no requests yet")
 check.equal(0, #s:requests(), "the filter is optional")
 check.equal("Expected at least 1 request matching GET /x, but received 0.\nNo requests were received.",

@@ -70,6 +70,7 @@ class Server:
             for name, value in response.getheaders():
                 key = name.lower()
                 headers[key] = headers[key] + ", " + value if key in headers else value
+            headers[":reason"] = response.reason  # the status line's reason phrase, for `reason` expectations
             return response.status, headers, data
         finally:
             connection.close()

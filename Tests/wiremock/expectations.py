@@ -30,13 +30,15 @@ def subset(expected, actual):
 
 
 def check(expect, status, headers, body, elapsed_ms):
-    """What in one answer differs from `expect`: status, headers (exact; null = absent), headerMatches (regex),
-    body (exact), json (JSON-equal), jsonSubset, jsonPaths ({dotted: value}), contains/notContains, bodyMatches,
-    minMs/maxMs. An empty list is a pass."""
+    """What in one answer differs from `expect`: status, reason (the status line's phrase), headers (exact; null =
+    absent), headerMatches (regex), body (exact), json (JSON-equal), jsonSubset, jsonPaths ({dotted: value}),
+    contains/notContains, bodyMatches, minMs/maxMs. An empty list is a pass."""
     problems = []
     text = body.decode("utf-8", "replace")
     if "status" in expect and status != expect["status"]:
         problems.append(f"status {status}, expected {expect['status']} (body {text[:160]!r})")
+    if "reason" in expect and headers.get(":reason") != expect["reason"]:
+        problems.append(f"reason phrase {headers.get(':reason')!r}, expected {expect['reason']!r}")
     for name, value in expect.get("headers", {}).items():
         got = headers.get(name.lower())
         if got != value:

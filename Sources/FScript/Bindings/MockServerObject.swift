@@ -35,7 +35,8 @@ final class MockServerObject: LuaObject {
             methods: [
                 "stub": { object, args in
                     let stub = try MockOptions(args).stub()
-                    return args.result(try object.running(args).stub(stub).uuidString)
+                    // Lower case, as the admin API and WireMock write ids, so a script can compare them.
+                    return args.result(try object.running(args).stub(stub).uuidString.lowercased())
                 },
                 "requests": { object, args in
                     let filter = try MockOptions(args, optional: true).requestPattern()

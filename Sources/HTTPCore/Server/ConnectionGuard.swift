@@ -34,6 +34,8 @@ final class ConnectionGuard: ChannelInboundHandler {
     private var timer: Scheduled<Void>?
     private var timerDue: NIODeadline?
     private var context: ChannelHandlerContext?
+    /// The method of the request now arriving as its client sent it, when the parser was given `GET` instead.
+    private var sentMethod: String?
 
     init(limits: ServerLimits) {
         self.limits = limits
@@ -55,11 +57,22 @@ final class ConnectionGuard: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .waiting = state {
-            state = .receiving
-            limit(limits.requestSeconds)
+        guard case .waiting = state else {
+            context.fireChannelRead(data)
+            return
         }
-        context.fireChannelRead(data)
+        state = .receiving
+        limit(limits.requestSeconds)
+        // A request starts here: a method NIO's parser would refuse goes through as GET (see `MethodToken`).
+        var buffer = unwrapInboundIn(data)
+        sentMethod = MethodToken.substitute(in: &buffer)
+        context.fireChannelRead(wrapInboundOut(buffer))
+    }
+
+    /// The method as sent, when `MethodToken` swapped it for the parser; `HTTPServerHandler` takes it with the head.
+    func takeSentMethod() -> String? {
+        defer { sentMethod = nil }
+        return sentMethod
     }
 
     func channelInactive(context: ChannelHandlerContext) {

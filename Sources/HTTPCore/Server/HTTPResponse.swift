@@ -2,6 +2,9 @@
 public struct HTTPResponse: Sendable {
     /// The status code.
     public var status: Int
+    /// The reason phrase for the status line (WireMock's `statusMessage`); nil sends the standard one. Callers
+    /// check it where it enters: HTTP/1.1 allows no CR or LF in it (they would start a forged header).
+    public var reason: String?
     /// Headers to send; `Content-Length` is added by the server.
     public var headers: [(name: String, value: String)]
     /// The body bytes.

@@ -33,7 +33,8 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         switch unwrapInboundIn(data) {
-        case .head(let head):
+        case .head(var head):
+            if let sent = connection.takeSentMethod() { head.method = .RAW(value: sent) }
             if let refusal = check(head) {
                 refuse(refusal.status, refusal.text)
                 return
@@ -135,7 +136,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.remove(name: "Content-Length")
             headers.remove(name: "Transfer-Encoding")
             headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-            let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+            let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             finish(keepAlive: keepAlive, context: context)
             return
@@ -144,19 +145,29 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             headers.remove(name: "Content-Length")
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
             headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-            let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+            let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
             writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
             return
         }
         headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
         headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+        let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
         }
         finish(keepAlive: keepAlive, context: context)
+    }
+
+    /// The status line's code and reason; a reason with CR or LF falls back to the standard one rather than
+    /// splitting the status line (the mock refuses such a reason where the stub is read).
+    private func status(of response: HTTPResponse) -> HTTPResponseStatus {
+        guard let reason = response.reason, !reason.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+            return HTTPResponseStatus(statusCode: response.status)
+        }
+        // `init(statusCode:reasonPhrase:)` keeps the standard phrase of a known code; `.custom` writes this one.
+        return .custom(code: UInt(response.status), reasonPhrase: reason)
     }
 
     /// Ends the response, closing the connection after it unless it is kept alive.

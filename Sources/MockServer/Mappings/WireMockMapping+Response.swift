@@ -27,6 +27,7 @@ extension WireMockMapping {
                 }
                 response.status = Int(code)
             }
+            response.statusMessage = try statusMessage(fields)
             response.headers = try headers(fields)
             try readBody(fields, files: files, into: &response)
             try readDelays(fields, into: &response)
@@ -51,10 +52,17 @@ extension WireMockMapping {
             throw fields.fail(key, "proxying stubs are not supported by the mock yet; `fscript mock --proxy URL` sends "
                 + "what no stub answers to a backend")
         }
-        if fields.value("statusMessage") != nil {
-            throw fields.fail("statusMessage", "not supported: the mock's HTTP server always sends the standard reason "
-                + "phrase for the status")
+    }
+
+    /// `statusMessage`, the status line's reason phrase: RFC 9110 allows tabs, spaces and visible characters, so
+    /// a CR or LF (which would end the status line and forge a header) or another control character is refused.
+    private static func statusMessage(_ fields: Fields) throws(Problem) -> String? {
+        guard let text = try fields.string("statusMessage") else { return nil }
+        if let bad = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F }) {
+            throw fields.fail("statusMessage", "a reason phrase cannot hold control character U+\(String(format: "%04X", bad.value)) "
+                + "(CR and LF would end the status line); write it on one line")
         }
+        return text
     }
 
     /// `transformers: ["response-template"]` and its `transformerParameters`, which templates read as they are.

@@ -8,6 +8,8 @@ import JSON
 public struct ResponseDefinition: Sendable {
     /// The status code.
     public var status: Int
+    /// The reason phrase in the status line (WireMock's `statusMessage`); nil sends the standard one.
+    public var statusMessage: String?
 
     /// The statuses a stub may answer with: a final answer's three digits. A 1xx status is interim (the client
     /// waits for another), so no stub can answer with one.

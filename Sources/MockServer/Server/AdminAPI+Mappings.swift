@@ -84,6 +84,12 @@ extension AdminAPI {
             document = .object(members)
         }
         let stub = try made(from: document, pointer: "")
+        // WireMock 3.7 refuses a new stub whose id is taken (2.35.1 kept both under one id, and 2.x's GET, PUT and
+        // DELETE by id then each saw a different one); PUT is the way to replace a stub.
+        if replacing == nil, stubs.stubs.contains(where: { $0.id == stub.id }) {
+            throw AdminError(422, "ID of the provided stub mapping '\(stub.id.uuidString.lowercased())' is already taken "
+                + "by another stub mapping")
+        }
         if let replacing { _ = stubs.remove(replacing) }
         do {
             try stubs.add(stub)

@@ -27,7 +27,10 @@ struct MockResponder: HTTPResponder {
     /// Where what no stub answers goes instead of a 404, if anywhere (`--proxy`), recorded or not.
     let proxy: ProxyRecorder?
 
-    func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+    func respond(to sent: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        // WireMock's Jetty upper-cases the method as it reads it (`get` is GET, `foo` is FOO, in matching and in
+        // the journal), and matches it case-sensitively against a stub's method from then on.
+        let request = sent.withMethod(sent.method.uppercased())
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return eventLoop.makeSucceededFuture(admin.handle(request))
         }
@@ -51,6 +54,8 @@ struct MockResponder: HTTPResponder {
         var rendered = definition.render(
             request: request, captures: captures, substitutesCaptures: stub.substitutesCaptures, filesDirectory: filesDirectory)
         rendered.dribble = definition.dribble
+        // The stub's reason phrase goes with its status, not with a 500 that says its template failed.
+        if rendered.status == definition.status { rendered.reason = definition.statusMessage }
         let response = rendered
         let hangs = definition.fault == .noResponse
         let delay = definition.sampledDelay() + stubs.settings.sampledDelay()
@@ -74,5 +79,14 @@ struct MockResponder: HTTPResponder {
             promise.succeed(response)
         }
         return promise.futureResult
+    }
+}
+
+extension HTTPRequest {
+    /// The same request with another method.
+    fileprivate func withMethod(_ method: String) -> HTTPRequest {
+        var copy = self
+        copy.method = method
+        return copy
     }
 }

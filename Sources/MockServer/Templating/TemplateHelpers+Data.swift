@@ -19,9 +19,9 @@ extension TemplateHelpers {
             }
             let document: JSONValue
             if case .string(let text) = input {
-                do { document = try JSONValue(parsing: text.utf8) } catch {
-                    throw call.fail("the input is not valid JSON (\(error))")
-                }
+                // WireMock renders nothing for input that is not JSON (a text body, a form), not an error.
+                guard let parsed = try? JSONValue(parsing: text.utf8) else { return .string("") }
+                document = parsed
             } else {
                 document = input.json
             }

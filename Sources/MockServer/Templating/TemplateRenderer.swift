@@ -2,8 +2,9 @@ import Foundation
 
 /// Renders a `Template` against a model (the request, the transformer parameters).
 ///
-/// A helper that fails writes `[ERROR: why]` where it stood, as WireMock does, so the response still arrives and
-/// shows the mistake. What a hostile template could do is bounded: the output (`maximumOutput`) and the work
+/// A helper used wrongly fails the render, which answers 500, as WireMock does for most helpers; the few whose
+/// WireMock versions write `[ERROR: why]` where they stood (`inlineErrorHelpers`) do that here too, so the
+/// response still arrives and shows the mistake. What a hostile template could do is bounded: the output (`maximumOutput`) and the work
 /// (`maximumSteps` nodes and loop turns) fail the whole render with a fatal error instead.
 final class TemplateRenderer {
     static let maximumOutput = 16 << 20
@@ -39,10 +40,11 @@ final class TemplateRenderer {
             switch node {
             case .text(let text):
                 output += text
-            case .value(let expression, let escaped, _):
+            case .value(let expression, _, _):
+                // `{{…}}` writes the value as it is, like `{{{…}}}`: WireMock 3 turned Handlebars' HTML escaping
+                // off, since stubs answer JSON and text far more than HTML.
                 do {
-                    let value = try evaluate(expression)
-                    output += escaped ? Self.escapeHTML(value.rendered) : value.rendered
+                    output += try evaluate(expression).rendered
                 } catch where !error.isFatal {
                     output += Self.errorText(error)
                 }
@@ -59,6 +61,10 @@ final class TemplateRenderer {
         }
         return output
     }
+
+    /// The helpers whose mistakes WireMock 2.35.1 writes inline with a 200 (the regular-expression, JSONPath and
+    /// XPath ones), measured against the jar; every other helper's mistake answers 500.
+    static let inlineErrorHelpers: Set<String> = ["regexExtract", "jsonPath", "xPath", "soapXPath", "contains", "matches"]
 
     private static func errorText(_ error: TemplateError) -> String {
         "[ERROR: \(error.message)]"
@@ -151,7 +157,7 @@ final class TemplateRenderer {
 
     private func invoke(_ call: Template.Call, block: Template.Block?) throws(TemplateError) -> TemplateValue {
         guard let helper = TemplateHelpers.all[call.helper] else {
-            throw TemplateError("unknown helper '\(call.helper)'", at: call.location)
+            throw TemplateError("unknown helper '\(call.helper)'", at: call.location, fatal: true)
         }
         var parameters: [TemplateValue] = []
         for parameter in call.parameters { parameters.append(try evaluate(parameter)) }
@@ -160,7 +166,10 @@ final class TemplateRenderer {
         let context = HelperCall(
             name: call.helper, parameters: parameters, options: options, block: block, renderer: self)
         try charge(parameters.reduce(0) { $0 + $1.size })
-        let result = try helper(context)
+        let result: TemplateValue
+        do { result = try helper(context) } catch where !error.isFatal && !Self.inlineErrorHelpers.contains(call.helper) {
+            throw TemplateError(error.message, at: error.location ?? call.location, fatal: true)
+        }
         try charge(result.size)
         return result
     }
@@ -196,25 +205,5 @@ final class TemplateRenderer {
             if current == .null { return .null }
         }
         return current
-    }
-
-    /// Handlebars' HTML escaping, which WireMock keeps: `{{…}}` escapes `& < > " ' \` =`; `{{{…}}}` does not.
-    static func escapeHTML(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { "&<>\"'`=".unicodeScalars.contains($0) }) else { return text }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 16)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#x27;"
-            case "`": result += "&#x60;"
-            case "=": result += "&#x3D;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
