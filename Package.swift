@@ -22,6 +22,8 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The mock's XML matchers: libxml2 rather than FoundationXML, whose XPath cannot bind namespace prefixes.
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
         // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
         // starts: see CCairo.c and CEdit.c.
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "JSON", "HTTPCore", "Platform", .product(name: "NIOCore", package: "swift-nio"),
+                "JSON", "HTTPCore", "Platform", "CXML2", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
