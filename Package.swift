@@ -11,6 +11,10 @@ let nio: [Target.Dependency] = [
     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
 ]
 
+/// Where Debian's libxml2-dev puts its headers (`pkg-config --cflags libxml-2.0`), for the targets that see CXML2:
+/// MockServer imports it `internal`, so only its own tests (`@testable`) need the path too.
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
     name: "fscript",
     products: [
@@ -23,7 +27,8 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         // The mock's XML matchers: libxml2 rather than FoundationXML, whose XPath cannot bind namespace prefixes.
-        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // Headers only (no pkg-config, which would link it): the library is opened on first use, see shim.h.
+        .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
         // Headers at build time (libcairo2-dev, libedit-dev); the libraries only when a PNG is drawn or the REPL
         // starts: see CCairo.c and CEdit.c.
@@ -52,7 +57,8 @@ let package = Package(
                 "JSON", "HTTPCore", "Platform", "CXML2", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: libxml2Headers
         ),
         // The inspector's page is static files embedded in the binary: nothing is fetched from outside.
         .target(
@@ -89,7 +95,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: libxml2Headers
         ),
         .testTarget(
             name: "HTTPCoreTests",

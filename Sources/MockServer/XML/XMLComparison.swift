@@ -1,4 +1,4 @@
-import CXML2
+internal import CXML2
 
 /// WireMock's `equalToXml`: two documents are equal when XMLUnit, configured as WireMock 2.35.1 configures it,
 /// finds no counted difference. Measured against that jar: whitespace between elements and around text is

@@ -1,5 +1,5 @@
 import Foundation
-import CXML2
+internal import CXML2
 
 /// What the XML matchers read from a node: its local name, its text, its attributes, its children as XMLUnit
 /// sees them with `ignoreWhitespace` and `ignoreComments`, and its serialization. Text is read from the nodes
@@ -72,21 +72,22 @@ enum XMLNodes {
 
     /// What an XPath sub-matcher sees of a selected node, as WireMock shows it: the value of a text or attribute
     /// node, and an element as XML text.
-    static func value(_ node: xmlNodePtr, in document: xmlDocPtr) -> String {
+    static func value(_ node: xmlNodePtr, in tree: XMLTree) -> String {
         switch node.pointee.type {
         case XML_TEXT_NODE, XML_CDATA_SECTION_NODE, XML_COMMENT_NODE: return content(node)
         case XML_ATTRIBUTE_NODE: return text(of: node.pointee.children)
-        case XML_ELEMENT_NODE: return serialized(node, in: document)
+        case XML_ELEMENT_NODE: return serialized(node, in: tree)
         default: return text(of: node.pointee.children)
         }
     }
 
     /// An element and everything under it as XML text, as it was written.
-    static func serialized(_ node: xmlNodePtr, in document: xmlDocPtr) -> String {
-        guard let buffer = xmlBufferCreate() else { return "" }
-        defer { xmlBufferFree(buffer) }
-        xmlNodeDump(buffer, document, node, 0, 0)
-        return xmlBufferContent(buffer).map { String(cString: $0) } ?? ""
+    static func serialized(_ node: xmlNodePtr, in tree: XMLTree) -> String {
+        let xml = tree.xml
+        guard let buffer = xml.xmlBufferCreate() else { return "" }
+        defer { xml.xmlBufferFree(buffer) }
+        _ = xml.xmlNodeDump(buffer, tree.document, node, 0, 0)
+        return xml.xmlBufferContent(buffer).map { String(cString: $0) } ?? ""
     }
 
     /// `text` as libxml2's NUL-terminated `xmlChar` string, for the length of `body`.

@@ -1,5 +1,5 @@
 import Foundation
-import CXML2
+internal import CXML2
 
 /// A parsed XML document, freed when the last reference goes: what `equalToXml` and `matchesXPath` look at.
 ///
@@ -9,38 +9,44 @@ import CXML2
 /// one request on one thread and never shared.
 final class XMLTree {
     let document: xmlDocPtr
+    /// The libxml2 functions, opened at run time (see XMLLibrary).
+    let xml: cxml2_functions
 
-    private init(_ document: xmlDocPtr) { self.document = document }
+    private init(_ document: xmlDocPtr, _ xml: cxml2_functions) {
+        self.document = document
+        self.xml = xml
+    }
 
-    deinit { xmlFreeDoc(document) }
+    deinit { xml.xmlFreeDoc(document) }
 
     /// The root element (a parsed document always has one).
-    var root: xmlNodePtr? { xmlDocGetRootElement(document) }
+    var root: xmlNodePtr? { xml.xmlDocGetRootElement(document) }
 
     /// Why text could not be used as XML: the parser's message with its line, or the DTD refusal.
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// libxml2's one-time set-up, which is not safe to race; every parse goes through it first.
-    private static let ready: Void = xmlInitParser()
-
     /// Parses `bytes` as a whole XML document, or says why it is not one.
     static func parse(_ bytes: [UInt8]) -> Result<XMLTree, Failure> {
-        _ = ready
-        silenceErrors()
+        let xml: cxml2_functions
+        switch XMLLibrary.functions() {
+        case .success(let functions): xml = functions
+        case .failure(let failure): return .failure(failure)
+        }
+        silenceErrors(xml)
         guard !bytes.isEmpty else { return .failure(Failure(description: "empty text is not XML")) }
-        guard let context = xmlNewParserCtxt() else { return .failure(Failure(description: "out of memory")) }
-        defer { xmlFreeParserCtxt(context) }
+        guard let context = xml.xmlNewParserCtxt() else { return .failure(Failure(description: "out of memory")) }
+        defer { xml.xmlFreeParserCtxt(context) }
         let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                xmlCtxtReadMemory(context, start, Int32(clamping: buffer.count), nil, nil, Int32(bitPattern: options))
+                xml.xmlCtxtReadMemory(context, start, Int32(clamping: buffer.count), nil, nil, Int32(bitPattern: options))
             }
         }
         guard let document = parsed else { return .failure(Failure(description: reason(context))) }
-        let tree = XMLTree(document)
+        let tree = XMLTree(document, xml)
         if document.pointee.intSubset != nil || document.pointee.extSubset != nil {
             return .failure(Failure(description: "a DTD (<!DOCTYPE …>) is not accepted: it can read files or expand "
                 + "entities without bound; send the document without it"))
@@ -58,7 +64,7 @@ final class XMLTree {
     }
 
     /// libxml2 prints errors to stderr unless told otherwise; the handler is per thread, so each use sets it.
-    static func silenceErrors() {
-        xmlSetStructuredErrorFunc(nil, { _, _ in })
+    static func silenceErrors(_ xml: cxml2_functions) {
+        xml.xmlSetStructuredErrorFunc(nil, { _, _ in })
     }
 }

@@ -1,4 +1,4 @@
-import CXML2
+internal import CXML2
 
 /// `matchesXPath`: the body is XML in which an XPath 1.0 expression selects at least one node, with prefixes
 /// bound by `xPathNamespaces`; with a sub-matcher, at least one selected node's value (see `XMLNodes.value`)
@@ -16,11 +16,16 @@ struct XPathPattern: Sendable, Hashable {
 
     /// Nil when `expression` compiles as XPath 1.0, otherwise why not.
     static func problem(with expression: String) -> String? {
-        XMLTree.silenceErrors()
-        guard let compiled = XMLNodes.withXMLChars(expression, xmlXPathCompile) else {
+        let xml: cxml2_functions
+        switch XMLLibrary.functions() {
+        case .success(let functions): xml = functions
+        case .failure(let failure): return failure.description
+        }
+        XMLTree.silenceErrors(xml)
+        guard let compiled = XMLNodes.withXMLChars(expression, { xml.xmlXPathCompile($0) }) else {
             return "not a valid XPath 1.0 expression: '\(expression)'"
         }
-        xmlXPathFreeCompExpr(compiled)
+        xml.xmlXPathFreeCompExpr(compiled)
         return nil
     }
 
@@ -36,22 +41,23 @@ struct XPathPattern: Sendable, Hashable {
 
     /// The values of the selected nodes, or nil when the expression fails or does not give a node set.
     func values(in tree: XMLTree) -> [String]? {
-        guard let context = xmlXPathNewContext(tree.document) else { return nil }
-        defer { xmlXPathFreeContext(context) }
-        XMLTree.silenceErrors()
+        let xml = tree.xml
+        guard let context = xml.xmlXPathNewContext(tree.document) else { return nil }
+        defer { xml.xmlXPathFreeContext(context) }
+        XMLTree.silenceErrors(xml)
         context.pointee.error = { _, _ in }
         for (prefix, uri) in namespaces.sorted(by: { $0.key < $1.key }) {
             _ = XMLNodes.withXMLChars(prefix) { name in
-                XMLNodes.withXMLChars(uri) { xmlXPathRegisterNs(context, name, $0) }
+                XMLNodes.withXMLChars(uri) { xml.xmlXPathRegisterNs(context, name, $0) }
             }
         }
-        let evaluated = XMLNodes.withXMLChars(expression) { xmlXPathEvalExpression($0, context) }
+        let evaluated = XMLNodes.withXMLChars(expression) { xml.xmlXPathEvalExpression($0, context) }
         guard let result = evaluated else { return nil }
-        defer { xmlXPathFreeObject(result) }
+        defer { xml.xmlXPathFreeObject(result) }
         guard result.pointee.type == XPATH_NODESET else { return nil }
         guard let set = result.pointee.nodesetval, set.pointee.nodeNr > 0 else { return [] }
         return (0..<Int(set.pointee.nodeNr)).compactMap { index in
-            set.pointee.nodeTab[index].map { XMLNodes.value($0, in: tree.document) }
+            set.pointee.nodeTab[index].map { XMLNodes.value($0, in: tree) }
         }
     }
 }
