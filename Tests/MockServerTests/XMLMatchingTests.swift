@@ -77,4 +77,13 @@ import Testing
         #expect(!pattern.accepts(Array("<a><id>x</id><n>four</n></a>".utf8)))
         #expect(!pattern.accepts(Array("<a><id>x</id></a>".utf8)))
     }
+
+    @Test func missingLibxml2SaysWhatToInstall() {
+        guard case .failure(let failure) = XMLLibrary.open("libxml2-that-is-not-there.so.9") else {
+            Issue.record("a missing library opened")
+            return
+        }
+        #expect(failure.description.contains("libxml2-that-is-not-there.so.9"), "\(failure)")
+        #expect(failure.description.contains("apt-get install libxml2"), "\(failure)")
+    }
 }
