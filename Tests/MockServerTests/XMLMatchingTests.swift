@@ -71,7 +71,8 @@ import Testing
 
     @Test func placeholdersWithCustomDelimiters() throws {
         let comparison = XMLComparison(placeholders: XMLPlaceholders(opening: "#\\{", closing: "\\}"), exempted: [])
-        let pattern = XMLPattern(expected: "<a><id>#{xmlunit.ignore}</id><n>#{xmlunit.isNumber}</n></a>",
+        let pattern = XMLPattern(
+            expected: "<a><id>#{xmlunit.ignore}</id><n>#{xmlunit.isNumber}</n></a>",
             comparison: comparison)
         #expect(pattern.accepts(Array("<a><id>x</id><n>4</n></a>".utf8)))
         #expect(!pattern.accepts(Array("<a><id>x</id><n>four</n></a>".utf8)))

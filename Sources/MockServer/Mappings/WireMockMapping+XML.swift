@@ -22,7 +22,8 @@ extension WireMockMapping {
         if let names = try spec.array("exemptedComparisons") {
             for (index, name) in names.enumerated() {
                 guard let text = name.stringValue, XMLComparison.comparisonTypes.contains(text) else {
-                    throw Problem("\(spec.path(of: "exemptedComparisons"))[\(index)]",
+                    throw Problem(
+                        "\(spec.path(of: "exemptedComparisons"))[\(index)]",
                         "expected one of XMLUnit's comparison types: "
                             + XMLComparison.comparisonTypes.sorted().joined(separator: ", "))
                 }
@@ -52,8 +53,10 @@ extension WireMockMapping {
                 matcher = .value(try valuePattern(inner))
             } else {
                 // WireMock 2.35.1 refuses an object with an expression alone: a bare string asks the same.
-                throw inner.fail(nil, "expected a matcher beside expression (equalTo, contains, matches, "
-                    + "equalToXml, …), or the expression alone as a string")
+                throw inner.fail(
+                    nil,
+                    "expected a matcher beside expression (equalTo, contains, matches, "
+                        + "equalToXml, …), or the expression alone as a string")
             }
             return XPathPattern(expression: expression, namespaces: namespaces, matcher: matcher)
         }

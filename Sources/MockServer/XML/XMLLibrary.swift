@@ -19,8 +19,10 @@ enum XMLLibrary {
         var error = [CChar](repeating: 0, count: 512)
         guard cxml2_open(library, &functions, &error, error.count) == 0 else {
             let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(XMLTree.Failure(description: "XML matching needs libxml2 (\(reason)); install it with "
-                + "'apt-get install libxml2' (scripts/install does)"))
+            return .failure(
+                XMLTree.Failure(
+                    description: "XML matching needs libxml2 (\(reason)); install it with "
+                        + "'apt-get install libxml2' (scripts/install does)"))
         }
         functions.xmlInitParser()
         return .success(functions)

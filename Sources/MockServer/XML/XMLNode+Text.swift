@@ -1,5 +1,5 @@
-import Foundation
 internal import CXML2
+import Foundation
 
 /// What the XML matchers read from a node: its local name, its text, its attributes, its children as XMLUnit
 /// sees them with `ignoreWhitespace` and `ignoreComments`, and its serialization. Text is read from the nodes

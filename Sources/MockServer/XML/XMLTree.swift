@@ -1,5 +1,5 @@
-import Foundation
 internal import CXML2
+import Foundation
 
 /// A parsed XML document, freed when the last reference goes: what `equalToXml` and `matchesXPath` look at.
 ///
@@ -38,18 +38,22 @@ final class XMLTree {
         guard !bytes.isEmpty else { return .failure(Failure(description: "empty text is not XML")) }
         guard let context = xml.xmlNewParserCtxt() else { return .failure(Failure(description: "out of memory")) }
         defer { xml.xmlFreeParserCtxt(context) }
-        let options = XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
+        let options =
+            XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue
             | XML_PARSE_NOCDATA.rawValue
         let parsed = bytes.withUnsafeBufferPointer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { start in
-                xml.xmlCtxtReadMemory(context, start, Int32(clamping: buffer.count), nil, nil, Int32(bitPattern: options))
+                xml.xmlCtxtReadMemory(
+                    context, start, Int32(clamping: buffer.count), nil, nil, Int32(bitPattern: options))
             }
         }
         guard let document = parsed else { return .failure(Failure(description: reason(context))) }
         let tree = XMLTree(document, xml)
         if document.pointee.intSubset != nil || document.pointee.extSubset != nil {
-            return .failure(Failure(description: "a DTD (<!DOCTYPE …>) is not accepted: it can read files or expand "
-                + "entities without bound; send the document without it"))
+            return .failure(
+                Failure(
+                    description: "a DTD (<!DOCTYPE …>) is not accepted: it can read files or expand "
+                        + "entities without bound; send the document without it"))
         }
         guard tree.root != nil else { return .failure(Failure(description: "no root element")) }
         return .success(tree)
