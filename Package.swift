@@ -11,6 +11,10 @@ let nio: [Target.Dependency] = [
     .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
 ]
 
+/// Where Debian's libxml2-dev puts its headers (`pkg-config --cflags libxml-2.0`), for the targets that see CXML2:
+/// MockServer imports it `internal`, so only its own tests (`@testable`) need the path too.
+let libxml2Headers: [SwiftSetting] = [.unsafeFlags(["-Xcc", "-I/usr/include/libxml2"])]
+
 let package = Package(
     name: "fscript",
     products: [
@@ -22,6 +26,9 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
+        // The mock's XML matchers: libxml2 rather than FoundationXML, whose XPath cannot bind namespace prefixes.
+        // Headers only (no pkg-config, which would link it): the library is opened on first use, see shim.h.
+        .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
         .target(name: "LuaShim", dependencies: ["CLua"]),
         // Lua's string.find/match/gmatch/gsub rewritten to poll the interrupt check: lstrlib's run in C for as
         // long as a pattern backtracks, where no hook can stop them. C, as lstrlib is: see pattern_lib.c.
@@ -50,10 +57,11 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "JSON", "HTTPCore", "Platform", .product(name: "NIOCore", package: "swift-nio"),
+                "JSON", "HTTPCore", "Platform", "CXML2", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            swiftSettings: libxml2Headers
         ),
         // The inspector's page is static files embedded in the binary: nothing is fetched from outside.
         .target(
@@ -90,7 +98,8 @@ let package = Package(
         ),
         .testTarget(
             name: "MockServerTests",
-            dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]
+            dependencies: ["MockServer", "JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: libxml2Headers
         ),
         .testTarget(
             name: "HTTPCoreTests",

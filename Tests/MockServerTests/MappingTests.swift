@@ -119,9 +119,8 @@ import Testing
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
-            "mappings/bad.json: request.headers.Accept: unsupported matcher equalToXml (supported: equalTo, "
-                + "caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent, and, or, not, hasExactly, "
-                + "includes, before, after, equalToDateTime)"
+            "mappings/bad.json: request.headers.Accept.equalToXml: not well-formed XML (line 1: Start tag "
+                + "expected, '<' not found)"
         ),
         (
             #"{"request": {"url": "/a"}, "response": {"fault": "BOOM"}}"#,

@@ -9,7 +9,6 @@ extension WireMockMapping {
     private static let stringMatchers = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
     /// WireMock matchers fscript does not have: named as unsupported rather than taken for typos of ours.
     private static let foreignMatchers: Set = [
-        "equalToXml", "matchesXPath",
         "matchesJsonSchema", "equalToNumber", "greaterThanNumber", "lessThanNumber",
     ]
 
@@ -34,11 +33,14 @@ extension WireMockMapping {
             }
         }
         if let key = try spec.oneOf(["before", "after", "equalToDateTime"]) { return try dateMatcher(spec, key) }
+        if spec.has("equalToXml") { return ValuePattern(check: .xml(try xmlPattern(spec))) }
+        if spec.has("matchesXPath") { return ValuePattern(check: .xpath(try xpathPattern(spec))) }
         if let inner = spec.value("not") {
             return ValuePattern(check: .not(try Fields.read(inner, at: spec.path(of: "not"), valuePattern)))
         }
         let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst()
-            + ["and", "or", "not", "hasExactly", "includes", "before", "after", "equalToDateTime"]
+            + ["and", "or", "not", "hasExactly", "includes", "before", "after", "equalToDateTime", "equalToXml",
+                "matchesXPath"]
         throw noMatcher(spec, kind: "matcher", supported: supported)
     }
 
@@ -46,12 +48,16 @@ extension WireMockMapping {
     /// in a mapping, and the pattern `/__admin/mappings/find-by-metadata` applies to a stub's metadata.
     static func bodyPattern(_ value: JSONValue, at path: String) throws(Problem) -> BodyPattern {
         try Fields.read(value, at: path) { spec throws(Problem) in
-            let structured = ["equalToJson", "matchesJsonPath", "binaryEqualTo", "and", "or"]
+            let structured = [
+                "equalToJson", "matchesJsonPath", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or",
+            ]
             if let key = try spec.oneOf(stringMatchers + structured) {
                 switch key {
                 case "equalToJson": return try jsonPattern(spec)
                 case "matchesJsonPath": return try jsonPathPattern(spec)
                 case "binaryEqualTo": return try binaryPattern(spec)
+                case "equalToXml": return BodyPattern(check: .xml(try xmlPattern(spec)))
+                case "matchesXPath": return BodyPattern(check: .xpath(try xpathPattern(spec)))
                 case "and", "or": return try combinedBodyPattern(spec, key)
                 default: break
                 }
@@ -115,7 +121,7 @@ extension WireMockMapping {
         case .notContaining(let text): return .doesNotContain(text)
         case .regex(let regex): return BodyPattern(check: .regex(regex))
         case .notRegex(let regex): return BodyPattern(check: .notRegex(regex))
-        case .absent, .all, .any, .not, .exactly, .including, .date: return .absent
+        case .absent, .all, .any, .not, .exactly, .including, .date, .xml, .xpath: return .absent
         }
     }
 

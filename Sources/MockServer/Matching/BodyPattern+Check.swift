@@ -21,6 +21,8 @@ extension BodyPattern {
         case .binary(let expected): fits = body == expected
         case .all(let parts): fits = parts.allSatisfy { $0.mismatch(body) == nil }
         case .any(let parts): fits = parts.contains { $0.mismatch(body) == nil }
+        case .xml(let pattern): fits = pattern.accepts(body)
+        case .xpath(let pattern): fits = pattern.accepts(body)
         case .json, .jsonPath, .jsonPathBody:
             do {
                 let actual = try JSONValue(parsing: body)

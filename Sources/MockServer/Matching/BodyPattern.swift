@@ -26,6 +26,9 @@ public struct BodyPattern: Sendable, Hashable {
         /// Something the path selects fits this pattern (`matchesJsonPath` with `equalToJson` and the like): a
         /// string as it is, anything else as JSON text.
         case jsonPathBody(JSONPath, BodyPattern)
+        /// XML equal to a document (`equalToXml`), and XML an XPath selects from (`matchesXPath`).
+        case xml(XMLPattern)
+        case xpath(XPathPattern)
     }
 
     let check: Check
@@ -101,12 +104,25 @@ public struct BodyPattern: Sendable, Hashable {
         case .all(let parts): return parts.map(\.expectation).joined(separator: " and ")
         case .any(let parts): return parts.map(\.expectation).joined(separator: " or ")
         case .jsonPathBody(let path, let inner): return "JSON where \(path.source) is \(inner.expectation)"
+        case .xml(let pattern): return "XML equal to " + Self.quoted(pattern.expected)
+        case .xpath(let pattern): return "XML " + Self.selection(pattern)
         }
     }
 
     /// `where $.user is alice`, `where $.items exists`.
     static func selection(_ path: JSONPath, _ value: ValuePattern?) -> String {
         "where \(path.source)" + (value.map { " is \($0.summary)" } ?? " exists")
+    }
+
+    /// `where //name exists`, `where //name is "ann"`.
+    static func selection(_ pattern: XPathPattern) -> String {
+        let shown: String
+        switch pattern.matcher {
+        case nil: shown = " exists"
+        case .value(let value): shown = " is \(value.summary)"
+        case .xml(let xml): shown = " is XML equal to " + quoted(xml.expected)
+        }
+        return "where \(pattern.expression)" + shown
     }
 
     /// `{"a":1}`, `containing {"a":1}`, `… in any order`.

@@ -23,6 +23,9 @@ public struct ValuePattern: Sendable, Hashable {
         case including([ValuePattern])
         /// A time before, after or equal to another (`before`, `after`, `equalToDateTime`).
         case date(DateMatcher)
+        /// The value is XML (`equalToXml`, `matchesXPath` on a header or query parameter, as WireMock allows).
+        case xml(XMLPattern)
+        case xpath(XPathPattern)
     }
 
     let check: Check
@@ -73,6 +76,8 @@ public struct ValuePattern: Sendable, Hashable {
                 && values.allSatisfy { value in patterns.contains { $0.accepts([value]) } }
         case .including(let patterns): return Self.each(patterns, fitsOneOf: values)
         case .date(let matcher): return values.contains { matcher.accepts($0) }
+        case .xml(let pattern): return values.contains { pattern.accepts(Array($0.utf8)) }
+        case .xpath(let pattern): return values.contains { pattern.accepts(Array($0.utf8)) }
         }
     }
 
@@ -96,6 +101,8 @@ public struct ValuePattern: Sendable, Hashable {
         case .exactly(let patterns): return "exactly [" + patterns.map(\.summary).joined(separator: ", ") + "]"
         case .including(let patterns): return "including [" + patterns.map(\.summary).joined(separator: ", ") + "]"
         case .date(let matcher): return "\(matcher.comparison.rawValue) \(matcher.source)"
+        case .xml(let pattern): return "XML equal to \(pattern.expected)"
+        case .xpath(let pattern): return "XML " + BodyPattern.selection(pattern)
         }
     }
 
