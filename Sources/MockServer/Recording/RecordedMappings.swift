@@ -119,7 +119,7 @@ enum RecordedMappings {
     static func name(for path: String) -> String {
         var name = ""
         for character in path.trimmingCharacters(in: CharacterSet(charactersIn: "/")) {
-            let keep = character.isASCII && (character.isLetter || character.isNumber || character == "-")
+            let keep = character.isASCII && (character.isLetter || ("0"..."9").contains(character) || character == "-")
             name.append(keep ? character : "_")
         }
         return name.isEmpty ? "root" : String(name.prefix(100))
