@@ -37,7 +37,7 @@ import Testing
         let answers = ProxiedAnswers()
         let stub = UUID()
         for sequence in 1...5 {
-            answers.keep(HTTPResponse(status: 200, body: [UInt8(sequence)]), for: sequence, stub: stub, limit: 2)
+            answers.keep(HTTPResponse(status: 200, body: [UInt8(sequence)]), for: sequence, stub: stub, requestBody: [], limit: 2)
         }
         #expect(answers.answer(for: 3) == nil, "older answers than the limit go")
         #expect(answers.answer(for: 4)?.response.body == [4])
@@ -64,5 +64,29 @@ import Testing
         } catch {
             #expect("\(error)".contains(message), "\(error)")
         }
+    }
+
+    /// The journal keeps only a body's first 64 KiB; a recording must match the whole body again, not its start.
+    @Test func aRecordedLongBodyMatchesOnlyTheWholeBody() throws {
+        let backend = try MockHarness()
+        try backend.mock.stub(.init(method: "POST", path: "/upload"), .text("stored"))
+        let mock = try MockServer.start()
+        defer { mock.stop() }
+        let client = HTTPClient(reuseConnections: false)
+        defer { client.shutdown() }
+        let admin = mock.url + "/__admin/recordings/"
+        let start = Array(#"{"targetBaseUrl": "\#(backend.mock.url)"}"#.utf8)
+        #expect(try client.send(.init(method: "POST", url: admin + "start", body: start)).status == 200)
+        let body = Array(String(repeating: "a", count: 100_000).utf8)
+        let first = try client.send(.init(method: "POST", url: mock.url + "/upload", body: body))
+        #expect(first.bodyText == "stored", "proxied while recording")
+        #expect(try client.send(.init(method: "POST", url: admin + "stop")).status == 200)
+
+        let replay = try client.send(.init(method: "POST", url: mock.url + "/upload", body: body))
+        #expect(replay.status == 200)
+        #expect(replay.bodyText == "stored", "the recorded stub answers the same body")
+        let other = try client.send(.init(method: "POST", url: mock.url + "/upload", body: body.dropLast() + [98]))
+        #expect(other.status == 404, "a body that differs past the journal's 64 KiB is not the recorded one")
+        #expect(backend.mock.requests.count == 1, "after stop, nothing more reaches the backend")
     }
 }

@@ -7,13 +7,13 @@ import JSON
 /// `repeatsAsScenarios` — a request answered several times as a scenario that replays the answers in order
 /// (`scenario-1-name`, states `Started`, `scenario-1-name-2`, …). Without it, the first answer of each is kept.
 enum RecordedMappings {
-    /// The request of one exchange, as the journal kept it, and the backend's answer.
-    typealias Exchange = (request: LoggedRequest, response: HTTPResponse)
+    /// The request of one exchange, as the journal kept it, its whole body, and the backend's answer.
+    typealias Exchange = (request: LoggedRequest, body: [UInt8], response: HTTPResponse)
 
     static func make(_ exchanges: [Exchange], spec: RecordSpec) -> [JSONValue] {
         var groups: [(pattern: JSONValue, exchanges: [Exchange])] = []
         for exchange in exchanges {
-            let pattern = requestPattern(exchange.request, spec: spec)
+            let pattern = requestPattern(exchange.request, body: exchange.body, spec: spec)
             if let index = groups.firstIndex(where: { $0.pattern == pattern }) {
                 groups[index].exchanges.append(exchange)
             } else {
@@ -56,7 +56,7 @@ enum RecordedMappings {
     }
 
     /// `{"url": …, "method": …}` plus the captured headers and the body pattern.
-    static func requestPattern(_ request: LoggedRequest, spec: RecordSpec) -> JSONValue {
+    static func requestPattern(_ request: LoggedRequest, body: [UInt8], spec: RecordSpec) -> JSONValue {
         let uri = request.query.isEmpty ? request.path : request.path + "?" + request.query
         var pattern: [String: JSONValue] = ["url": .string(uri), "method": .string(request.method)]
         var headers: [String: JSONValue] = [:]
@@ -67,13 +67,15 @@ enum RecordedMappings {
             headers[capture.name] = .object(matcher)
         }
         if !headers.isEmpty { pattern["headers"] = .object(headers) }
-        if !request.body.isEmpty { pattern["bodyPatterns"] = .array([bodyPattern(request, spec.bodyMatcher)]) }
+        if !body.isEmpty {
+            let type = (request.header("Content-Type") ?? "").lowercased()
+            pattern["bodyPatterns"] = .array([bodyPattern(body, type: type, spec.bodyMatcher)])
+        }
         return .object(pattern)
     }
 
-    private static func bodyPattern(_ request: LoggedRequest, _ matcher: RecordSpec.BodyMatcher) -> JSONValue {
-        let text = String(decoding: request.body, as: UTF8.self)
-        let type = (request.header("Content-Type") ?? "").lowercased()
+    private static func bodyPattern(_ body: [UInt8], type: String, _ matcher: RecordSpec.BodyMatcher) -> JSONValue {
+        let text = String(decoding: body, as: UTF8.self)
         switch matcher {
         case .auto where type.contains("json"), .equalToJson:
             var ignoreOrder = true, ignoreExtra = true
@@ -83,8 +85,8 @@ enum RecordedMappings {
             ])
         case .auto where type.contains("xml"), .equalToXml:
             return .object(["equalToXml": .string(text)])
-        case .auto where Array(text.utf8) != request.body:
-            return .object(["binaryEqualTo": .string(Data(request.body).base64EncodedString())])
+        case .auto where Array(text.utf8) != body:
+            return .object(["binaryEqualTo": .string(Data(body).base64EncodedString())])
         case .auto:
             return .object(["equalTo": .string(text)])
         case .equalTo(let caseInsensitive):

@@ -102,7 +102,9 @@ extension AdminAPI {
     private func recorded(
         _ exchanges: [(entry: LoggedRequest, answer: ProxiedAnswers.Answer)], spec: RecordSpec
     ) throws -> HTTPResponse {
-        let chosen = exchanges.filter { spec.admits($0.entry) }.map { (request: $0.entry, response: $0.answer.response) }
+        let chosen = exchanges.filter { spec.admits($0.entry) }.map {
+            (request: $0.entry, body: $0.answer.requestBody, response: $0.answer.response)
+        }
         let mappings = RecordedMappings.make(chosen, spec: spec)
         for mapping in mappings { _ = try create(mapping, replacing: nil) }
         if spec.idsOnly {

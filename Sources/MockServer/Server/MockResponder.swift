@@ -63,7 +63,7 @@ struct MockResponder: HTTPResponder {
             let (answers, limit) = (proxied, journal.entryLimit)
             return forward(request, by: proxyDefinition, stubHeaders: response.headers, after: delay, on: eventLoop)
                 .map { answer in
-                    answers.keep(answer, for: entry.sequence, stub: stub.id, limit: limit)
+                    answers.keep(answer, for: entry.sequence, stub: stub.id, requestBody: request.body, limit: limit)
                     return answer
                 }
         }
