@@ -38,11 +38,13 @@ struct RecordSpec: Sendable {
     static func read(_ value: JSONValue, start: Bool) throws(FieldError) -> RecordSpec {
         try Fields.read(value, at: "") { fields throws(FieldError) in
             var spec = RecordSpec()
+            try refuseUnsupported(fields)
             if start {
-                guard let target = try fields.string("targetBaseUrl"),
-                    target.hasPrefix("http://") || target.hasPrefix("https://")
-                else {
-                    throw fields.fail("targetBaseUrl", "give the backend's http:// or https:// URL to record")
+                guard let target = try fields.string("targetBaseUrl") else {
+                    throw fields.fail("targetBaseUrl", "targetBaseUrl is required: the backend's http:// or https:// URL")
+                }
+                guard target.hasPrefix("http://") || target.hasPrefix("https://") else {
+                    throw fields.fail("targetBaseUrl", "expected the backend's http:// or https:// URL, got \"\(target)\"")
                 }
                 spec.targetBaseUrl = target
             }
@@ -64,6 +66,17 @@ struct RecordSpec: Sendable {
             case let other?: throw fields.fail("outputFormat", "expected FULL or IDS, got \(other)")
             }
             return spec
+        }
+    }
+
+    /// WireMock options the mock cannot honour, refused by name rather than as unknown keys.
+    private static func refuseUnsupported(_ fields: Fields) throws(FieldError) {
+        if fields.has("extractBodyCriteria") {
+            throw fields.fail("extractBodyCriteria", "not supported: the mock answers recorded bodies inline in the "
+                + "mappings; use `fscript mock --proxy URL --record DIR` to record bodies into __files")
+        }
+        for key in ["transformers", "transformerParameters"] where fields.has(key) {
+            throw fields.fail(key, "not supported: recording transformers are WireMock (Java) extensions")
         }
     }
 
