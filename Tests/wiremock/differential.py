@@ -14,9 +14,13 @@ the reason (the README's compatibility table says the same). Exit: 0 all pass, 1
 """
 import glob, http.client, json, os, re, shutil, signal, subprocess, sys, tempfile, time
 
+from upstream import Upstream, closed_port_url
+
 from expectations import check, dig, substitute
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# Filled in by main once the echo upstream listens; cases name it `{{upstream}}`.
+UPSTREAM_URLS = {}
 
 
 def fatal(message, status=2):
@@ -83,6 +87,7 @@ class Server:
 
 def run_step(server, step, variables):
     """Sends one step; returns (problems, status or 'fault')."""
+    raw_expect = step.get("expect", {})
     step = substitute(step, variables)
     headers = dict(step.get("headers", {}))
     body = step.get("body")
@@ -105,20 +110,39 @@ def run_step(server, step, variables):
     if expect.get("fault"):
         return [f"{step['path']}: answered {status}, expected a fault"], status
     elapsed = (time.monotonic() - started) * 1000
-    problems = [f"{step.get('method', 'GET')} {step['path']}: {p}" for p in check(expect, status, answer_headers,
-                                                                                 data, elapsed)]
+    problems = []
+    # Saved before the check, so an expectation may name a value of the same answer (`${var.scenario}-2`).
     for name, dotted in step.get("save", {}).items():
         try:
             variables[name] = dig(json.loads(data), dotted)
         except (ValueError, KeyError, IndexError, TypeError):
             problems.append(f"{step['path']}: cannot save {name} from {dotted} in {data[:200]!r}")
+    expect = substitute(raw_expect, variables)
+    problems += [f"{step.get('method', 'GET')} {step['path']}: {p}" for p in check(expect, status, answer_headers,
+                                                                                  data, elapsed)]
     return problems, status
+
+
+def with_upstream(value, urls):
+    """`{{upstream}}` and `{{unreachable}}` in a case: the harness's echo server (`{{upstreamHost}}` its host:port),
+    and a URL where nothing listens."""
+    if isinstance(value, str):
+        for name, url in urls.items():
+            value = value.replace("{{" + name + "}}", url)
+        return value
+    if isinstance(value, list):
+        return [with_upstream(v, urls) for v in value]
+    if isinstance(value, dict):
+        return {k: with_upstream(v, urls) for k, v in value.items()}
+    return value
 
 
 def run_case(server, case):
     """Resets the server, loads the case's stubs, runs its steps; returns (problems, statuses)."""
     server.request("POST", "/__admin/reset")
     server.request("POST", "/__admin/scenarios/reset")
+    if UPSTREAM_URLS:
+        case = with_upstream(case, UPSTREAM_URLS)
     problems, statuses, variables = [], [], {}
     for index, stub in enumerate(case.get("stubs", [])):
         status, _, data = server.request("POST", "/__admin/mappings", {"Content-Type": "application/json"},
@@ -209,6 +233,8 @@ def main():
     java = shutil.which("java")
     root = make_root()
     servers = []
+    upstream = Upstream()
+    UPSTREAM_URLS.update(upstream=upstream.url, upstreamHost=upstream.url.split("//")[1], unreachable=closed_port_url())
     try:
         if not oracle:
             servers.append(Server("fscript", [os.path.abspath(binary), "mock", "--host", "127.0.0.1", "--port", "0",
@@ -225,6 +251,7 @@ def main():
     finally:
         for server in servers:
             server.stop()
+        upstream.stop()
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -51,8 +51,8 @@ struct MockCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "With --proxy: the most bytes a backend's answer may have; a larger one is a 502 saying so, and is not "
-                + "kept in memory.", valueName: "bytes"))
+            "The most bytes a backend's answer may have (--proxy, proxying stubs, recordings); a larger one is an "
+                + "error answer saying so, and is not kept in memory.", valueName: "bytes"))
     var maxProxyBody = ProxyRecorder.defaultMaxBody
 
     @OptionGroup(title: "Server limits")
@@ -86,7 +86,8 @@ struct MockCommand: ParsableCommand {
         do {
             server = try MockServer.start(
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
-                globalTemplating: globalResponseTemplating, proxy: recorder)
+                globalTemplating: globalResponseTemplating, proxy: recorder,
+                upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody))
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

@@ -31,6 +31,7 @@ extension WireMockMapping {
             response.headers = try headers(fields)
             try readBody(fields, files: files, into: &response)
             try readDelays(fields, into: &response)
+            response.proxy = try proxyDefinition(fields)
             if let name = try fields.string("fault") {
                 guard let fault = faults[name] else {
                     let known = faults.keys.sorted().joined(separator: ", ")
@@ -47,11 +48,6 @@ extension WireMockMapping {
     /// exported serve events, says nothing about the answer and is let through.
     private static func refuseUnsupported(_ fields: Fields) throws(Problem) {
         fields.allow(["fromConfiguredStub"])
-        for key in ["proxyBaseUrl", "additionalProxyRequestHeaders", "removeProxyRequestHeaders", "proxyUrlPrefixToRemove"]
-        where fields.value(key) != nil {
-            throw fields.fail(key, "proxying stubs are not supported by the mock yet; `fscript mock --proxy URL` sends "
-                + "what no stub answers to a backend")
-        }
     }
 
     /// `statusMessage`, the status line's reason phrase: RFC 9110 allows tabs, spaces and visible characters, so

@@ -11,31 +11,25 @@ import Synchronization
 /// against the real backend runs without it. A request is matched again by its method and URL, and by its body
 /// when it had one (JSON compared as JSON); the same request twice is saved once.
 ///
-/// An `http://` backend is reached with HTTPCore's client on the event loop; an `https://` one through `curl`
-/// (`CurlTransport`), since HTTPCore has no TLS.
+/// The backend is reached through `UpstreamClient`, the same client proxying stubs use.
 public final class ProxyRecorder: Sendable {
-    /// Headers that belong to one connection, not to the exchange: never forwarded, never saved.
-    static let hopByHop: Set<String> = [
-        "connection", "keep-alive", "proxy-authenticate", "proxy-authorization", "te", "trailer",
-        "transfer-encoding", "upgrade", "content-length", "host",
-    ]
     /// Response headers that would be wrong when the recording is replayed later.
     static let unsaved: Set<String> = ["date", "server"]
 
     let upstream: String
     let directory: String?
-    /// The most bytes a backend's answer may have (`--max-proxy-body`): past it the app gets a 502 saying so,
-    /// and nothing more of the answer is kept in memory.
-    let maxBody: Int
+    /// The most bytes a backend's answer may have (`--max-proxy-body`): past it the app gets a 502 saying so.
+    var maxBody: Int { client.maxBody }
     /// `--max-proxy-body` when none is given.
-    public static let defaultMaxBody = 64 * 1024 * 1024
-    private let client = HTTPClient(reuseConnections: true)
+    public static let defaultMaxBody = UpstreamClient.defaultMaxBody
+    /// The HTTP client, shared with the mock's proxying stubs so both have the same limits.
+    public let client: UpstreamClient
     private let saved = Mutex<Set<String>>([])
 
     /// `upstream` is the backend's base URL (`http://host:port`, maybe with a path prefix); `directory` the
     /// folder to record into (its `mappings` and `__files` are created), nil to proxy without recording.
     public init(upstream: String, recordingInto directory: String?, maxBody: Int = defaultMaxBody) throws(ProxyError) {
-        self.maxBody = maxBody
+        self.client = UpstreamClient(maxBody: maxBody)
         guard let scheme = ["http://", "https://"].first(where: upstream.hasPrefix), upstream.count > scheme.count else {
             throw ProxyError("--proxy \(upstream): give the backend's http:// or https:// URL, e.g. https://api.example.com")
         }
@@ -53,22 +47,14 @@ public final class ProxyRecorder: Sendable {
         }
     }
 
-    deinit { client.shutdown() }
-
     /// Sends `request` on to the backend and answers with what it answered (502 when it could not be reached).
     func forward(_ request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
-        let headers = request.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
-        let url = upstream + request.uri
-        var outgoing = HTTPClientRequest(method: request.method, url: url, headers: headers, body: request.body)
-        outgoing.maxResponseBytes = maxBody
-        let answer: EventLoopFuture<HTTPClientResponse> = upstream.hasPrefix("https://")
-            ? CurlTransport.send(
-                method: request.method, url: url, headers: headers, body: request.body, maxBody: maxBody, on: eventLoop)
-            : client.execute(outgoing, timeout: .seconds(30))
-        return answer.hop(to: eventLoop).map { [self] answer in
-            let kept = answer.headers.filter { !Self.hopByHop.contains($0.name.lowercased()) }
-            if directory != nil { record(request, status: answer.status, headers: kept, body: answer.body) }
-            return HTTPResponse(status: answer.status, headers: kept, body: answer.body)
+        let answer = client.send(
+            method: request.method, url: upstream + request.uri, headers: request.headers, body: request.body,
+            on: eventLoop)
+        return answer.map { [self] answer in
+            if directory != nil { record(request, status: answer.status, headers: answer.headers, body: answer.body) }
+            return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
         }.flatMapErrorThrowing { [upstream, maxBody] error in
             .text("mock: the proxy to \(upstream) failed: \(error) (answers may have at most \(maxBody) bytes: "
                 + "--max-proxy-body)\n", status: 502)

@@ -35,6 +35,8 @@ public struct ResponseDefinition: Sendable {
     /// When set, the connection misbehaves this way instead of answering: reset, closed empty, garbage, or a hang
     /// that lasts until the client gives up.
     public var fault: HTTPFault?
+    /// When set, the answer is a real backend's (`proxyBaseUrl`), with `headers` added; the body is unused.
+    public var proxy: ProxyDefinition?
     /// When set, the body leaves in pieces spread over time (WireMock's `chunkedDribbleDelay`), after `delay`.
     public var dribble: HTTPResponse.Dribble?
     /// Whether the body, headers and a body file are Handlebars templates rendered per request (WireMock's

@@ -7,17 +7,21 @@ import JSON
 /// loaded files, import with its options, find and remove by metadata, save to the mappings folder, unmatched),
 /// requests (list with `limit`/`since`/`unmatched`/`matchingStub`, one by id, count, find and remove by a request
 /// pattern, unmatched, reset), near misses (for each unmatched request, for a request, for a pattern), scenarios
-/// (list, reset, set one's state), settings, a global reset, `health`, `shutdown` and `GET /__admin` itself. A stub made in Lua
+/// (list, reset, set one's state), settings, recordings (start, stop, status, snapshot), a global reset, `health`, `shutdown` and `GET /__admin` itself. A stub made in Lua
 /// and a stub made here are the same thing. Admin requests are not journaled, as in WireMock, and pass the
 /// server's Host and Origin gate like any.
 ///
 /// The routes live in one `Router`, grouped by topic in `AdminAPI+Mappings`, `+Import`, `+Requests`,
-/// `+NearMisses` and `+Scenarios`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
+/// `+NearMisses`, `+Scenarios` and `+Recordings`. Paths are split as WireMock splits them (empty segments ignored), and a path or method the API
 /// lacks is a 404 listing what it has, as before: WireMock's clients expect no 405.
 struct AdminAPI: Sendable {
     let stubs: StubStore
     let journal: RequestJournal
     let mappings: LoadedMappings
+    /// What proxying stubs answered, for recordings.
+    let proxied: ProxiedAnswers
+    /// Whether `/__admin/recordings/start` is recording.
+    let recording: RecordingState
     /// Asks the server to stop: `POST /__admin/shutdown`.
     let shutdown: @Sendable () -> Void
 
@@ -35,6 +39,7 @@ struct AdminAPI: Sendable {
         addNearMissRoutes(to: &router)
         addScenarioRoutes(to: &router)
         addFileRoutes(to: &router)
+        addRecordingRoutes(to: &router)
         return router
     }()
 
@@ -43,7 +48,7 @@ struct AdminAPI: Sendable {
         do {
             guard let match = Self.router.route(method: request.method.uppercased(), path: request.path).match else {
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "
-                    + "(mappings, requests, near-misses, scenarios, settings, files, reset, health, shutdown)")
+                    + "(mappings, requests, near-misses, scenarios, settings, files, recordings, reset, health, shutdown)")
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {

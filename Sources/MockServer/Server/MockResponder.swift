@@ -26,6 +26,10 @@ struct MockResponder: HTTPResponder {
     let admin: AdminAPI
     /// Where what no stub answers goes instead of a 404, if anywhere (`--proxy`), recorded or not.
     let proxy: ProxyRecorder?
+    /// The one HTTP client of proxying stubs (and of `proxy`, when there is one).
+    let upstream: UpstreamClient
+    /// Where proxying stubs' answers are kept for the recordings API.
+    let proxied: ProxiedAnswers
 
     func respond(to sent: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         // WireMock's Jetty upper-cases the method as it reads it (`get` is GET, `foo` is FOO, in matching and in
@@ -59,6 +63,15 @@ struct MockResponder: HTTPResponder {
         let response = rendered
         let hangs = definition.fault == .noResponse
         let delay = definition.sampledDelay() + stubs.settings.sampledDelay()
+        if let proxyDefinition = definition.proxy, definition.fault == nil {
+            let entry = journal.record(request, decision: decision)
+            let (answers, limit) = (proxied, journal.entryLimit)
+            return forward(request, by: proxyDefinition, stubHeaders: response.headers, after: delay, on: eventLoop)
+                .map { answer in
+                    answers.keep(answer, for: entry.sequence, stub: stub.id, requestBody: request.body, limit: limit)
+                    return answer
+                }
+        }
         guard hangs || delay > 0 else {
             journal.record(request, decision: decision)
             return eventLoop.makeSucceededFuture(response)
@@ -88,5 +101,21 @@ extension HTTPRequest {
         var copy = self
         copy.method = method
         return copy
+    }
+}
+
+extension MockResponder {
+    /// A proxying stub's answer: the backend's, after the stub's delay (WireMock waits before it forwards).
+    func forward(
+        _ request: HTTPRequest, by proxy: ProxyDefinition, stubHeaders: [(name: String, value: String)],
+        after delay: Double, on eventLoop: any EventLoop
+    ) -> EventLoopFuture<HTTPResponse> {
+        guard delay > 0 else {
+            return proxy.forward(request, stubHeaders: stubHeaders, client: upstream, on: eventLoop)
+        }
+        let client = upstream
+        return eventLoop.scheduleTask(in: .nanoseconds(Int64(delay * 1_000_000_000))) {}.futureResult.flatMap {
+            proxy.forward(request, stubHeaders: stubHeaders, client: client, on: eventLoop)
+        }
     }
 }

@@ -36,9 +36,11 @@ public final class MockServer: Sendable {
     ///   `--global-response-templating`; otherwise only stubs with the `response-template` transformer (or
     ///   `template = true` in Lua) are.
     /// - Parameter proxy: where requests no stub answers go instead of a 404 (and whether they are recorded).
+    /// - Parameter upstream: the HTTP client of proxying stubs; the proxy's own when nil and there is a proxy.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
-        journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil
+        journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil,
+        upstream: UpstreamClient? = nil
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -48,11 +50,15 @@ public final class MockServer: Sendable {
         let mappings = LoadedMappings()
         let shutdownSwitch = ShutdownSwitch()
         let stopper = Mutex<HTTPServer?>(nil)
-        let admin = AdminAPI(stubs: stubs, journal: journal, mappings: mappings) {
+        let proxied = ProxiedAnswers()
+        let admin = AdminAPI(
+            stubs: stubs, journal: journal, mappings: mappings, proxied: proxied, recording: RecordingState()
+        ) {
             shutdownSwitch.trigger { stopper.withLock { $0 }?.stop() }
         }
         let responder = MockResponder(
-            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy)
+            stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
+            upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
         let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
         stopper.withLock { $0 = server }
         return MockServer(
