@@ -41,6 +41,7 @@ listening_on() {
 }
 
 serve default --port 0
+default_pid="${pids[-1]}"
 url="$served"
 port="${url##*:}"
 [ "$url" = "http://127.0.0.1:$port" ] || fatal "expected a loopback URL, got $url"
@@ -74,19 +75,19 @@ curl -sf --max-time 5 "$served/version" >/dev/null || fatal "GET /version failed
 
 # --host picks another address: 127.0.0.2 is loopback too, so the test never listens beyond this machine.
 serve other --host 127.0.0.2 --port 0
+other_pid="${pids[-1]}"
 other="$served"
 other_port="${other##*:}"
 [ "$other" = "http://127.0.0.2:$other_port" ] || fatal "expected http://127.0.0.2:PORT with --host, got $other"
 [ "$(listening_on "$other_port")" = "127.0.0.2" ] || fatal "--host 127.0.0.2 listens on '$(listening_on "$other_port")'"
 
 # Ctrl-C stops each server cleanly: exit 0 and a last line on stderr.
-for i in 0 1; do
-  kill -INT "${pids[$i]}"
+for pid in "$default_pid" "$other_pid"; do
+  kill -INT "$pid"
   status=0
-  wait "${pids[$i]}" || status=$?
+  wait "$pid" || status=$?
   [ "$status" -eq 0 ] || fatal "fscript serve exited $status on Ctrl-C"
 done
-pids=()
 grep -qx "fscript serve: stopped" "$work/default.err" || fatal "no 'stopped' line: $(cat "$work/default.err")"
 
 # A port in use is a clear usage error (exit 2) naming the port, not a crash.

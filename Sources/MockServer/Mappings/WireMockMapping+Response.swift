@@ -19,7 +19,7 @@ extension WireMockMapping {
     {
         try Fields.read(value, at: path) { fields throws(Problem) in
             var response = ResponseDefinition()
-            try refuseUnsupported(fields)
+            allowPassiveKeys(fields)
             try readTemplating(fields, into: &response)
             if let code = try fields.integer("status") {
                 guard ResponseDefinition.answerStatuses.contains(code) else {
@@ -43,10 +43,9 @@ extension WireMockMapping {
         }
     }
 
-    /// WireMock response keys the mock knows but cannot honour: refused naming the feature, never ignored, so no
-    /// stub answers differently from what its author wrote. `fromConfiguredStub`, which WireMock writes into
-    /// exported serve events, says nothing about the answer and is let through.
-    private static func refuseUnsupported(_ fields: Fields) throws(Problem) {
+    /// `fromConfiguredStub`, which WireMock writes into exported serve events, says nothing about the answer and is
+    /// let through; every other key is read or refused (an unknown one names the nearest known key).
+    private static func allowPassiveKeys(_ fields: Fields) {
         fields.allow(["fromConfiguredStub"])
     }
 
