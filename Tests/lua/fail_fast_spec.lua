@@ -5,15 +5,7 @@ package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local runs = require("fixtures.runs")
 
-local dir = os.tmpname()
-os.remove(dir)
-assert(os.execute("mkdir -p '" .. dir .. "'"))
-local function write(name, text)
-  local f = assert(io.open(dir .. "/" .. name, "w"))
-  f:write(text)
-  f:close()
-  return dir .. "/" .. name
-end
+local dir, write = runs.folder()
 local first = write("a_test.lua", [[
 scenario("one passes", function() end)
 scenario("two fails", function() error("boom", 0) end)

@@ -4,11 +4,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 
-local function err(fn, ...)
-  local ok, e = pcall(fn, ...)
-  if ok then return "(no error)" end
-  return tostring(e)
-end
+local err = check.error_of
 
 local s = mock.start{}
 check.truthy(s.url:match("^http://127%.0%.0%.1:%d+$"), "url: " .. tostring(s.url))

@@ -5,11 +5,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 
-local function err(fn, ...)
-  local ok, e = pcall(fn, ...)
-  if ok then return "(no error)" end
-  return tostring(e)
-end
+local err = check.error_of
 
 local nan, inf = 0 / 0, math.huge
 

@@ -7,15 +7,7 @@ local check = require("fixtures.check")
 local order = require("fscript.order")
 local runs = require("fixtures.runs")
 
-local dir = os.tmpname()
-os.remove(dir)
-assert(os.execute("mkdir -p '" .. dir .. "'"))
-local function write(name, text)
-  local f = assert(io.open(dir .. "/" .. name, "w"))
-  f:write(text)
-  f:close()
-  return dir .. "/" .. name
-end
+local dir, write = runs.folder()
 local lines = {}
 for i = 1, 6 do lines[i] = ("scenario(%q, function() end)"):format("a" .. i) end
 local first = write("a_test.lua", table.concat(lines, "\n"))
