@@ -38,14 +38,14 @@ extension AdminAPI {
     private static func addMappingByIDRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/mappings/{id}") { api, _, parameters in
             let uuid = try requestID(parameters)
-            guard let stub = api.stubs.stubs.first(where: { $0.id == uuid }) else {
+            guard let stub = api.stubs.stub(withID: uuid) else {
                 throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())")
             }
             return json(stub.mappingJSON)
         }
         router.add("PUT", "/__admin/mappings/{id}") { api, request, parameters in
             let uuid = try requestID(parameters)
-            guard api.stubs.stubs.contains(where: { $0.id == uuid }) else {
+            guard api.stubs.stub(withID: uuid) != nil else {
                 throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())")
             }
             return json(try api.create(try body(request), replacing: uuid).mappingJSON)
@@ -86,7 +86,7 @@ extension AdminAPI {
         let stub = try made(from: document, pointer: "")
         // WireMock 3.7 refuses a new stub whose id is taken (2.35.1 kept both under one id, and 2.x's GET, PUT and
         // DELETE by id then each saw a different one); PUT is the way to replace a stub.
-        if replacing == nil, stubs.stubs.contains(where: { $0.id == stub.id }) {
+        if replacing == nil, stubs.stub(withID: stub.id) != nil {
             throw AdminError(422, "ID of the provided stub mapping '\(stub.id.uuidString.lowercased())' is already taken "
                 + "by another stub mapping")
         }

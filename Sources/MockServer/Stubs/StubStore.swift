@@ -112,6 +112,12 @@ final class StubStore: @unchecked Sendable {
         lock.withLock { removeEntry(id) }
     }
 
+    /// The stub with this id, found through the index (the admin API's by-id routes and its taken-id check run
+    /// once per request, so a copy of every stub there made adding stubs one by one quadratic).
+    func stub(withID id: UUID) -> Stub? {
+        lock.withLock { positionByID[id].flatMap { entries[$0]?.stub } }
+    }
+
     /// The stubs, oldest first.
     var stubs: [Stub] { lock.withLock { entries.compactMap { $0?.stub } } }
 
