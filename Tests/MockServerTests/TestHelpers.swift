@@ -32,10 +32,10 @@ final class MockHarness {
     }
 
     /// Starts a request without waiting, for tests that look at the mock while the request is outstanding.
-    func start(_ method: String, _ target: String, timeout: TimeAmount = .seconds(30))
+    func start(_ method: String, _ target: String, body: String = "", timeout: TimeAmount = .seconds(30))
         -> EventLoopFuture<HTTPClientResponse>
     {
-        client.execute(request(method, target), timeout: timeout)
+        client.execute(request(method, target, body: body), timeout: timeout)
     }
 
     /// The error a request fails with, or nil when it got an answer.

@@ -7,14 +7,22 @@ import NIOPosix
 /// There is no router, as in Hummingbird's `Application(responder:)`: stub matching is the whole routing.
 /// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads. Matching and
 /// rendering run off the event loop, on the `work` threads: a request whose template takes seconds (a runaway regular
-/// expression, a large body parsed many times) no longer holds up the other connections of its loop, and the
-/// admin API (health checks, a test's verify) is answered on the loop meanwhile.
+/// expression, a large body parsed many times) no longer holds up the other connections of its loop. The admin
+/// API runs on threads of its own (`adminWork`), so a health check or a test's verify is answered meanwhile, and a
+/// large import (100,000 stubs take seconds) holds up neither its loop nor stub requests.
 struct MockResponder: HTTPResponder {
     /// Where stub requests are worked on: a pool of threads that take requests from one queue, so a request
     /// waits only while every thread is busy. (A concurrent dispatch queue runs one block per core at a time:
     /// two slow templates on two cores held up every other request.)
     static let work: NIOThreadPool = {
         let pool = NIOThreadPool(numberOfThreads: 16)
+        pool.start()
+        return pool
+    }()
+
+    /// Where admin requests are worked on: apart from stub work, so neither waits behind the other.
+    static let adminWork: NIOThreadPool = {
+        let pool = NIOThreadPool(numberOfThreads: 4)
         pool.start()
         return pool
     }()
@@ -36,7 +44,7 @@ struct MockResponder: HTTPResponder {
         // the journal), and matches it case-sensitively against a stub's method from then on.
         let request = sent.withMethod(sent.method.uppercased())
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
-            return eventLoop.makeSucceededFuture(admin.handle(request))
+            return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
         }
         return Self.work.runIfActive(eventLoop: eventLoop) { answer(request, on: eventLoop) }.flatMap { $0 }
     }
