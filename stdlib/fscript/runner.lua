@@ -71,6 +71,8 @@ function M.run(opts)
   end
   local ok, err = pcall(function()
     lifecycle.load_step_files(state, opts.files)
+    state.started_at = require("fscript.util").now()
+    lifecycle.run_all_hooks(state, "before_all")
     for _, path in ipairs(order.apply(state.order, discovery.expand(opts.files, opts.app))) do
       local wanted = true
       if state.select then wanted = state.select[path] end
@@ -84,6 +86,11 @@ function M.run(opts)
       end
     end
   end)
+  -- AfterAll hooks run whatever happened before them, as cucumber's do.
+  local after_ok, after_err = pcall(lifecycle.run_all_hooks, state, "after_all")
+  if not after_ok and not util.is_interrupt(after_err) then
+    io.stderr:write(("fscript: internal error: %s\n"):format(tostring(after_err)))
+  end
   if not ok then
     if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
     state.interrupted = true
@@ -99,6 +106,7 @@ function M.run(opts)
       filter.source, state.scenario_count, #known > 0 and table.concat(known, ", ") or "(none)"))
     state.selected_nothing = true
   end
+  state.support = lifecycle.support(state)
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)

@@ -3,6 +3,7 @@
 local parameter_types = require("fscript.expression.parameter_types")
 local pattern = require("fscript.pattern")
 local util = require("fscript.util")
+local failure = require("fscript.failure")
 
 local M = {}
 
@@ -95,6 +96,10 @@ function Registry:parameter_type(spec, level)
   settle(self)
   local ok, err = pcall(self.types.define, self.types, spec)
   if not ok then error(err, (level or 1) + 1) end
+  -- Where it was declared, for the messages' parameterType.
+  local t = self.types.order[#self.types.order]
+  local info = debug.getinfo((level or 1) + 1, "Sl")
+  t.custom, t.source, t.line = true, info and info.short_src or "?", info and info.currentline or 0
 end
 
 ---The nearest definitions to some step text: by edit distance between the text (quoted strings and
@@ -186,15 +191,53 @@ end
 ---@return fscript.StepDefinition def the definition that ran
 function Registry:run(text, data)
   local def, args = self:match(text)
-  if not def then error(args, 0) end
+  if not def then
+    -- cucumber's statuses for a step no definition (or several) matches, not a failure of the step's code.
+    local why = args:find("^Ambiguous step: ") and "ambiguous" or "undefined"
+    error(failure.new({ message = args, status = why }), 0)
+  end
   ---@cast args any[]
   local n = args.n or #args
   if data ~= nil then
     args[n + 1] = data
     n = n + 1
   end
-  def.fn(table.unpack(args, 1, n))
+  M.outcome(def.fn(table.unpack(args, 1, n)))
   return def
+end
+
+---Reads what a step or hook function returned: the string "pending" or "skipped" ends it with that status, as
+---cucumber-js's return values do; anything else is ignored.
+---@param result any
+function M.outcome(result)
+  if result == "pending" or result == "skipped" then
+    error(failure.new({ message = result, status = result, quiet = true }), 0)
+  end
+end
+
+---The test step cucumber would make of `text`, before it runs: the definitions that match it (a suite's own
+---over the catalog's, as `match` decides; none: undefined; several: ambiguous) and, for each, its arguments as
+---cucumber's match groups (`{start, value, children}`, start in UTF-16 code units, with the parameter type's
+---name).
+---@param text string
+---@return {definitions: string[], arguments: table[][], seqs: integer[]}
+function Registry:plan(text)
+  settle(self)
+  text = util.trim(text)
+  local found = {}
+  for _, def in ipairs(self.definitions) do
+    local ok, args = pcall(pattern.match, def.matcher, text)
+    if ok and args then found[#found + 1] = def end
+  end
+  local own = {}
+  for _, def in ipairs(found) do if not def.catalog then own[#own + 1] = def end end
+  if #own > 0 then found = own end
+  local plan = { definitions = {}, arguments = {} }
+  for i, def in ipairs(found) do
+    plan.definitions[i] = M.location(def)
+    plan.arguments[i] = pattern.groups(def.matcher, text) or {}
+  end
+  return plan
 end
 
 ---Every definition, in definition order, as plain records for listing (`fscript steps`).
