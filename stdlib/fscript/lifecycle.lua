@@ -40,7 +40,7 @@ function M.new_state(opts, filter)
     args = opts.args or {}, select = opts.select, positions = opts.positions, strict = opts.strict == true,
     fail_fast = opts.fail_fast == true, order = assert(order_mod.parse(opts.order)),
     -- cucumber's strictness: pending and undefined steps fail the run unless --no-strict (`lenient`).
-    strict_steps = opts.lenient ~= true, retry = opts.retry or 0, run_hooks = {},
+    strict_steps = opts.lenient ~= true, retry = math.tointeger(opts.retry) or 0, run_hooks = {},
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -370,7 +370,6 @@ function M.support(run_state)
     if a.seq ~= b.seq then return a.seq < b.seq end
     return a.location < b.location
   end)
-  for _, item in ipairs(items) do item.seq = nil end
   local types = {}
   for _, t in ipairs(registry.types.order) do
     if t.custom then

@@ -23,8 +23,9 @@ local function nanoseconds(seconds)
   return math.floor((seconds or 0) * 1e9 + 0.5)
 end
 
--- cucumber's JSON status words: its own statuses pass as they are; anything else is failed.
-local STATUSES = { passed = true, failed = true, skipped = true, pending = true, undefined = true, ambiguous = true }
+-- cucumber's JSON status words (the schemas' enum): its statuses pass as they are; an ambiguous step is failed
+-- there (with its message listing the definitions), as cucumber-ruby's JSON has no word for it.
+local STATUSES = { passed = true, failed = true, skipped = true, pending = true, undefined = true }
 
 -- The result of a step as it ran: status, duration, and for a failure its message.
 local function result_of(step)
