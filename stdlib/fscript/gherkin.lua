@@ -101,9 +101,13 @@ end
 
 -- The first kind `state` accepts that matches `line`, as a token, or nil.
 function Parser:match(line)
+  -- Inside a description the reference parser no longer tries Empty (a blank line there is text); in Markdown,
+  -- where Empty also means a line of prose, that decides whether the prose is description text.
+  local raw = self.description_raw
+  local in_description = self.markdown and raw and raw.started
   for _, kind in ipairs(STATES[self.state]) do
-    if kind ~= "EOF" and not (kind == "Language" and self.feature) then
-      local token = matchers[kind](line, self)
+    if kind ~= "EOF" and not (kind == "Language" and self.feature) and not (kind == "Empty" and in_description) then
+      local token = self.matchers[kind](line, self)
       if token then return token end
     end
   end
@@ -123,7 +127,7 @@ end
 
 local function new_step(token, line)
   return { keyword = token.keyword, type = token.type, text = token.text, line = line.number,
-    column = line.indent + 1 }
+    column = (token.indent or line.indent) + 1 }
 end
 
 -- The list of steps being added to (a background's or a scenario's).
@@ -138,7 +142,15 @@ end
 
 function Parser:start_table(row, line, into)
   self.table_rows = into
+  for _, cell in ipairs(row.cells) do cell.column = line.indent + cell.offset end
   into[#into + 1] = { cells = row.cells, line = line.number, column = line.indent + 1 }
+end
+
+-- The lines of `node`'s description as cucumber's AST has them: `description_raw`, every line from the first
+-- text (or comment) on, blank ones as written; `gherkin.description_text` makes the AST's string of it.
+function Parser:start_description(node)
+  node.description_raw = {}
+  self.description_raw = node.description_raw
 end
 
 -- Handles one token in the current state and moves to the next state.
@@ -146,6 +158,16 @@ function Parser:take(token, line)
   local kind, state = token.kind, self.state
   if kind == "Empty" or kind == "Comment" then
     if self.description and kind == "Empty" then self.description[#self.description + 1] = "" end
+    -- For cucumber's AST: every comment with its whole line, and the description as the reference reads it
+    -- (a blank line or a comment inside a description does not end it; a blank line there is text).
+    local raw = self.description_raw
+    if kind == "Comment" then
+      -- (A Markdown table's `| --- |` line is read as a comment but is none in cucumber's AST.)
+      if not token.hidden then self.comments[#self.comments + 1] = { line = line.number, text = line.text } end
+      if raw then raw.started = true end
+    elseif raw and raw.started then
+      raw[#raw + 1] = line.text
+    end
     return
   end
   if kind ~= "TableRow" then self:close_table() end
@@ -162,6 +184,11 @@ function Parser:take(token, line)
   end
   if kind == "Other" then
     self.description[#self.description + 1] = token.text
+    local raw = self.description_raw
+    if raw then
+      raw.started = true
+      raw[#raw + 1] = token.text
+    end
     -- Description text one typo away from a keyword (`Scenaro: …`) would silently swallow a scenario.
     -- So would a step keyword typo (`Givn …`) before a scenario's or background's first step. Cucumber reads
     -- both as text, and so do we (a description may well start with `The` or `An`), but say so.
@@ -175,7 +202,7 @@ function Parser:take(token, line)
     end
     return
   end
-  self.description = nil
+  self.description, self.description_raw = nil, nil
   if kind == "TagLine" then
     for _, tag in ipairs(token.tags) do self.pending_tags[#self.pending_tags + 1] = tag end
     if not self.feature then
@@ -189,11 +216,13 @@ function Parser:take(token, line)
   end
   local tags = self.pending_tags
   self.pending_tags = {}
-  local at = { line = line.number, column = line.indent + 1 }
+  -- A Markdown heading's keyword starts after its `#`s: the token says where.
+  local at = { line = line.number, column = (token.indent or line.indent) + 1 }
   if kind == "FeatureLine" then
     self.feature = { keyword = token.keyword, name = token.name, tags = tags, line = at.line, column = at.column,
       language = self.language, children = {}, description = {} }
     self.description = self.feature.description
+    self:start_description(self.feature)
     self.scenario, self.background, self.rule = nil, nil, nil
     self.state = "feature"
   elseif kind == "RuleLine" then
@@ -201,6 +230,7 @@ function Parser:take(token, line)
       children = {}, description = {} }
     self.feature.children[#self.feature.children + 1] = { rule = self.rule }
     self.description = self.rule.description
+    self:start_description(self.rule)
     self.scenario, self.background = nil, nil
     self.state = "rule"
   elseif kind == "BackgroundLine" then
@@ -209,6 +239,7 @@ function Parser:take(token, line)
     local c = self:container()
     c.children[#c.children + 1] = { background = self.background }
     self.description = self.background.description
+    self:start_description(self.background)
     self.scenario = nil
     self.state = "background"
   elseif kind == "ScenarioLine" then
@@ -217,13 +248,15 @@ function Parser:take(token, line)
     local c = self:container()
     c.children[#c.children + 1] = { scenario = self.scenario }
     self.description = self.scenario.description
+    self:start_description(self.scenario)
     self.background, self.examples = nil, nil
     self.state = "scenario"
   elseif kind == "ExamplesLine" then
     self.examples = { keyword = token.keyword, name = token.name, tags = tags, line = at.line, column = at.column,
-      rows = {} }
+      rows = {}, description = {} }
     self.scenario.examples[#self.scenario.examples + 1] = self.examples
-    self.description = {}
+    self.description = self.examples.description
+    self:start_description(self.examples)
     self.state = "examples"
   elseif kind == "StepLine" then
     local steps = self:steps()
@@ -247,7 +280,7 @@ function Parser:take(token, line)
     local steps = self:steps()
     local step = steps[#steps]
     self.doc = { step = step, fence = token.fence, media_type = token.media_type, indent = line.indent,
-      lines = {}, line = line.number,
+      lines = {}, line = line.number, column = line.indent + 1,
       back = (self.scenario and "scenario_doc" or "background_doc") .. (step.data_table and "_done" or "") }
     self.state = "doc"
   end
@@ -256,9 +289,15 @@ end
 -- One line inside a doc string: its content with the opening fence's indentation removed, or the closing fence.
 function Parser:doc_line(line)
   local doc = self.doc
-  if starts_with(line.trimmed, doc.fence) then
+  local closes
+  if self.markdown then
+    closes = self.matchers.DocStringSeparator(line, self) ~= nil
+  else
+    closes = starts_with(line.trimmed, doc.fence)
+  end
+  if closes then
     doc.step.doc_string = { content = table.concat(doc.lines, "\n"), media_type = doc.media_type,
-      fence = doc.fence, line = doc.line }
+      fence = doc.fence, line = doc.line, column = doc.column }
     self.doc, self.state = nil, doc.back
     return
   end
@@ -268,8 +307,10 @@ function Parser:doc_line(line)
     text = text:sub(2)
     removed = removed + 1
   end
-  local escaped = doc.fence == '"""' and '\\"\\"\\"' or "\\`\\`\\`"
-  text = text:gsub(escaped:gsub("%p", "%%%0"), doc.fence)
+  if not self.markdown then
+    local escaped = doc.fence == '"""' and '\\"\\"\\"' or "\\`\\`\\`"
+    text = text:gsub(escaped:gsub("%p", "%%%0"), doc.fence)
+  end
   doc.lines[#doc.lines + 1] = text
 end
 
@@ -304,14 +345,18 @@ end
 ---description line starting with `The` (read as text; did you mean `Then`?). Cucumber accepts such a file, and
 ---so does this parser unless `strict` is set, which makes every warning an error.
 ---@param text string
----@param opts? {languages?: table, strict?: boolean} languages: keywords by code, as gherkin-languages.json holds them
+---`opts.matchers` reads the lines another way (`fscript.gherkin_markdown` passes its Markdown matchers and
+---`markdown = true`); by default they are Gherkin's own.
+---`opts.languages`: keywords by code, as gherkin-languages.json holds them.
+---@param opts? {languages?: table, strict?: boolean, matchers?: table, markdown?: boolean}
 ---@return {feature?: table}
 ---@return fscript.GherkinError[] errors
 ---@return fscript.GherkinError[] warnings
 function M.parse(text, opts)
   local langs = opts and opts.languages or languages
   local parser = setmetatable({ errors = {}, warnings = {}, strict = opts and opts.strict == true, state = "start",
-    pending_tags = {}, languages = langs, language = "en", dialect = prepare(langs.en) }, Parser)
+    pending_tags = {}, comments = {}, languages = langs, matchers = opts and opts.matchers or matchers,
+    markdown = opts and opts.markdown == true, language = "en", dialect = prepare(langs.en) }, Parser)
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
   local valid, bad_byte = utf8.len(text)
   if not valid then
@@ -351,7 +396,18 @@ function M.parse(text, opts)
   elseif STATES[parser.state][1] ~= "EOF" then
     parser:error(eof, 0, "unexpected end of file; expected " .. expected(parser.state))
   end
-  return { feature = parser.feature }, parser.errors, parser.warnings
+  return { feature = parser.feature, comments = parser.comments }, parser.errors, parser.warnings
+end
+
+---A node's description as cucumber's AST holds it: its lines from the first text on, as written (indentation
+---kept, blank lines too), trailing blank lines dropped, joined with newlines; "" when it has none.
+---@param node {description_raw?: string[]}
+---@return string
+function M.description_text(node)
+  local raw = node.description_raw or {}
+  local last = #raw
+  while last > 0 and trim(raw[last]) == "" do last = last - 1 end
+  return table.concat(raw, "\n", 1, last)
 end
 
 -- `text` with every `<name>` of the header replaced by the row's value.

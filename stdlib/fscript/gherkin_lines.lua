@@ -171,8 +171,16 @@ function matchers.DocStringSeparator(line)
   end
 end
 
+-- The length of `s` in UTF-16 code units, the unit cucumber's (JavaScript) parser counts a cell's column in.
+local function utf16_length(s)
+  local n = 0
+  for _, cp in utf8.codes(s, true) do n = n + (cp > 0xFFFF and 2 or 1) end
+  return n
+end
+
 -- The cells of a table row: split on unescaped pipes, with `\|`, `\\` and `\n` unescaped (any other backslash
--- stays), each trimmed. Whatever follows the last pipe is not a cell.
+-- stays), each trimmed. Whatever follows the last pipe is not a cell. `offset` is where the cell's text starts
+-- counted from the row's first pipe (1), as cucumber's AST gives the cell's column.
 local function cells_of(line)
   local cells = {}
   local text = line.trimmed
@@ -183,13 +191,15 @@ local function cells_of(line)
       i = i + 2
     elseif c == "|" then
       -- Trimmed before unescaping: an escaped "\n" at either end is content.
-      local raw = M.trim(text:sub(start, i - 1))
+      local untrimmed = text:sub(start, i - 1)
+      local raw = M.trim(untrimmed)
       local value = raw:gsub("\\(.)", function(e)
         if e == "n" then return "\n" end
         if e == "|" or e == "\\" then return e end
         return "\\" .. e
       end)
-      cells[#cells + 1] = { value = value }
+      local lead = #untrimmed - #M.trim_left(untrimmed)
+      cells[#cells + 1] = { value = value, offset = utf16_length(text:sub(1, start - 1 + lead)) + 1 }
       i = i + 1
       start = i
     else

@@ -45,6 +45,14 @@ local function interpolate(text, header, values)
   return out
 end
 
+---`text` with each `<name>` of the Examples `header` replaced by the row's value (see `interpolate` above); the
+---message writer fills in its pickles with it, so they say what the runner runs.
+---@param text string
+---@param header string[]
+---@param values string[]
+---@return string
+M.interpolate = interpolate
+
 local function pickle_step(step, header, values, last_type)
   local type = step.type == "Conjunction" and last_type or step.type
   local out = { keyword = step.keyword, type = type, line = step.line, column = step.column,
