@@ -178,6 +178,7 @@ end
 ---@param tags string[]
 ---@param reason string
 ---@param index integer
+---@return fscript.Case
 function M.skip(run_state, name, tags, reason, index)
   local case = M.new(name, tags)
   case.index = index
@@ -185,6 +186,7 @@ function M.skip(run_state, name, tags, reason, index)
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
   run_state.console:case_end(case)
+  return case
 end
 
 ---Records that the current file did not load (`message`, e.g. FILE:LINE: …): a failed "(load)" case, and exit 2.

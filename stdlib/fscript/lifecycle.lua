@@ -122,7 +122,7 @@ end
 
 -- Records the steps of a `.feature` case that did not run (a step or hook before them did not pass): skipped,
 -- as cucumber reports them.
-local function skipped_steps(case, spec)
+local function skipped_steps(session, case, spec)
   if not spec.gherkin then return end
   local ran = {}
   for _, step in ipairs(case.steps) do
@@ -146,6 +146,9 @@ local function skipped_steps(case, spec)
       -- Only a step cucumber would have run is reported skipped: an undefined or ambiguous one stays so.
       if plan and (record.status == "undefined" or record.status == "ambiguous") then
         record.error = ("%s step: %s"):format(record.status == "undefined" and "Undefined" or "Ambiguous", step.text)
+      end
+      if record.status == "undefined" then
+        record.snippet = require("fscript.snippets").snippet(step.text, record.argument, session.registry.types)
       end
       case.steps[#case.steps + 1] = record
     end
@@ -195,7 +198,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   end
   -- After hooks run even when the scenario failed or was interrupted: they clean up.
   local after_err = cases.run_hooks(hooks.after, timeout)
-  skipped_steps(case, spec)
+  skipped_steps(session, case, spec)
   for _, def in ipairs(hooks_mod.applying(session.hooks, "after", case.tags)) do
     case.status = cases.status_of(case, err or after_err)
     local status, hook_err = run_case_hook(run_state, case, def, timeout)
@@ -410,7 +413,9 @@ function M.run_loaded_scenarios(run_state, wanted)
     local mine = wanted == nil or wanted == true or wanted[index]
     if mine and (run_state.interrupted or run_state.stopped) then
       local reason = run_state.interrupted and "not run: interrupted" or run_state.stopped
-      cases.skip(run_state, spec.name, spec.tags, reason, index)
+      local case = cases.skip(run_state, spec.name, spec.tags, reason, index)
+      -- Its pickle is still the run's (the messages list it, without a test case).
+      case.pickle_index, case.gherkin = spec.pickle_index, spec.gherkin
     elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)

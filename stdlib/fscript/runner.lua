@@ -77,7 +77,10 @@ function M.run(opts)
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.
-      if wanted ~= nil and (state.interrupted or state.stopped) then
+      -- A feature file after the run stopped still declares its scenarios (reading it runs nothing), so each is
+      -- reported not run with its pickle; a Lua file is not loaded, its top level being code.
+      local declare = state.stopped and not state.interrupted and require("fscript.features").is_feature(path)
+      if wanted ~= nil and (state.interrupted or state.stopped) and not declare then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
         cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)

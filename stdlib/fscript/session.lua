@@ -213,6 +213,10 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
     result.traceback, result.quiet = err.traceback, err.quiet
     err.step = err.step and (label(keyword, text) .. " > " .. err.step) or label(keyword, text)
     err.where = result.where or err.where
+    -- An undefined step of the scenario's own carries the snippet that would define it (the messages' suggestion).
+    if result.depth == 0 and result.status == "undefined" then
+      result.snippet = require("fscript.snippets").snippet(text, result.argument, self.registry.types)
+    end
     -- A step that a step ran and that is undefined or ambiguous is a failure of the step that ran it.
     if result.depth > 0 and (err.status == "undefined" or err.status == "ambiguous") then err.status = nil end
   end

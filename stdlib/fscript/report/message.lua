@@ -276,7 +276,7 @@ function M.render(run)
       local pickle = pickle_of[case]
       if ran(case) and pickle then
         local case_id = next_id()
-        local steps, test_steps, step_ids = test_steps_of(case), {}, {}
+        local steps, test_steps, step_ids, pickle_step_ids = test_steps_of(case), {}, {}, {}
         local lua_step = 0
         for i, step in ipairs(steps) do
           local id = next_id()
@@ -302,11 +302,12 @@ function M.render(run)
               defs[1] = definition_ids[step.definition] or ""
               lists[1] = { stepMatchArguments = json.array({}) }
             end
+            pickle_step_ids[i] = pickle_step_id
             test_steps[#test_steps + 1] = { id = id, pickleStepId = pickle_step_id or "",
               stepDefinitionIds = json.array(defs), stepMatchArgumentsLists = json.array(lists) }
           end
         end
-        plans[case] = { id = case_id, step_ids = step_ids }
+        plans[case] = { id = case_id, step_ids = step_ids, pickle_step_ids = pickle_step_ids }
         emit({ testCase = { id = case_id, pickleId = pickle.id, testSteps = json.array(test_steps),
           testRunStartedId = run_id } })
       end
@@ -328,6 +329,11 @@ function M.render(run)
             local step_id = plan.step_ids[i] or ""
             emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
               timestamp = timestamp(step.started_at) } })
+            if step.snippet and n == 1 then
+              -- The snippet that would define an undefined step, in Lua (fscript's step definitions' language).
+              emit({ suggestion = { id = next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
+                snippets = json.array({ { language = "lua", code = step.snippet } }) } })
+            end
             attachment_envelopes(emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
             emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
               testStepResult = result_of(step), timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
