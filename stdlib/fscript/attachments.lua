@@ -1,8 +1,9 @@
 ---Attachments, as cucumber has them: `attach(data, media_type[, file_name])` or `attach(data, {media_type =,
 ---file_name =, encoding =})`, `log(text)` and `link(url)`, from a step or hook, recorded on the step or hook that
----is running (else on the test case). Text stays as it is (IDENTITY); anything else (binary data, or a media type
----that is not text) is kept base64 encoded (BASE64), so every record stays JSON; `encoding = "BASE64"` says
----the data is base64 already.
+---is running (else on the test case). `data` is always the attachment's bytes. Text stays as it is (IDENTITY);
+---bytes that are not text (not UTF-8, or control characters other than tab, newlines and the escape of ANSI
+---colours) are kept base64 encoded (BASE64), so every record stays JSON, as cucumber-js keeps a string as it is
+---and a Buffer as base64. `encoding` forces either.
 local util = require("fscript.util")
 
 local M = {}
@@ -19,14 +20,13 @@ local M = {}
 M.LOG = "text/x.cucumber.log+plain"
 M.LINK = "text/uri-list"
 
--- Media types whose data is text: kept as written.
-local function textual(media_type)
-  return media_type:find("^text/") ~= nil or media_type:find("[/+]json$") ~= nil
-    or media_type:find("[/+]xml$") ~= nil or media_type == "application/javascript"
-end
-
 local function valid_utf8(s)
   return utf8.len(s) ~= nil
+end
+
+-- Whether `data` reads as text: UTF-8 without control characters but tab, newlines and ESC.
+local function textual(data)
+  return valid_utf8(data) and not data:find("[%z\1-\8\11\12\14-\26\28-\31\127]")
 end
 
 ---Makes an attachment record from `attach`'s arguments; misuse raises at `level`.
@@ -65,15 +65,10 @@ function M.make(data, spec, file_name, level)
       :format(tostring(encoding)), level + 1)
   end
   local body = data
-  if encoding == nil then
-    if textual(media_type) and valid_utf8(data) then
-      encoding = "IDENTITY"
-    else
-      encoding, body = "BASE64", util.base64(data)
-    end
-  elseif encoding == "IDENTITY" and not valid_utf8(data) then
-    encoding, body = "BASE64", util.base64(data)
-  end
+  if encoding == nil then encoding = textual(data) and "IDENTITY" or "BASE64" end
+  -- Bytes that are not UTF-8 cannot be kept as they are in JSON, whatever was asked.
+  if encoding == "IDENTITY" and not valid_utf8(data) then encoding = "BASE64" end
+  if encoding == "BASE64" then body = util.base64(data) end
   return { body = body, encoding = encoding, media_type = media_type, file_name = opts.file_name, at = util.now() }
 end
 

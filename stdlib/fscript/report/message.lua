@@ -126,6 +126,25 @@ local function result_of(step)
   return r
 end
 
+-- A match group as the messages write it: an object even when empty (a group that took no part in the match).
+local function group_message(g)
+  local out = json.object({ start = g.start, value = g.value })
+  if type(g.children) == "table" and #g.children > 0 then
+    local children = {}
+    for i, child in ipairs(g.children) do children[i] = group_message(child) end
+    out.children = json.array(children)
+  end
+  return out
+end
+
+local function match_arguments(list)
+  local out = {}
+  for i, a in ipairs(list or {}) do
+    out[i] = { group = group_message(a.group or {}), parameterTypeName = a.parameterTypeName }
+  end
+  return json.array(out)
+end
+
 local function attachment_envelopes(emit, list, ids)
   for _, a in ipairs(list or {}) do
     local body, encoding = a.body, a.encoding or "IDENTITY"
@@ -134,7 +153,7 @@ local function attachment_envelopes(emit, list, ids)
       body, encoding = bytes and util.base64(bytes) or "", "BASE64"
     end
     local m = { body = body, contentEncoding = encoding, mediaType = a.media_type, fileName = a.file_name,
-      timestamp = timestamp(a.at), url = a.url }
+      timestamp = timestamp(a.at) }
     for k, v in pairs(ids) do m[k] = v end
     emit({ attachment = m })
   end
@@ -296,7 +315,7 @@ function M.render(run)
             if plan then
               for j, location in ipairs(plan.definitions) do
                 defs[j] = definition_ids[location] or ""
-                lists[j] = { stepMatchArguments = json.array(plan.arguments[j] or {}) }
+                lists[j] = { stepMatchArguments = match_arguments(plan.arguments[j]) }
               end
             elseif step.definition and step.status ~= "undefined" then
               defs[1] = definition_ids[step.definition] or ""
