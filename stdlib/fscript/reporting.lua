@@ -41,7 +41,8 @@ function M.tally(run_state)
   local run = { files = run_state.files, passed = 0, failed = 0, skipped = 0, flaky = 0, counts = {},
     interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {},
     strict = strict, support = run_state.support, run_hooks = run_state.run_hooks or {},
-    started_at = run_state.started_at, finished_at = util.now(), run_hook_failed = run_state.run_hook_failed }
+    started_at = run_state.started_at, finished_at = util.now(), run_hook_failed = run_state.run_hook_failed,
+    exception = run_state.exception }
   for _, file in ipairs(run.files) do
     for _, case in ipairs(file.cases) do
       local status = case.status

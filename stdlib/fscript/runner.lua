@@ -95,7 +95,11 @@ function M.run(opts)
     io.stderr:write(("fscript: internal error: %s\n"):format(tostring(after_err)))
   end
   if not ok then
-    if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
+    if not util.is_interrupt(err) then
+      io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err)))
+      -- An error outside any step or hook: the messages' test-run exception.
+      state.exception = tostring(err)
+    end
     state.interrupted = true
   end
   -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run; with --name or

@@ -53,9 +53,10 @@ function M.location(def)
 end
 
 ---Defines a step. `level` names the stack level whose line is recorded (1 = the caller of `define`).
----The same pattern defined again from the same place replaces the old one (a file loaded twice);
----from another place it raises, because both would match the same text. A suite's step may repeat a catalog
----step's pattern (`opts.catalog` marks the catalog's own): the suite's wins, see `match`.
+---The same pattern defined again from the same place replaces the old one (a file loaded twice); from another
+---place both stay, and a step they match is ambiguous when it runs, as in cucumber-js (the ambiguous step's
+---message names both). A suite's step may repeat a catalog step's pattern (`opts.catalog` marks the catalog's
+---own): the suite's wins, see `match`.
 ---@param pattern_text string
 ---@param fn function
 ---@param level? integer
@@ -76,10 +77,9 @@ function Registry:define(pattern_text, fn, level, opts)
   local def = { pattern = util.trim(pattern_text), fn = fn, source = info.short_src,
     line = info.currentline, matcher = matcher, catalog = opts and opts.catalog == true or nil }
   for i, old in ipairs(self.definitions) do
-    if old.pattern == def.pattern and old.catalog == def.catalog then
-      if old.source ~= def.source or old.line ~= def.line then
-        error(("step %q is already defined at %s"):format(def.pattern, M.location(old)), level)
-      end
+    if old.pattern == def.pattern and old.catalog == def.catalog and old.source == def.source
+      and old.line == def.line then
+      def.seq = old.seq
       self.definitions[i] = def
       return def
     end

@@ -88,7 +88,8 @@ function M.render(run)
     interrupted = run.interrupted, duration = run.duration, exit_code = run.exit_code, files = files,
     -- What cucumber's messages need beyond the cases (see `fscript.report.message`), so merged shards write them.
     strict = run.strict, counts = run.counts, flaky = run.flaky, support = run.support, run_hooks = run_hooks,
-    started_at = run.started_at, finished_at = run.finished_at, run_hook_failed = run.run_hook_failed },
+    started_at = run.started_at, finished_at = run.finished_at, run_hook_failed = run.run_hook_failed,
+    exception = run.exception },
     { indent = "  " }) .. "\n"
 end
 
@@ -106,7 +107,8 @@ function M.load(text, name)
   local run = { files = {}, duration = tonumber(doc.duration) or 0, interrupted = doc.interrupted == true,
     exit_code = tonumber(doc.exit_code) or 0, strict = doc.strict ~= false, support = doc.support,
     run_hooks = type(doc.run_hooks) == "table" and doc.run_hooks or {}, started_at = tonumber(doc.started_at),
-    finished_at = tonumber(doc.finished_at), run_hook_failed = doc.run_hook_failed == true }
+    finished_at = tonumber(doc.finished_at), run_hook_failed = doc.run_hook_failed == true,
+    exception = type(doc.exception) == "string" and doc.exception or nil }
   for i, file in ipairs(doc.files) do
     if type(file) ~= "table" or type(file.path) ~= "string" or type(file.cases) ~= "table" then
       return nil, ("%s: files[%d] is not a file record (path and cases)"):format(name, i)

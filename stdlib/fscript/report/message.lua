@@ -370,8 +370,8 @@ function M.render(run)
   local finished = { testRunStartedId = run_id, timestamp = timestamp(run.finished_at or run.started_at),
     success = run.exit_code == 0 }
   if run.exception then
-    finished.message = run.exception
-    finished.exception = { type = "Error", message = run.exception }
+    finished.message = json.valid_utf8(run.exception)
+    finished.exception = { type = "Error", message = finished.message }
   end
   emit({ testRunFinished = finished })
   return table.concat(lines, "\n") .. "\n"
