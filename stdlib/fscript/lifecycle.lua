@@ -428,7 +428,8 @@ end
 ---@param path string
 ---@param wanted true|table<integer, boolean>
 function M.run_file(run_state, path, wanted)
-  local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path] }
+  local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path],
+    defined = run_state.defined and run_state.defined[path] }
   run_state.files[#run_state.files + 1] = file
   run_state.file = file
   run_state.console:file_start(path)

@@ -73,7 +73,11 @@ function M.run(opts)
     lifecycle.load_step_files(state, opts.files)
     state.started_at = require("fscript.util").now()
     lifecycle.run_all_hooks(state, "before_all")
-    for _, path in ipairs(order.apply(state.order, discovery.expand(opts.files, opts.app))) do
+    local expanded = discovery.expand(opts.files, opts.app)
+    -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
+    state.defined = {}
+    for i, path in ipairs(expanded) do state.defined[path] = i end
+    for _, path in ipairs(order.apply(state.order, expanded)) do
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.

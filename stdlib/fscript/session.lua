@@ -395,6 +395,14 @@ function Session:globals()
     local info, preconditions = facts(opts, "this_file", 2)
     self.file_options = { reset = opts.reset, tags = tags, info = info, preconditions = preconditions }
   end
+  -- The scenario's own table for step definitions to share state in, fresh for each scenario (and each attempt),
+  -- as cucumber's World (`this` in cucumber-js).
+  g.world = function()
+    local case = self.case
+    if not case then return nil end
+    case.world = case.world or {}
+    return case.world
+  end
   g.this_scenario = function()
     local case = self.case
     if not case or case.script then return nil end

@@ -80,7 +80,8 @@ function M.render(run)
   for i, file in ipairs(run.files) do
     local cases = {}
     for j, case in ipairs(file.cases) do cases[j] = M.case_record(case) end
-    files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
+    files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position,
+      defined = file.defined }
   end
   local run_hooks = {}
   for i, h in ipairs(run.run_hooks or {}) do run_hooks[i] = M.step_record(h) end
@@ -120,7 +121,8 @@ function M.load(text, name)
       end
       cases[j] = M.case_from_record(record)
     end
-    run.files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
+    run.files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position,
+      defined = tonumber(file.defined) }
   end
   return run
 end

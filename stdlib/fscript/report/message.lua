@@ -175,7 +175,15 @@ function M.render(run)
   -- Sources and pickles.
   local has_gherkin, gm = pcall(require, "fscript.messages.gherkin")
   local pickle_of = {} -- case → {id=, steps={ids}}
-  for _, file in ipairs(run.files) do
+  -- Documents in the defined order (a run in --order reverse or random lists its test cases in its own order).
+  local documents = {}
+  for i, file in ipairs(run.files) do documents[i] = { file = file, at = file.defined or file.position or i, i = i } end
+  table.sort(documents, function(a, b)
+    if a.at ~= b.at then return a.at < b.at end
+    return a.i < b.i
+  end)
+  for _, document in ipairs(documents) do
+    local file = document.file
     local wanted = {}
     for _, case in ipairs(file.cases) do
       if case.pickle_index then wanted[case.pickle_index] = wanted[case.pickle_index] or {} end
