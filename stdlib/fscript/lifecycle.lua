@@ -116,7 +116,8 @@ local function run_case_hook(run_state, case, def, timeout)
     result.error, result.traceback, result.quiet = err.message, err.traceback, err.quiet
     err.step = err.step or ("%s hook (%s)"):format(hooks_mod.NAMES[def.kind], result.text)
   end
-  run_state.console:step(case, result)
+  -- A hook that passed is no news on the console (the reports list it); one that did not is.
+  if result.status ~= "passed" then run_state.console:step(case, result) end
   return result.status, err
 end
 
