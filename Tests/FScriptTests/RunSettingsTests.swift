@@ -60,6 +60,7 @@ import Testing
             case .seconds: layer[setting] = .seconds(try Seconds(1.5))
             case .text, .path: layer[setting] = .text("value of \(setting.key)")
             case .toggle(let value): layer[setting] = .boolean(value)
+            case .count: layer[setting] = .count(2)
             }
         }
         return layer

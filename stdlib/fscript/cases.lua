@@ -5,6 +5,7 @@ local failure = require("fscript.failure")
 local deadline = require("fscript.deadline")
 local artifacts = require("fscript.artifacts")
 local util = require("fscript.util")
+local status_mod = require("fscript.status")
 
 local M = {}
 
@@ -37,7 +38,21 @@ M.ARTIFACT_LIMIT = 2
 ---@return fscript.Case
 function M.new(name, tags, script)
   return { name = name, tags = tags or {}, status = "running", duration = 0, steps = {}, output = {},
-    script = script, mark = target_mark() }
+    script = script, mark = target_mark(), started_at = util.now() }
+end
+
+---A case's status by cucumber's rules: the worst of its hooks' and `.feature` steps', and of `err` (what ended
+---it: a step's own status, or failed for an error outside any step).
+---@param case fscript.Case
+---@param err? fscript.Failure
+---@return fscript.Status
+function M.status_of(case, err)
+  local worst = err and status_mod.of_error(err) or nil
+  for _, step in ipairs(case.steps) do
+    -- A Lua scenario's own steps count through `err` only: a step it ran inside its own pcall was its choice.
+    if (step.depth or 0) == 0 and (step.hook or step.pickle_step) then worst = status_mod.worst(worst, step.status) end
+  end
+  return worst or "passed"
 end
 
 ---Runs fn(...) under the deadline with a traceback; returns nil or a Failure.
@@ -90,25 +105,53 @@ local function target_view(run_state, case)
   end
 end
 
+-- The failure screenshot fscript took becomes an attachment of the failed step (the last top-level step that
+-- failed), else of the case: read from its file when a report renders it.
+local function screenshot_attachment(case)
+  for _, path in ipairs(case.artifacts or {}) do
+    if path:match("%.png$") then
+      local into
+      for i = #case.steps, 1, -1 do
+        local step = case.steps[i]
+        if (step.depth or 0) == 0 and step.status == "failed" then into = step break end
+      end
+      into = into or case
+      into.attachments = into.attachments or {}
+      into.attachments[#into.attachments + 1] = { file = path, media_type = "image/png", encoding = "BASE64",
+        file_name = path:match("([^/]+)$"), at = util.now() }
+    end
+  end
+end
+
 ---Ends a case: its duration and outcome, and for a failure that used the target what the target showed.
 ---@param run_state table
 ---@param case fscript.Case
 ---@param started number `util.clock()` when it started
 ---@param err? fscript.Failure
-function M.finish(run_state, case, started, err)
+---@param retries_left? integer attempts `--retry` still allows: a failed case with some left will be retried
+function M.finish(run_state, case, started, err, retries_left)
   case.duration = util.clock() - started
-  if err then
-    case.status, case.failure = "failed", err
+  local status = M.status_of(case, err)
+  if status ~= "passed" then
+    case.status = status
+    err = err or failure.new({ message = status })
+    case.failure = err
     if err.kind == "interrupt" then run_state.interrupted = true end
-    if err.kind ~= "interrupt" and run_state.fail_fast and not run_state.stopped then
+    if status == "failed" and err.kind ~= "interrupt" and err.kind ~= "infrastructure" and (retries_left or 0) > 0 then
+      case.will_be_retried = true
+    end
+    local strict = run_state.strict_steps ~= false
+    if err.kind ~= "interrupt" and run_state.fail_fast and not run_state.stopped and not case.will_be_retried
+      and status_mod.fails_run(status, strict) then
       run_state.stopped = "not run: --fail-fast (an earlier scenario failed)"
     end
     if err.kind ~= "interrupt" and M.target_down() then err.kind = "infrastructure" end
     if err.kind == "infrastructure" then run_state.infrastructure = true end
-    if err.kind ~= "interrupt" and err.kind ~= "infrastructure" and used_target(case.mark) then
+    if status == "failed" and err.kind ~= "interrupt" and err.kind ~= "infrastructure" and used_target(case.mark) then
       deadline.set(M.ARTIFACT_LIMIT)
       pcall(target_view, run_state, case)
       deadline.set(nil)
+      screenshot_attachment(case)
     end
   elseif case.status == "running" then
     case.status = "passed"
@@ -135,6 +178,7 @@ end
 ---@param tags string[]
 ---@param reason string
 ---@param index integer
+---@return fscript.Case
 function M.skip(run_state, name, tags, reason, index)
   local case = M.new(name, tags)
   case.index = index
@@ -142,6 +186,7 @@ function M.skip(run_state, name, tags, reason, index)
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
   run_state.console:case_end(case)
+  return case
 end
 
 ---Records that the current file did not load (`message`, e.g. FILE:LINE: …): a failed "(load)" case, and exit 2.

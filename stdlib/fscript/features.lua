@@ -124,9 +124,9 @@ function M.scenario(session, path, pickle)
     -- An outline row's outline, for FILE:LINE naming the outline (fscript.selection).
     outline_line = pickle.outline_line,
     fn = function()
-      for _, step in ipairs(pickle.steps) do
+      for i, step in ipairs(pickle.steps) do
         session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line),
-          step.background)
+          step.background, i)
       end
     end,
   }

@@ -12,6 +12,9 @@ local features = require("fscript.features")
 local discovery = require("fscript.discovery")
 local cases = require("fscript.cases")
 local util = require("fscript.util")
+local hooks_mod = require("fscript.hooks")
+local status_mod = require("fscript.status")
+local steps_mod = require("fscript.steps")
 
 local M = {}
 
@@ -36,6 +39,8 @@ function M.new_state(opts, filter)
   local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
     args = opts.args or {}, select = opts.select, positions = opts.positions, strict = opts.strict == true,
     fail_fast = opts.fail_fast == true, order = assert(order_mod.parse(opts.order)),
+    -- cucumber's strictness: pending and undefined steps fail the run unless --no-strict (`lenient`).
+    strict_steps = opts.lenient ~= true, retry = math.tointeger(opts.retry) or 0, run_hooks = {},
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
@@ -79,9 +84,82 @@ local function reset_target(run_state, spec)
   end
 end
 
-local function run_scenario(run_state, spec, hooks, index)
+-- The test steps cucumber makes of a `.feature` case before it runs: each pickle step's matching definitions
+-- and their arguments (what the messages' testCase lists, also for steps a failure then skips).
+local function plan_of(session, spec)
+  if not spec.gherkin then return nil end
+  local plan = {}
+  for i, step in ipairs(spec.gherkin.steps) do
+    local ok, p = pcall(session.registry.plan, session.registry, step.text)
+    plan[i] = ok and p or { definitions = {}, arguments = {} }
+  end
+  return plan
+end
+
+-- Runs one of cucumber's Before or After hooks as a test step of the case: its record (status, duration,
+-- attachments) goes into the case's steps. Returns the status.
+local function run_case_hook(run_state, case, def, timeout)
+  local session = run_state.session
+  local result = hooks_mod.record(def)
+  case.steps[#case.steps + 1] = result
+  local started = util.clock()
+  local saved = session.current
+  session.current = result
+  session.in_hook = true
+  local arg = { name = case.name, tags = case.tags, status = case.status ~= "running" and case.status or nil }
+  local err = cases.protected(function() steps_mod.outcome(def.fn(arg)) end, timeout)
+  session.in_hook = false
+  session.current = saved
+  result.duration = util.clock() - started
+  result.status = status_mod.of_error(err)
+  if err then
+    result.error, result.traceback, result.quiet = err.message, err.traceback, err.quiet
+    err.step = err.step or ("%s hook (%s)"):format(hooks_mod.NAMES[def.kind], result.text)
+  end
+  run_state.console:step(case, result)
+  return result.status, err
+end
+
+-- Records the steps of a `.feature` case that did not run (a step or hook before them did not pass): skipped,
+-- as cucumber reports them.
+local function skipped_steps(session, case, spec)
+  if not spec.gherkin then return end
+  local ran = {}
+  for _, step in ipairs(case.steps) do
+    if step.pickle_step and (step.depth or 0) == 0 then ran[step.pickle_step] = true end
+  end
+  local afters = {}
+  -- The After hooks' records stay after the scenario's steps.
+  while #case.steps > 0 and case.steps[#case.steps].hook and case.steps[#case.steps].hook.kind == "after" do
+    table.insert(afters, 1, table.remove(case.steps))
+  end
+  for i, step in ipairs(spec.gherkin.steps) do
+    if not ran[i] then
+      local record = { keyword = util.trim(step.keyword), text = step.text, depth = 0, status = "skipped",
+        duration = 0, pickle_step = i, background = step.background or nil, where = ("%s:%d"):format(
+          spec.gherkin.uri, step.line), data_table = step.data_table, started_at = util.now(),
+        doc_string = step.doc_string and step.doc_string.content or nil,
+        argument = (step.data_table and "table") or (step.doc_string and "doc") or nil }
+      local plan = case.plan and case.plan[i]
+      if plan and #plan.definitions == 0 then record.status = "undefined" end
+      if plan and #plan.definitions > 1 then record.status = "ambiguous" end
+      -- Only a step cucumber would have run is reported skipped: an undefined or ambiguous one stays so.
+      if plan and (record.status == "undefined" or record.status == "ambiguous") then
+        record.error = ("%s step: %s"):format(record.status == "undefined" and "Undefined" or "Ambiguous", step.text)
+      end
+      if record.status == "undefined" then
+        record.snippet = require("fscript.snippets").snippet(step.text, record.argument, session.registry.types)
+      end
+      case.steps[#case.steps + 1] = record
+    end
+  end
+  for _, a in ipairs(afters) do case.steps[#case.steps + 1] = a end
+end
+
+-- One attempt at a scenario: a case record, its Before hooks, the scenario, its After hooks.
+local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_left)
   local case = cases.new(spec.name, spec.tags)
-  case.index = index
+  case.index, case.attempt, case.pickle_index = index, attempt, spec.pickle_index
   case.info, case.preconditions, case.gherkin = spec.info, spec.preconditions, spec.gherkin
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
@@ -89,27 +167,72 @@ local function run_scenario(run_state, spec, hooks, index)
   if down then
     -- The target stopped answering earlier (or never did): fail at once with that cause, not after a wait.
     cases.finish(run_state, case, util.clock(), failure.new({ message = "not run: " .. down, kind = "infrastructure" }))
-    return
+    return case
   end
   local session, started = run_state.session, util.clock()
+  case.plan = plan_of(session, spec)
   config.push(spec.limits)
   local timeout = config.get("timeout")
   session.case = case
   local restore = cases.capture_print(run_state, case)
   local mocks = M.mock_checkpoint()
-  local err = cases.protected(function()
-    reset_target(run_state, spec)
-    for _, hook in ipairs(hooks.before) do hook() end
-    spec.fn()
-  end, timeout)
+  local err
+  local blocked -- a Before hook did not pass: the scenario's steps are skipped
+  for _, def in ipairs(hooks_mod.applying(session.hooks, "before", case.tags)) do
+    if blocked then
+      -- A Before hook after one that did not pass does not run: skipped, as cucumber reports it.
+      local record = hooks_mod.record(def)
+      record.status = "skipped"
+      case.steps[#case.steps + 1] = record
+    else
+      local status, hook_err = run_case_hook(run_state, case, def, timeout)
+      if status ~= "passed" then blocked, err = status, err or hook_err end
+    end
+  end
+  if not blocked then
+    err = cases.protected(function()
+      reset_target(run_state, spec)
+      for _, hook in ipairs(hooks.before) do hook() end
+      spec.fn()
+    end, timeout)
+  end
   -- After hooks run even when the scenario failed or was interrupted: they clean up.
   local after_err = cases.run_hooks(hooks.after, timeout)
+  skipped_steps(session, case, spec)
+  for _, def in ipairs(hooks_mod.applying(session.hooks, "after", case.tags)) do
+    case.status = cases.status_of(case, err or after_err)
+    local status, hook_err = run_case_hook(run_state, case, def, timeout)
+    if status ~= "passed" then after_err = after_err or hook_err end
+  end
+  case.status = "running"
   restore()
   session.case = nil
   backend.reset()
   M.stop_mocks(mocks)
   config.pop()
-  cases.finish(run_state, case, started, err or after_err)
+  cases.finish(run_state, case, started, err or after_err, retries_left)
+  return case
+end
+
+-- Runs a scenario, again while it fails and `--retry` allows (cucumber retries only a failed case, not a
+-- pending, undefined or ambiguous one); the last attempt is the case, the earlier ones its `attempts`.
+local function run_scenario(run_state, spec, hooks, index)
+  local retries = run_state.retry or 0
+  local earlier = {}
+  for attempt = 0, retries do
+    local case = attempt_scenario(run_state, spec, hooks, index, attempt, retries - attempt)
+    if not case.will_be_retried then
+      if #earlier > 0 then
+        case.attempts = earlier
+        case.flaky = case.status == "passed" or nil
+      end
+      return
+    end
+    -- The attempt stays in the record of the next one, not as a case of its own.
+    local list = run_state.file.cases
+    if list[#list] == case then list[#list] = nil end
+    earlier[#earlier + 1] = case
+  end
 end
 
 local function load_file(run_state, path)
@@ -147,8 +270,10 @@ local function load_feature(run_state, path)
     return false
   end
   for _, warning in ipairs(warnings) do run_state.console:error_line(warning) end
-  for _, pickle in ipairs(pickles) do
-    run_state.session:add_scenario(features.scenario(run_state.session, path, pickle))
+  for i, pickle in ipairs(pickles) do
+    local spec = features.scenario(run_state.session, path, pickle)
+    spec.pickle_index = i
+    run_state.session:add_scenario(spec)
   end
   return true
 end
@@ -172,6 +297,90 @@ function M.load_step_files(run_state, paths)
       cases.load_failed(run_state, err)
     end
   end
+end
+
+---Runs cucumber's BeforeAll (`kind` "before_all") or AfterAll hooks once, each recorded in `run_state.run_hooks`
+---with its status, duration and attachments. A BeforeAll hook that does not pass stops the run, as in
+---cucumber-js: every scenario is reported not run, and the run fails.
+---@param run_state table
+---@param kind "before_all"|"after_all"
+function M.run_all_hooks(run_state, kind)
+  local session = run_state.session
+  for _, def in ipairs(hooks_mod.applying(session.hooks, kind)) do
+    local result = hooks_mod.record(def)
+    run_state.run_hooks[#run_state.run_hooks + 1] = result
+    local started = util.clock()
+    session.run_hook_record = result
+    local err = cases.protected(function() steps_mod.outcome(def.fn()) end, config.get("timeout"))
+    session.run_hook_record = nil
+    result.duration = util.clock() - started
+    result.status = status_mod.of_error(err)
+    if err then
+      result.error, result.traceback, result.quiet = err.message, err.traceback, err.quiet
+      if err.kind == "interrupt" then run_state.interrupted = true end
+    end
+    if result.status ~= "passed" and result.status ~= "skipped" then
+      run_state.run_hook_failed = true
+      run_state.console:error_line(("fscript: %s hook %s failed: %s"):format(hooks_mod.NAMES[kind],
+        result.hook.location, tostring(err and err.message)))
+      if kind == "before_all" and not run_state.stopped then
+        run_state.stopped = "not run: a BeforeAll hook failed"
+      end
+    end
+  end
+end
+
+---What the messages say about the run's support code, kept in the run's record: the step definitions (the
+---suite's own, and the catalog's that a case used), the hooks, the custom parameter types, and the expressions
+---naming a parameter type nobody declared.
+---@param run_state table
+---@return table
+function M.support(run_state)
+  local session = run_state.session
+  local used = {}
+  for _, file in ipairs(run_state.files) do
+    for _, case in ipairs(file.cases) do
+      for _, step in ipairs(case.steps or {}) do
+        if step.definition then used[step.definition] = true end
+      end
+      for _, p in ipairs(case.plan or {}) do
+        for _, d in ipairs(p.definitions) do used[d] = true end
+      end
+    end
+  end
+  local items, undefined_types, seen_undefined = {}, {}, {}
+  local registry = session.registry
+  if not registry.pending then
+    for _, def in ipairs(registry.definitions) do
+      local location = steps_mod.location(def)
+      if def.matcher.problem and def.matcher.problem:find("Undefined parameter type") then
+        local name = def.matcher.problem:match("Undefined parameter type '([^']*)'")
+        if name and not seen_undefined[def.pattern] then
+          seen_undefined[def.pattern] = true
+          undefined_types[#undefined_types + 1] = { name = name, expression = def.pattern }
+        end
+      elseif not def.catalog or used[location] then
+        items[#items + 1] = { step = true, pattern = def.pattern, regex = def.matcher.is_regex or nil,
+          source = def.source, line = def.line, location = location, seq = def.seq or 0 }
+      end
+    end
+  end
+  for _, def in ipairs(session.hooks) do
+    items[#items + 1] = { hook = def.kind, name = def.name, tags = def.tags, source = def.source, line = def.line,
+      location = hooks_mod.location(def), seq = def.seq or 0 }
+  end
+  table.sort(items, function(a, b)
+    if a.seq ~= b.seq then return a.seq < b.seq end
+    return a.location < b.location
+  end)
+  local types = {}
+  for _, t in ipairs(registry.types.order) do
+    if t.custom then
+      types[#types + 1] = { name = t.name, regexps = t.regexps, prefer = t.prefer_for_regexp_match == true,
+        snippets = t.use_for_snippets ~= false, source = t.source, line = t.line }
+    end
+  end
+  return { definitions = items, parameter_types = types, undefined_parameter_types = undefined_types }
 end
 
 ---Loads a test file into the session (its scenarios, hooks and file options); false when it did not load.
@@ -204,7 +413,9 @@ function M.run_loaded_scenarios(run_state, wanted)
     local mine = wanted == nil or wanted == true or wanted[index]
     if mine and (run_state.interrupted or run_state.stopped) then
       local reason = run_state.interrupted and "not run: interrupted" or run_state.stopped
-      cases.skip(run_state, spec.name, spec.tags, reason, index)
+      local case = cases.skip(run_state, spec.name, spec.tags, reason, index)
+      -- Its pickle is still the run's (the messages list it, without a test case).
+      case.pickle_index, case.gherkin = spec.pickle_index, spec.gherkin
     elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)
@@ -217,7 +428,8 @@ end
 ---@param path string
 ---@param wanted true|table<integer, boolean>
 function M.run_file(run_state, path, wanted)
-  local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path] }
+  local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path],
+    defined = run_state.defined and run_state.defined[path] }
   run_state.files[#run_state.files + 1] = file
   run_state.file = file
   run_state.console:file_start(path)

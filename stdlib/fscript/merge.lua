@@ -6,6 +6,42 @@ local util = require("fscript.util")
 
 local M = {}
 
+-- Adds the items of `b` missing from `a` (by `key`), keeping `a`'s order, then sorts by where they are defined.
+local function union(a, b, key)
+  local out, seen = {}, {}
+  for _, list in ipairs({ a or {}, b or {} }) do
+    for _, item in ipairs(list) do
+      local k = key(item)
+      if not seen[k] then
+        seen[k] = true
+        out[#out + 1] = item
+      end
+    end
+  end
+  return out
+end
+
+---Two runs' support code as one (see `fscript.lifecycle.support`): each definition, hook and type once, a
+---definition's place in the list as the run that defined it first had it.
+---@param a? table
+---@param b? table
+---@return table?
+function M.merge_support(a, b)
+  if type(a) ~= "table" then return type(b) == "table" and b or nil end
+  if type(b) ~= "table" then return a end
+  local by_location = function(item) return tostring(item.location or (item.source or "") .. ":" .. tostring(item.line)) .. (item.hook or "") end
+  local definitions = union(a.definitions, b.definitions, by_location)
+  -- In definition order, as one run lists them (shards and workers load the same support files in one order).
+  table.sort(definitions, function(x, y)
+    if (x.seq or 0) ~= (y.seq or 0) then return (x.seq or 0) < (y.seq or 0) end
+    return by_location(x) < by_location(y)
+  end)
+  return { definitions = definitions,
+    parameter_types = union(a.parameter_types, b.parameter_types, function(t) return t.name end),
+    undefined_parameter_types = union(a.undefined_parameter_types, b.undefined_parameter_types,
+      function(u) return u.expression end) }
+end
+
 ---`fscript merge-reports KIND:FILE… REPORT.json…`: reads JSON reports of shards (or any runs of disjoint parts
 ---of one suite) and writes the reports a single run would have: files in the run's order, cases by position.
 ---@param outputs string[] `junit:out.xml`, `json:all.json`, …
@@ -22,6 +58,7 @@ function M.run(outputs, inputs)
     return 2
   end
   local byPath, order, duration, interrupted = {}, {}, 0, false
+  local support, run_hooks, started_at, strict, run_hook_failed, exception
   for _, input in ipairs(inputs) do
     local text, err = util.read_file(input)
     if not text then
@@ -34,6 +71,13 @@ function M.run(outputs, inputs)
       return 2
     end
     duration = math.max(duration, run.duration or 0)
+    -- The messages' run facts: every shard's support code, the first shard's BeforeAll/AfterAll results.
+    support = M.merge_support(support, run.support)
+    if not run_hooks and #run.run_hooks > 0 then run_hooks = run.run_hooks end
+    if run.started_at and (not started_at or run.started_at < started_at) then started_at = run.started_at end
+    if strict == nil then strict = run.strict end
+    run_hook_failed = run_hook_failed or run.run_hook_failed
+    exception = exception or run.exception
     interrupted = interrupted or run.interrupted
     for _, file in ipairs(run.files) do
       local merged = byPath[file.path]
@@ -58,7 +102,9 @@ function M.run(outputs, inputs)
     if a.position and b.position and a.position ~= b.position then return a.position < b.position end
     return a.path < b.path
   end)
-  local state = { files = {}, interrupted = interrupted, started = util.clock() - duration, load_errors = 0 }
+  local state = { files = {}, interrupted = interrupted, started = util.clock() - duration, load_errors = 0,
+    support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
+    run_hook_failed = run_hook_failed, exception = exception }
   for _, file in ipairs(order) do
     table.sort(file.cases, function(a, b) return (a.index or 0) < (b.index or 0) end)
     file.seen = nil

@@ -17,6 +17,9 @@ local M = {}
 ---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 ---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
 ---read as text; did you mean `Then`?) fails to load instead of running with the warning printed
+---@field lenient? boolean `--no-strict`: pending and undefined steps do not fail the run (cucumber's default,
+---strict, fails it)
+---@field retry? integer `--retry N`: a failed scenario runs again up to N times; the last attempt decides
 ---@field name? string `--name`: only scenarios whose name matches this regular expression (anywhere in it)
 ---@field fail_fast? boolean `--fail-fast`: after the first failed scenario the rest are skipped (serial runs only)
 ---@field order? string `--order`: defined (the default), reverse, random or random:SEED

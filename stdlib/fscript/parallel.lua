@@ -78,6 +78,8 @@ end
 ---@param label string
 function M.result(line, label)
   local message, err = json.decode(line)
+  if type(message) == "table" and type(message.run) == "table" then M.run_facts(message.run) end
+  if type(message) == "table" and message.cases == nil and message.run then return end
   if type(message) ~= "table" or type(message.cases) ~= "table" then
     parent.console:error_line(("fscript: a worker sent something that is not a result (%s)"):format(tostring(err)))
     return
@@ -99,6 +101,29 @@ function M.result(line, label)
     console:line(("%s %s › %s  %s"):format(mark, unit and unit.file or message.unit, case.name,
       console:paint("dim", ("%s  %s"):format(console_mod.seconds(case.duration), label))))
     console:case_end(case)
+  end
+end
+
+---Keeps what a worker said about the run for the messages: every worker's support code (merged: a catalog step
+---one worker used is listed), one worker's BeforeAll results (from its first unit) and AfterAll results (its
+---last line), the earliest start.
+---@param facts table
+function M.run_facts(facts)
+  local run = parent.run or { support = nil, before = nil, after = nil }
+  parent.run = run
+  run.support = require("fscript.merge").merge_support(run.support, facts.support)
+  if facts.run_hook_failed then run.run_hook_failed = true end
+  if type(facts.started_at) == "number" and (not run.started_at or facts.started_at < run.started_at) then
+    run.started_at = facts.started_at
+  end
+  if facts.strict ~= nil then run.strict = facts.strict end
+  local kind = facts.final and "after" or "before"
+  if not run[kind] and type(facts.run_hooks) == "table" then
+    local list = {}
+    for _, h in ipairs(facts.run_hooks) do
+      if h.hook and h.hook.kind == (facts.final and "after_all" or "before_all") then list[#list + 1] = h end
+    end
+    run[kind] = list
   end
 end
 
@@ -134,7 +159,14 @@ function M.finish(interrupted, unrun, lost_why)
     local unit = parent.units[id]
     if unit then lost(unit, lost_why[id]) end
   end
-  local state = { files = {}, interrupted = interrupted, started = parent.started, load_errors = 0 }
+  local facts = parent.run or {}
+  local run_hooks = {}
+  for _, list in ipairs({ facts.before or {}, facts.after or {} }) do
+    for _, h in ipairs(list) do run_hooks[#run_hooks + 1] = h end
+  end
+  local state = { files = {}, interrupted = interrupted, started = parent.started, load_errors = 0,
+    support = facts.support, run_hooks = run_hooks, run_hook_failed = facts.run_hook_failed,
+    started_at = facts.started_at, strict_steps = facts.strict ~= false and parent.opts.lenient ~= true }
   for _, file in ipairs(parent.broken) do
     local case = { name = "(load)", tags = {}, index = 0, steps = {}, output = {}, duration = 0, script = true,
       status = "failed", failure = require("fscript.failure").new({ message = file.message }) }

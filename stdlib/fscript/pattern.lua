@@ -174,6 +174,55 @@ function M.match(matcher, text)
   return args
 end
 
+-- The position of byte `i` of `text` in UTF-16 code units from 0, as cucumber's (JavaScript's) match groups count.
+local function utf16_offset(text, i)
+  local units = 0
+  for _, code in utf8.codes(text:sub(1, i - 1)) do units = units + (code > 0xFFFF and 2 or 1) end
+  return units
+end
+
+-- A group of the match as cucumber's messages write it: where it starts, its text, its inner groups; a group
+-- that took no part in the match has neither start nor value. The captures carry no positions, so each is found
+-- in the text from where its enclosing group (or previous sibling) left off.
+local function message_group(group, captures, text, from)
+  local node = {}
+  local value = captures[group.index]
+  local at = from
+  if type(value) == "string" then
+    local start = text:find(value, from, true) or from
+    node.start, node.value, at = utf16_offset(text, start), value, start
+  end
+  if #group.children > 0 then
+    node.children = {}
+    local cursor = at
+    for i, child in ipairs(group.children) do
+      local c, next_at = message_group(child, captures, text, cursor)
+      node.children[i], cursor = c, next_at
+    end
+  end
+  local after = type(value) == "string" and (at + #value) or from
+  return node, after
+end
+
+---The parameters of a match as cucumber's `stepMatchArguments`: `{group = {start, value, children}, parameterTypeName}`
+---for each parameter, or nil when the text does not match.
+---@param matcher fscript.Matcher
+---@param text string
+---@return table[]?
+function M.groups(matcher, text)
+  text = util.trim(text)
+  if not prepare(matcher) then return nil end
+  local ok, captures = pcall(host(), matcher.regex, text)
+  if not ok or not captures then return nil end
+  local out, cursor = {}, 1
+  for i, param in ipairs(matcher.params) do
+    local group
+    group, cursor = message_group(param.group, captures, text, cursor)
+    out[i] = { group = group, parameterTypeName = param.type and param.type.name or nil }
+  end
+  return out
+end
+
 ---The step text with quoted strings and numbers replaced by placeholders, for comparing with patterns.
 ---@param text string
 ---@return string

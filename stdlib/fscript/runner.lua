@@ -71,11 +71,20 @@ function M.run(opts)
   end
   local ok, err = pcall(function()
     lifecycle.load_step_files(state, opts.files)
-    for _, path in ipairs(order.apply(state.order, discovery.expand(opts.files, opts.app))) do
+    state.started_at = require("fscript.util").now()
+    lifecycle.run_all_hooks(state, "before_all")
+    local expanded = discovery.expand(opts.files, opts.app)
+    -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
+    state.defined = {}
+    for i, path in ipairs(expanded) do state.defined[path] = i end
+    for _, path in ipairs(order.apply(state.order, expanded)) do
       local wanted = true
       if state.select then wanted = state.select[path] end
       -- A file with nothing in this shard is neither loaded nor reported.
-      if wanted ~= nil and (state.interrupted or state.stopped) then
+      -- A feature file after the run stopped still declares its scenarios (reading it runs nothing), so each is
+      -- reported not run with its pickle; a Lua file is not loaded, its top level being code.
+      local declare = state.stopped and not state.interrupted and require("fscript.features").is_feature(path)
+      if wanted ~= nil and (state.interrupted or state.stopped) and not declare then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
         cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)
@@ -84,8 +93,17 @@ function M.run(opts)
       end
     end
   end)
+  -- AfterAll hooks run whatever happened before them, as cucumber's do.
+  local after_ok, after_err = pcall(lifecycle.run_all_hooks, state, "after_all")
+  if not after_ok and not util.is_interrupt(after_err) then
+    io.stderr:write(("fscript: internal error: %s\n"):format(tostring(after_err)))
+  end
   if not ok then
-    if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
+    if not util.is_interrupt(err) then
+      io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err)))
+      -- An error outside any step or hook: the messages' test-run exception.
+      state.exception = tostring(err)
+    end
     state.interrupted = true
   end
   -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run; with --name or
@@ -99,6 +117,7 @@ function M.run(opts)
       filter.source, state.scenario_count, #known > 0 and table.concat(known, ", ") or "(none)"))
     state.selected_nothing = true
   end
+  state.support = lifecycle.support(state)
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)

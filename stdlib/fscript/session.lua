@@ -1,7 +1,11 @@
 ---A session holds what scripts declare (steps, screens, scenarios, hooks) and runs steps, recording
 ---each one into the current test case. The runner makes one per run and installs its DSL globals:
----`Given When Then And But step scenario before after screen` (the only globals the stdlib creates).
+---`Given When Then And But step scenario before after screen`, cucumber's hooks `Before After BeforeAll AfterAll
+---BeforeStep AfterStep`, `pending skip` and the attachments `attach log link` (the only globals the stdlib creates).
 local steps = require("fscript.steps")
+local hooks_mod = require("fscript.hooks")
+local status_mod = require("fscript.status")
+local attachments = require("fscript.attachments")
 local data_table = require("fscript.data_table")
 local failure = require("fscript.failure")
 local util = require("fscript.util")
@@ -11,8 +15,13 @@ local M = {}
 ---@class fscript.StepResult
 ---@field keyword string Given, When, Then, And, But (or "" for entry steps without one)
 ---@field text string the step text
----@field status "passed"|"failed"
+---@field status fscript.Status passed, failed, pending, skipped, undefined, ambiguous (cucumber's, lower case)
 ---@field duration number seconds
+---@field started_at? number seconds since the epoch when it started
+---@field traceback? string the failure's traceback
+---@field attachments? fscript.Attachment[] what the step (or hook) attached
+---@field hook? {kind: string, name?: string, tags?: string, location: string} set for a cucumber hook's record
+---@field pickle_step? integer a `.feature` step's position in its pickle
 ---@field depth integer 0 for a script's own steps, 1+ for steps run by other steps (navigation); a case lists
 ---a step before the steps it ran
 ---@field where? string "file:line" of the line that ran it
@@ -26,8 +35,17 @@ local M = {}
 ---@class fscript.Case a scenario's (or a whole script's) record
 ---@field name string
 ---@field tags string[]
----@field status "passed"|"failed"|"skipped"|"running"
+---@field status fscript.Status|"running" cucumber's statuses: the worst of its steps' and hooks'
 ---@field duration number
+---@field started_at? number seconds since the epoch
+---@field attachments? fscript.Attachment[] attached outside any step
+---@field attempts? fscript.Case[] the earlier attempts of a retried case (`--retry`), oldest first
+---@field attempt? integer 0 for the first attempt
+---@field will_be_retried? boolean this attempt failed and another follows
+---@field flaky? boolean an earlier attempt failed and this one passed
+---@field pickle_index? integer a `.feature` case's pickle: its position in `gherkin.pickles(doc)` order
+---@field plan? table[] a `.feature` case's test steps as matched before it ran: per pickle step
+---{definitions = {"file:line"…}, arguments = {groups…}} (`Registry:plan`)
 ---@field steps fscript.StepResult[]
 ---@field output string[] lines printed while it ran
 ---@field failure? fscript.Failure
@@ -44,8 +62,11 @@ local M = {}
 ---@field registry fscript.Registry
 ---@field navigator fscript.Navigator made on first use
 ---@field scenarios fscript.ScenarioSpec[] declared by the file being loaded
----@field before_hooks function[]
----@field after_hooks function[]
+---@field before_hooks function[] the file's own `before`
+---@field after_hooks function[] the file's own `after`
+---@field hooks fscript.HookDefinition[] cucumber's hooks, run-wide, in definition order
+---@field seq integer definitions so far (step definitions and hooks share the count)
+---@field current? fscript.StepResult the top-level step or hook running, where attachments go
 ---@field case? fscript.Case where step results go
 ---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
 ---@field depth integer
@@ -65,7 +86,7 @@ end
 ---@return fscript.Session
 function M.new(opts)
   local self = setmetatable({ registry = steps.new(), scenarios = {}, before_hooks = {}, after_hooks = {},
-    depth = 0 }, Session)
+    hooks = {}, seq = 0, depth = 0 }, Session)
   if not opts or opts.catalog ~= false then
     self.registry:defer(function() require("fscript.catalog").install(self) end)
   end
@@ -78,6 +99,10 @@ end
 ---@param level? integer
 function Session:step(pattern, fn, level)
   local def = self.registry:define(pattern, fn, (level or 1) + 1)
+  if not def.seq then
+    self.seq = self.seq + 1
+    def.seq = self.seq
+  end
   return def -- not a tail call: the level counts this frame
 end
 
@@ -137,7 +162,8 @@ end
 ---@param data? any
 ---@param where? string "file:line" of the user's line
 ---@param background? boolean a `.feature` file's Background step
-function Session:run_step(keyword, text, data, where, background)
+---@param pickle_step? integer a `.feature` step's position in its pickle
+function Session:run_step(keyword, text, data, where, background, pickle_step)
   if type(text) ~= "string" then
     error(("bad argument #1 to '%s' (string expected, got %s)"):format(keyword, type(text)), 3)
   end
@@ -146,7 +172,8 @@ function Session:run_step(keyword, text, data, where, background)
   local result = { keyword = keyword, text = text, depth = self.depth, where = where ~= "" and where or nil,
     argument = (type(data) == "table" and "table") or (type(data) == "string" and "doc") or nil,
     -- Failed until it finishes: a report written meanwhile (the run stopped inside it) must not call it passed.
-    data_table = rows_of(data), background = background or nil, status = "failed", duration = 0 }
+    data_table = rows_of(data), background = background or nil, status = "failed", duration = 0,
+    started_at = util.now(), pickle_step = pickle_step }
   if type(data) == "string" then
     result.doc_string = data
   elseif type(data) == "table" and type(data.doc_string) == "string" then
@@ -155,24 +182,66 @@ function Session:run_step(keyword, text, data, where, background)
   local case = self.case
   local position = record(self, result)
   local started = util.clock()
+  -- A scenario's own step (not one a step ran) is a test step: cucumber's BeforeStep and AfterStep hooks run
+  -- around it, their outcome is the step's, and what is attached meanwhile is the step's.
+  local top = result.depth == 0 and case ~= nil and not self.in_hook
+  local saved_current = self.current
+  if top then self.current = result end
   self.depth = self.depth + 1
-  local ok, err = xpcall(function()
-    local def = self.registry:run(text, data)
-    result.definition = steps.location(def)
-  end, function(e)
+  local function handler(e)
     local f = failure.from(e, 2) -- not a tail call: keeps the raising frame at level 2 (see runner.protected)
     return f
-  end)
+  end
+  local ok, err = true, nil
+  if top then ok, err = self:run_step_hooks("before_step", case, handler) end
+  if ok then
+    ok, err = xpcall(function()
+      local def = self.registry:run(text, data)
+      result.definition = steps.location(def)
+    end, handler)
+  end
+  if top then
+    local after_ok, after_err = self:run_step_hooks("after_step", case, handler)
+    if ok and not after_ok then ok, err = false, after_err end
+  end
   self.depth = self.depth - 1
+  if top then self.current = saved_current end
   result.duration = util.clock() - started
-  result.status = ok and "passed" or "failed"
+  result.status = ok and "passed" or status_mod.of_error(err)
   if not ok then
     result.error = err.message
+    result.traceback, result.quiet = err.traceback, err.quiet
     err.step = err.step and (label(keyword, text) .. " > " .. err.step) or label(keyword, text)
     err.where = result.where or err.where
+    -- An undefined step of the scenario's own carries the snippet that would define it (the messages' suggestion).
+    if result.depth == 0 and result.status == "undefined" then
+      result.snippet = require("fscript.snippets").snippet(text, result.argument, self.registry.types)
+    end
+    -- A step that a step ran and that is undefined or ambiguous is a failure of the step that ran it.
+    if result.depth > 0 and (err.status == "undefined" or err.status == "ambiguous") then err.status = nil end
   end
   announce(self, case, position)
   if not ok then error(err, 0) end
+end
+
+---Runs cucumber's BeforeStep or AfterStep hooks (`kind`) that apply to the case, all of them (an AfterStep hook
+---runs after a failure too); returns false and the first failure when one did not pass.
+---@param kind "before_step"|"after_step"
+---@param case fscript.Case
+---@param handler function the error handler
+---@return boolean ok
+---@return fscript.Failure? err
+function Session:run_step_hooks(kind, case, handler)
+  local list = hooks_mod.applying(self.hooks, kind, case.tags)
+  local ok, first = true, nil
+  for _, def in ipairs(list) do
+    self.in_hook = true
+    local done, err = xpcall(def.fn, handler, { name = case.name, tags = case.tags })
+    self.in_hook = false
+    if not done and ok then ok, first = false, err end
+    if kind == "before_step" and not ok then break end
+  end
+  return ok, first
 end
 
 -- Checks a scenario's or file's `info` (names to strings, numbers or booleans: they go into every report) and
@@ -272,6 +341,38 @@ function Session:globals()
   g.scenario = function(name, opts, fn) self:scenario(name, opts, fn) end
   g.before = function(fn) hook(self.before_hooks, "before")(fn) end
   g.after = function(fn) hook(self.after_hooks, "after")(fn) end
+  for kind, name in pairs(hooks_mod.NAMES) do
+    g[name] = function(a, b)
+      local def = hooks_mod.declare(kind, a, b, 2)
+      self.seq = self.seq + 1
+      def.seq = self.seq
+      hooks_mod.add(self.hooks, def)
+    end
+  end
+  -- A step or hook ends as pending or skipped by calling these (or returning "pending" / "skipped").
+  -- Without a message they say no more than their status (`quiet`), as cucumber-js's returned "pending" does.
+  g.pending = function(message)
+    error(failure.new({ message = message ~= nil and tostring(message) or "pending", status = "pending",
+      quiet = message == nil or nil }), 0)
+  end
+  g.skip = function(message)
+    error(failure.new({ message = message ~= nil and tostring(message) or "skipped", status = "skipped",
+      quiet = message == nil or nil }), 0)
+  end
+  for name, fn in pairs(attachments.globals(function()
+    local current, case = self.current, self.case
+    if current then
+      current.attachments = current.attachments or {}
+      return current.attachments
+    end
+    if self.run_hook_record then
+      self.run_hook_record.attachments = self.run_hook_record.attachments or {}
+      return self.run_hook_record.attachments
+    end
+    if not case then return nil end
+    case.attachments = case.attachments or {}
+    return case.attachments
+  end)) do g[name] = fn end
   g.this_file = function(opts)
     if type(opts) ~= "table" then
       error(("bad argument #1 to 'this_file' (table expected, got %s)"):format(type(opts)), 2)
@@ -293,6 +394,14 @@ function Session:globals()
     end
     local info, preconditions = facts(opts, "this_file", 2)
     self.file_options = { reset = opts.reset, tags = tags, info = info, preconditions = preconditions }
+  end
+  -- The scenario's own table for step definitions to share state in, fresh for each scenario (and each attempt),
+  -- as cucumber's World (`this` in cucumber-js).
+  g.world = function()
+    local case = self.case
+    if not case then return nil end
+    case.world = case.world or {}
+    return case.world
   end
   g.this_scenario = function()
     local case = self.case

@@ -12,6 +12,8 @@ M.declared = {
   { key = "artifacts", flag = "--artifacts", type = "path" },
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },
+  { key = "lenient", flag = "--no-strict", type = "boolean" },
+  { key = "retry", flag = "--retry", type = "count", max = 100 },
   { key = "name", flag = "--name", type = "string" },
   { key = "fail_fast", flag = "--fail-fast", type = "boolean" },
   { key = "order", flag = "--order", type = "string" },
@@ -32,6 +34,12 @@ local function problem(setting, value)
   elseif kind == "boolean" then
     if type(value) == "boolean" then return nil end
     return "true or false"
+  elseif kind == "count" then
+    if math.type(value) == "integer" and value >= 0 and value <= setting.max then return nil end
+    if type(value) == "number" and value == math.floor(value) and value >= 0 and value <= setting.max then
+      return nil
+    end
+    return ("a whole number from 0 to %d"):format(setting.max)
   elseif kind == "path" and value == false then
     return nil
   end

@@ -1,7 +1,7 @@
 ---Ready-to-paste step definitions for undefined steps, as cucumber prints them: a Cucumber Expression generated
 ---from the step text with the parameter types that exist and are used for snippets (`I add "milk" 2 times` →
 ---`I add {string} {int} times`; a suite's own types with `use_for_snippets` too), one parameter per
----placeholder, and a body that fails as pending until it is written.
+---placeholder, and a body that is pending until it is written (it returns "pending", as cucumber's snippets do).
 local generator = require("fscript.expression.generator")
 local parameter_types = require("fscript.expression.parameter_types")
 
@@ -24,7 +24,7 @@ function M.snippet(text, argument, types)
     params[#params + 1] = seen[base] > 1 and (base .. seen[base]) or base
   end
   if argument == "table" then params[#params + 1] = "rows" elseif argument == "doc" then params[#params + 1] = "doc" end
-  return ('step(%q, function(%s)\n  error("pending: write this step", 0)\nend)'):format(generalized,
+  return ('step(%q, function(%s)\n  return "pending"\nend)'):format(generalized,
     table.concat(params, ", "))
 end
 

@@ -3,6 +3,7 @@
 local parameter_types = require("fscript.expression.parameter_types")
 local pattern = require("fscript.pattern")
 local util = require("fscript.util")
+local failure = require("fscript.failure")
 
 local M = {}
 
@@ -52,9 +53,10 @@ function M.location(def)
 end
 
 ---Defines a step. `level` names the stack level whose line is recorded (1 = the caller of `define`).
----The same pattern defined again from the same place replaces the old one (a file loaded twice);
----from another place it raises, because both would match the same text. A suite's step may repeat a catalog
----step's pattern (`opts.catalog` marks the catalog's own): the suite's wins, see `match`.
+---The same pattern defined again from the same place replaces the old one (a file loaded twice); from another
+---place both stay, and a step they match is ambiguous when it runs, as in cucumber-js (the ambiguous step's
+---message names both). A suite's step may repeat a catalog step's pattern (`opts.catalog` marks the catalog's
+---own): the suite's wins, see `match`.
 ---@param pattern_text string
 ---@param fn function
 ---@param level? integer
@@ -75,10 +77,9 @@ function Registry:define(pattern_text, fn, level, opts)
   local def = { pattern = util.trim(pattern_text), fn = fn, source = info.short_src,
     line = info.currentline, matcher = matcher, catalog = opts and opts.catalog == true or nil }
   for i, old in ipairs(self.definitions) do
-    if old.pattern == def.pattern and old.catalog == def.catalog then
-      if old.source ~= def.source or old.line ~= def.line then
-        error(("step %q is already defined at %s"):format(def.pattern, M.location(old)), level)
-      end
+    if old.pattern == def.pattern and old.catalog == def.catalog and old.source == def.source
+      and old.line == def.line then
+      def.seq = old.seq
       self.definitions[i] = def
       return def
     end
@@ -95,6 +96,10 @@ function Registry:parameter_type(spec, level)
   settle(self)
   local ok, err = pcall(self.types.define, self.types, spec)
   if not ok then error(err, (level or 1) + 1) end
+  -- Where it was declared, for the messages' parameterType.
+  local t = self.types.order[#self.types.order]
+  local info = debug.getinfo((level or 1) + 1, "Sl")
+  t.custom, t.source, t.line = true, info and info.short_src or "?", info and info.currentline or 0
 end
 
 ---The nearest definitions to some step text: by edit distance between the text (quoted strings and
@@ -186,15 +191,53 @@ end
 ---@return fscript.StepDefinition def the definition that ran
 function Registry:run(text, data)
   local def, args = self:match(text)
-  if not def then error(args, 0) end
+  if not def then
+    -- cucumber's statuses for a step no definition (or several) matches, not a failure of the step's code.
+    local why = args:find("^Ambiguous step: ") and "ambiguous" or "undefined"
+    error(failure.new({ message = args, status = why }), 0)
+  end
   ---@cast args any[]
   local n = args.n or #args
   if data ~= nil then
     args[n + 1] = data
     n = n + 1
   end
-  def.fn(table.unpack(args, 1, n))
+  M.outcome(def.fn(table.unpack(args, 1, n)))
   return def
+end
+
+---Reads what a step or hook function returned: the string "pending" or "skipped" ends it with that status, as
+---cucumber-js's return values do; anything else is ignored.
+---@param result any
+function M.outcome(result)
+  if result == "pending" or result == "skipped" then
+    error(failure.new({ message = result, status = result, quiet = true }), 0)
+  end
+end
+
+---The test step cucumber would make of `text`, before it runs: the definitions that match it (a suite's own
+---over the catalog's, as `match` decides; none: undefined; several: ambiguous) and, for each, its arguments as
+---cucumber's match groups (`{start, value, children}`, start in UTF-16 code units, with the parameter type's
+---name).
+---@param text string
+---@return {definitions: string[], arguments: table[][], seqs: integer[]}
+function Registry:plan(text)
+  settle(self)
+  text = util.trim(text)
+  local found = {}
+  for _, def in ipairs(self.definitions) do
+    local ok, args = pcall(pattern.match, def.matcher, text)
+    if ok and args then found[#found + 1] = def end
+  end
+  local own = {}
+  for _, def in ipairs(found) do if not def.catalog then own[#own + 1] = def end end
+  if #own > 0 then found = own end
+  local plan = { definitions = {}, arguments = {} }
+  for i, def in ipairs(found) do
+    plan.definitions[i] = M.location(def)
+    plan.arguments[i] = pattern.groups(def.matcher, text) or {}
+  end
+  return plan
 end
 
 ---Every definition, in definition order, as plain records for listing (`fscript steps`).

@@ -7,6 +7,15 @@ local util = require("fscript.util")
 
 local M = {}
 
+-- What the parent's messages need from a worker besides cases: its support code (step definitions, hooks,
+-- parameter types), its run hooks' results so far and whether one failed, and when it started.
+local function run_facts(state)
+  local hook_records = {}
+  for i, h in ipairs(state.run_hooks) do hook_records[i] = require("fscript.report.json").step_record(h) end
+  return { support = lifecycle.support(state), run_hooks = hook_records, run_hook_failed = state.run_hook_failed,
+    started_at = state.started_at, strict = state.strict_steps }
+end
+
 ---Runs the units the parent hands out, one at a
 ---time, and sends back each unit's cases as JSON report records. A unit is `PATH#N` (the file's N-th scenario)
 ---or `PATH#*` (the whole file, for files that share state between scenarios or have none). A file stays loaded
@@ -26,6 +35,10 @@ function M.run(opts)
   -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
   -- that do not load).
   lifecycle.load_step_files(state, opts.files)
+  -- Each worker runs cucumber's BeforeAll hooks before its first unit and its AfterAll hooks after its last, as
+  -- cucumber-js's parallel workers do; the parent reports one worker's (`run` lines below).
+  state.started_at = util.now()
+  lifecycle.run_all_hooks(state, "before_all")
   local loaded, file_mocks
   while not state.interrupted do
     local unit = channel.next()
@@ -51,9 +64,15 @@ function M.run(opts)
     end
     local records = {}
     for i, case in ipairs(file.cases) do records[i] = record(case) end
-    channel.send(json.encode({ unit = unit, cases = records }))
+    channel.send(json.encode({ unit = unit, cases = records, run = run_facts(state) }))
   end
   lifecycle.stop_mocks(file_mocks)
+  state.run_hooks = {}
+  pcall(lifecycle.run_all_hooks, state, "after_all")
+  -- The AfterAll hooks' results, after the last unit (the parent reads lines until the worker exits).
+  local facts = run_facts(state)
+  facts.final = true
+  pcall(channel.send, json.encode({ run = facts }))
   return state.interrupted and 130 or 0
 end
 

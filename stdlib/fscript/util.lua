@@ -17,6 +17,17 @@ function M.clock()
   return os.clock()
 end
 
+-- The wall clock at the first call and the monotonic clock then: `now()` adds the monotonic time since, so
+-- timestamps are real (seconds since the epoch) and their differences are measured, not whole seconds.
+local wall_base, clock_base
+
+---Seconds since the epoch, with the monotonic clock's resolution (the messages' timestamps).
+---@return number
+function M.now()
+  if not wall_base then wall_base, clock_base = os.time(), M.clock() end
+  return wall_base + (M.clock() - clock_base)
+end
+
 ---The current target: the global `app`, read at call time because `frank.launch` replaces it.
 ---@return frank.App?
 function M.app()

@@ -19,7 +19,7 @@ struct MergeReportsCommand: ParsableCommand {
     var arguments: [String] = []
 
     /// The report kinds an output may name.
-    static let kinds = ["junit", "json", "tap", "cucumber", "html"]
+    static let kinds = ["junit", "json", "tap", "cucumber", "html", "message"]
 
     func validate() throws {
         let (outputs, inputs) = Self.split(arguments)

@@ -15,6 +15,7 @@ extension RunSetting {
         case .text: "string"
         case .path: "path"
         case .toggle: "boolean"
+        case .count: "count"
         }
     }
 
@@ -25,6 +26,7 @@ extension RunSetting {
         case .text: "string"
         case .path: "string|false"
         case .toggle: "boolean"
+        case .count: "integer"
         }
     }
 
@@ -32,6 +34,7 @@ extension RunSetting {
     var luaEntry: String {
         var entry = "  { key = \"\(key)\", flag = \"\(flag)\", type = \"\(luaType)\""
         if case .seconds(let limit) = kind { entry += ", max = \(CheckedNumber.format(limit))" }
+        if case .count(let limit) = kind { entry += ", max = \(limit)" }
         if case .seconds(let seconds)? = defaultValue { entry += ", default = \(CheckedNumber.format(seconds.value))" }
         return entry + " },"
     }

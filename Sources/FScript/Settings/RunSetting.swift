@@ -19,6 +19,8 @@ struct RunSetting: Sendable {
         case path
         /// A boolean: the flag takes no value and sets `value`; the project key takes `true` or `false`.
         case toggle(setting: Bool)
+        /// A whole number from 0 up to the given limit (`--retry 2`).
+        case count(atMost: Int)
     }
 
     /// The project-file key and the Lua field, snake_case: `request_timeout`.
@@ -56,6 +58,7 @@ struct RunSetting: Sendable {
         case .seconds(let limit): SecondsError(limit: limit).requirement
         case .text, .path: "a non-empty string"
         case .toggle: "true or false"
+        case .count(let limit): "a whole number from 0 to \(limit)"
         }
     }
 
@@ -87,6 +90,11 @@ struct RunSetting: Sendable {
             return .text(text)
         case .toggle(let value):
             return .boolean(value)
+        case .count(let limit):
+            guard let number = Int(text), (0...limit).contains(number) else {
+                throw RunSettingError("\(flag) must be \(requirement), got '\(text)'")
+            }
+            return .count(number)
         }
     }
 
@@ -104,6 +112,10 @@ struct RunSetting: Sendable {
             case .toggle:
                 guard case .boolean(let flag) = value else { return nil }
                 return .boolean(flag)
+            case .count(let limit):
+                guard let number = value.doubleValue, number.rounded() == number, number >= 0, number <= Double(limit)
+                else { return nil }
+                return .count(Int(number))
             }
         }
     }
@@ -114,12 +126,14 @@ enum SettingValue: Equatable, Sendable, CustomStringConvertible {
     case seconds(Seconds)
     case text(String)
     case boolean(Bool)
+    case count(Int)
 
     var description: String {
         switch self {
         case .seconds(let seconds): seconds.description
         case .text(let text): text
         case .boolean(let flag): String(flag)
+        case .count(let number): String(number)
         }
     }
 
@@ -129,6 +143,7 @@ enum SettingValue: Equatable, Sendable, CustomStringConvertible {
         case .seconds(let seconds): .number(seconds.value)
         case .text(let text): .string(text)
         case .boolean(let flag): .boolean(flag)
+        case .count(let number): .number(Double(number))
         }
     }
 }

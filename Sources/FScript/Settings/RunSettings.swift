@@ -36,6 +36,16 @@ extension RunSetting {
         help: "Refuse .feature files with Gherkin warnings (a description line starting 'The' or 'An', read as text "
             + "though it looks like 'Then' or 'And'); without it they run and the warnings go to standard error.",
         default: .boolean(false), reachesLua: true)
+    static let lenient = RunSetting(
+        "lenient", flag: "--no-strict", .toggle(setting: true),
+        help: "Let pending and undefined steps pass the run, as cucumber's --no-strict does; by default they fail "
+            + "it (exit 1), as in cucumber-js. Skipped steps never fail a run.",
+        default: .boolean(false), reachesLua: true)
+    static let retry = RunSetting(
+        "retry", .count(atMost: 100), valueName: "n",
+        help: "Run a failed scenario again up to n times, as cucumber's --retry: each attempt is reported, the last "
+            + "decides, and one that passes after a failure is marked flaky (the run passes).",
+        reachesLua: true)
     static let scenarioName = RunSetting(
         "name", .text, valueName: "regex",
         help: "Run only scenarios whose name matches a regular expression (ICU syntax, anywhere in the name), as "
@@ -72,7 +82,7 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, scenarioName, failFast, order, launch,
+        tags, timeout, wait, validation, artifacts, reset, strict, lenient, retry, scenarioName, failFast, order, launch,
         resetExec, requestTimeout, pollInterval, advertiseHost,
     ]
 }

@@ -111,13 +111,30 @@ function M.argument_lines(result)
   return lines
 end
 
+-- Each status's mark: passed ✔, failed and ambiguous ✘, skipped -, pending and undefined ?, as cucumber-js's
+-- progress formatter tells them apart.
+local MARKS = { passed = { "green", "✔" }, skipped = { "yellow", "-" }, pending = { "yellow", "?" },
+  undefined = { "yellow", "?" } }
+
+---The mark of a step's or case's status.
+---@param console fscript.Console
+---@param status string
+---@return string
+function M.mark(console, status)
+  local m = MARKS[status] or { "red", "✘" }
+  return console:paint(m[1], m[2])
+end
+
 ---A step finished (a step another step ran comes after it, one level further in).
 ---@param _ fscript.Case
 ---@param result fscript.StepResult
 function Console:step(_, result)
   show_file(self)
-  local mark = result.status == "passed" and self:paint("green", "✔") or self:paint("red", "✘")
+  local mark = M.mark(self, result.status)
   local text = result.keyword == "" and result.text or (result.keyword .. " " .. result.text)
+  if result.status ~= "passed" and result.status ~= "failed" then
+    text = text .. "  " .. self:paint("yellow", "(" .. result.status .. ")")
+  end
   local pad = ("  "):rep(result.depth + 1)
   self:line(("%s%s %s%s  %s"):format(pad, mark, text, result.background and self:paint("dim", "  (background)") or "",
     self:paint("dim", M.seconds(result.duration))))
@@ -139,11 +156,22 @@ end
 ---@param case fscript.Case
 function Console:case_end(case)
   show_file(self)
-  if case.status == "skipped" then
-    self:line(self:paint("yellow", ("  - skipped: %s"):format(case.skip_reason or "not run")))
+  if case.will_be_retried then
+    self:line(self:paint("yellow", ("  ↻ attempt %d failed; --retry runs it again"):format((case.attempt or 0) + 1)))
     return
   end
-  if case.status ~= "failed" then return end
+  if case.flaky then self:line(self:paint("yellow", "  flaky: passed after a failed attempt")) end
+  if case.status == "skipped" then
+    local why = case.skip_reason or (case.failure and case.failure.message ~= "skipped" and case.failure.message)
+    self:line(self:paint("yellow", ("  - skipped: %s"):format(why or "skipped")))
+    return
+  end
+  if case.status == "pending" or case.status == "undefined" then
+    local f = case.failure
+    self:line(self:paint("yellow", ("  ? %s%s"):format(case.status, f and f.step and (": " .. f.step) or "")))
+    return
+  end
+  if case.status ~= "failed" and case.status ~= "ambiguous" then return end
   local f = case.failure
   local head = case.script and ("✘ %s failed  %s"):format(case.name, M.seconds(case.duration)) or
     ("✘ scenario failed  %s"):format(M.seconds(case.duration))
@@ -167,6 +195,14 @@ function Console:finish(run)
   if run.interrupted then self:line(self:paint("yellow", "interrupted: the remaining scenarios were not run")) end
   local summary = ("%d passed, %d failed"):format(run.passed, run.failed)
   if run.skipped > 0 then summary = summary .. (", %d skipped"):format(run.skipped) end
+  -- cucumber's other statuses, when the run met them, so a pending or undefined scenario is not a mystery.
+  local extra = {}
+  for _, status in ipairs({ "pending", "undefined", "ambiguous" }) do
+    local n = run.counts and run.counts[status] or 0
+    if n > 0 then extra[#extra + 1] = ("%d %s"):format(n, status) end
+  end
+  if run.flaky and run.flaky > 0 then extra[#extra + 1] = ("%d flaky"):format(run.flaky) end
+  if #extra > 0 then summary = summary .. " (" .. table.concat(extra, ", ") .. ")" end
   self:line(summary)
 end
 

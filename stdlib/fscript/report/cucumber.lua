@@ -23,9 +23,13 @@ local function nanoseconds(seconds)
   return math.floor((seconds or 0) * 1e9 + 0.5)
 end
 
+-- cucumber's JSON status words (the schemas' enum): its statuses pass as they are; an ambiguous step is failed
+-- there (with its message listing the definitions), as cucumber-ruby's JSON has no word for it.
+local STATUSES = { passed = true, failed = true, skipped = true, pending = true, undefined = true }
+
 -- The result of a step as it ran: status, duration, and for a failure its message.
 local function result_of(step)
-  local status = step.status == "passed" and "passed" or "failed"
+  local status = STATUSES[step.status] and step.status or "failed"
   if step.error and step.error:find("^Undefined step: ") then status = "undefined" end
   local result = { status = status, duration = nanoseconds(step.duration) }
   if status ~= "passed" and step.error then result.error_message = json.valid_utf8(step.error) end
@@ -44,13 +48,44 @@ local function embeddings(case)
   return out
 end
 
--- The top-level steps a case ran (steps run by other steps, such as navigation, are inside their parent).
+-- The top-level steps a case ran (steps run by other steps, such as navigation, are inside their parent);
+-- cucumber's hooks are not steps here (see `hook_records`).
 local function ran_steps(case)
   local list = {}
   for _, step in ipairs(case.steps or {}) do
-    if (step.depth or 0) == 0 then list[#list + 1] = step end
+    if (step.depth or 0) == 0 and not step.hook then list[#list + 1] = step end
   end
   return list
+end
+
+-- What a step or hook attached, as cucumber's `embeddings` (data base64, as cucumber-ruby writes it).
+local function attached(step)
+  local out = {}
+  for _, a in ipairs(step.attachments or {}) do
+    local data = a.body
+    if a.file then
+      local bytes = util.read_file(a.file)
+      data = bytes and util.base64(bytes) or ""
+    elseif a.encoding ~= "BASE64" then
+      data = util.base64(a.body or "")
+    end
+    out[#out + 1] = { mime_type = a.media_type, data = data, name = a.file_name }
+  end
+  return out
+end
+
+-- A case's Before or After hooks (`kind`) as cucumber's `before`/`after` lists.
+local function hook_records(case, kind)
+  local out = {}
+  for _, step in ipairs(case.steps or {}) do
+    if step.hook and step.hook.kind == kind then
+      local record = { match = { location = step.hook.location }, result = result_of(step) }
+      local shots = attached(step)
+      if #shots > 0 then record.embeddings = shots end
+      out[#out + 1] = record
+    end
+  end
+  return out
 end
 
 local function step_record(keyword, text, line, result, definition)
@@ -80,6 +115,10 @@ local function gherkin_steps(case)
       record.doc_string = { value = step.doc_string.content, content_type = step.doc_string.media_type,
         line = step.line + 1 }
     end
+    if done then
+      local shots = attached(done)
+      if #shots > 0 then record.embeddings = shots end
+    end
     out[i] = { record = record, background = step.background }
   end
   return out
@@ -94,6 +133,8 @@ local function lua_steps(case)
       result_of(step), step.definition)
     if step.data_table then record.rows = rows_of(step.data_table) end
     if step.doc_string then record.doc_string = { value = step.doc_string, line = (line or 0) + 1 } end
+    local shots = attached(step)
+    if #shots > 0 then record.embeddings = shots end
     out[i] = { record = record }
   end
   return out
@@ -150,7 +191,9 @@ local function elements(feature_id, case)
       { status = "failed", duration = 0, error_message = json.valid_utf8(message) })
     steps[#steps + 1] = failed_step
   end
-  if failed_step then
+  -- The failure screenshot: an attachment of the failed step now (see `fscript.cases`); a record from before
+  -- that has it only among the case's artifacts.
+  if failed_step and not failed_step.embeddings then
     local shots = embeddings(case)
     if #shots > 0 then failed_step.embeddings = shots end
   end
@@ -159,6 +202,9 @@ local function elements(feature_id, case)
     id = element_id(feature_id, case), keyword = g and g.keyword or "Scenario", name = case.name,
     line = line, description = "", type = "scenario", tags = tag_records(case), steps = steps,
   }
+  local before, after = hook_records(case, "before"), hook_records(case, "after")
+  if #before > 0 then scenario.before = before end
+  if #after > 0 then scenario.after = after end
   if #background == 0 then return { scenario } end
   return { background_element(g, background), scenario }
 end

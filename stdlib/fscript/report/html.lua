@@ -24,6 +24,10 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; } pre.message { white
 .hidden { display: none; } .steps .background { color: #666; } .note { color: #888; font-size: 12px; }
 table.data { border-collapse: collapse; margin: 4px 0; } table.data td { border: 1px solid #ccc; padding: 1px 6px; }
 pre.doc { margin: 4px 0; }
+.case.pending, .case.undefined { border-left-color: #ffcc00; } .case.ambiguous { border-left-color: #ff3b30; }
+.steps .skipped { color: #888; } .steps .pending, .steps .undefined { color: #a67c00; } .steps .ambiguous { color: #d70015; }
+.status { font-size: 12px; color: #666; margin-left: 6px; } .flaky { background: #fff3c4; border-radius: 4px; padding: 0 5px; margin-left: 6px; font-size: 12px; }
+.attachment { margin: 2px 0 2px 12px; } .attachment pre { margin: 2px 0; } img.attached { max-width: 320px; border: 1px solid #ccc; }
 ]]
 
 local SCRIPT = [[
@@ -58,6 +62,39 @@ local function case_status(case)
   return case.status
 end
 
+-- What a step or hook attached: text inline, images as <img> data URIs, links as links, anything else as a
+-- download link carrying its data.
+local function attachments_html(step)
+  local parts = {}
+  for _, a in ipairs(step.attachments or {}) do
+    local body, base64 = a.body or "", a.encoding == "BASE64"
+    if a.file then
+      local bytes = util.read_file(a.file)
+      body, base64 = bytes and util.base64(bytes) or "", true
+    end
+    local media = a.media_type or "application/octet-stream"
+    local html
+    if a.url or media == "text/uri-list" then
+      local links = {}
+      for url in (a.url or body):gmatch("[^\r\n]+") do
+        links[#links + 1] = ('<a href="%s">%s</a>'):format(escape(url), escape(url))
+      end
+      html = table.concat(links, "<br>")
+    elseif media:find("^image/") then
+      local data = base64 and body or util.base64(body)
+      html = ('<img class="attached" alt="%s" src="data:%s;base64,%s">'):format(escape(a.file_name or media),
+        escape(media), data)
+    elseif not base64 then
+      html = ("<pre>%s</pre>"):format(escape(body))
+    else
+      html = ('<a download="%s" href="data:%s;base64,%s">%s (%s)</a>'):format(escape(a.file_name or "attachment"),
+        escape(media), body, escape(a.file_name or "attachment"), escape(media))
+    end
+    parts[#parts + 1] = ('<div class="attachment">%s</div>'):format(html)
+  end
+  return table.concat(parts)
+end
+
 -- A step's data table as a table and its doc string as preformatted text, or "".
 local function argument(step)
   local parts = {}
@@ -74,6 +111,20 @@ local function argument(step)
   return table.concat(parts)
 end
 
+local function f_message(case)
+  return case.failure and case.failure.message or nil
+end
+
+-- Whether the failure screenshot is already shown as a step's attachment.
+local function attached_shot(case)
+  for _, step in ipairs(case.steps or {}) do
+    for _, a in ipairs(step.attachments or {}) do
+      if a.file then return true end
+    end
+  end
+  return false
+end
+
 local function render_case(out, case)
   local status = case_status(case)
   local tags = {}
@@ -82,6 +133,12 @@ local function render_case(out, case)
     escape(table.concat(tags, " ")))
   out[#out + 1] = ('<span class="time">%.2f s</span><span class="name">%s</span>'):format(case.duration or 0,
     escape(case.name))
+  if case.status ~= "passed" and case.status ~= "failed" and case.status ~= "skipped" then
+    out[#out + 1] = ('<span class="status">%s</span>'):format(escape(case.status))
+  end
+  if case.flaky then
+    out[#out + 1] = ('<span class="flaky">flaky: passed on attempt %d</span>'):format(#case.attempts + 1)
+  end
   for _, tag in ipairs(tags) do out[#out + 1] = ('<span class="tag">@%s</span>'):format(escape(tag)) end
   local keys = {}
   for key in pairs(case.info or {}) do keys[#keys + 1] = key end
@@ -97,17 +154,21 @@ local function render_case(out, case)
     out[#out + 1] = '<ol class="steps">'
     for _, step in ipairs(case.steps) do
       local text = step.keyword ~= "" and (step.keyword .. " " .. step.text) or step.text
-      out[#out + 1] = ('<li class="%s%s" style="margin-left:%dem">%s%s <span class="time">%.2f s</span>%s</li>')
-        :format(step.status == "passed" and "passed" or "failed", step.background and " background" or "",
+      local status = step.status or "failed"
+      local note = (status ~= "passed" and status ~= "failed") and (' <span class="note">(%s)</span>'):format(status)
+        or ""
+      out[#out + 1] = ('<li class="%s%s" style="margin-left:%dem">%s%s%s <span class="time">%.2f s</span>%s%s</li>')
+        :format(escape(status), step.background and " background" or "",
           (step.depth or 0) * 1, escape(text), step.background and ' <span class="note">(background)</span>' or "",
-          step.duration or 0, argument(step))
+          note, step.duration or 0, argument(step), attachments_html(step))
     end
     out[#out + 1] = "</ol>"
   end
+  if case.attachments then out[#out + 1] = attachments_html(case) end
   if case.status == "skipped" then
-    out[#out + 1] = ("<p>%s</p>"):format(escape(case.skip_reason or "not run"))
+    out[#out + 1] = ("<p>%s</p>"):format(escape(case.skip_reason or (f_message(case)) or "skipped"))
   end
-  local f = case.failure
+  local f = case.status ~= "skipped" and case.failure or nil
   if f then
     local message = f.step and (f.step .. ": " .. f.message) or f.message
     out[#out + 1] = ("<pre class=\"message\">%s</pre>"):format(escape(message))
@@ -115,7 +176,7 @@ local function render_case(out, case)
     if f.traceback and f.traceback ~= "" then
       out[#out + 1] = ("<details><summary>Traceback</summary><pre>%s</pre></details>"):format(escape(f.traceback))
     end
-    for _, path in ipairs(case.artifacts or {}) do
+    for _, path in ipairs(attached_shot(case) and {} or case.artifacts or {}) do
       if path:match("%.png$") then
         local bytes = util.read_file(path)
         if bytes then
@@ -144,6 +205,13 @@ function M.render(run)
     "<title>fscript report</title>", "<style>" .. STYLE .. "</style></head><body>" }
   local summary = ("%d passed, %d failed"):format(run.passed, run.failed)
   if run.skipped > 0 then summary = summary .. (", %d skipped"):format(run.skipped) end
+  local extra = {}
+  for _, status in ipairs({ "pending", "undefined", "ambiguous" }) do
+    local n = run.counts and run.counts[status] or 0
+    if n > 0 then extra[#extra + 1] = ("%d %s"):format(n, status) end
+  end
+  if (run.flaky or 0) > 0 then extra[#extra + 1] = ("%d flaky"):format(run.flaky) end
+  if #extra > 0 then summary = summary .. " (" .. table.concat(extra, ", ") .. ")" end
   out[#out + 1] = ("<h1>fscript report</h1><p class=\"summary\">%s in %.2f s%s</p>"):format(summary,
     run.duration or 0, run.interrupted and " (interrupted)" or "")
   out[#out + 1] = '<div class="controls"><button data-filter="all">All</button><button data-filter="passed">'

@@ -22,16 +22,32 @@ end
 function M.case_record(case)
   local steps = {}
   for i, s in ipairs(case.steps) do
-    steps[i] = { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
-      where = s.where, definition = s.definition, error = s.error, argument = s.argument, data_table = s.data_table,
-      doc_string = s.doc_string, background = s.background }
+    steps[i] = M.step_record(s)
   end
   -- "error": the case failed because the target was down, not because of what it checked.
   local status = case.failure and case.failure.kind == "infrastructure" and "error" or case.status
+  local attempts
+  if case.attempts then
+    attempts = {}
+    for i, a in ipairs(case.attempts) do attempts[i] = M.case_record(a) end
+  end
   return { name = case.name, tags = case.tags, status = status, duration = case.duration, index = case.index,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
     skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target,
-    info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin }
+    info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin,
+    -- cucumber's side of the case: when it started, what it attached, its retries, its pickle and test steps.
+    started_at = case.started_at, attachments = case.attachments, attempts = attempts, attempt = case.attempt,
+    will_be_retried = case.will_be_retried, flaky = case.flaky, pickle_index = case.pickle_index, plan = case.plan }
+end
+
+---One step (or hook) as a plain table.
+---@param s fscript.StepResult
+---@return table
+function M.step_record(s)
+  return { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
+    where = s.where, definition = s.definition, error = s.error, argument = s.argument, data_table = s.data_table,
+    doc_string = s.doc_string, background = s.background, started_at = s.started_at, traceback = s.traceback,
+    attachments = s.attachments, hook = s.hook, pickle_step = s.pickle_step, quiet = s.quiet, snippet = s.snippet }
 end
 
 ---A case back from its record: the shape the runner makes, so every report renders it as it would have.
@@ -41,7 +57,13 @@ function M.case_from_record(record)
   local case = { name = record.name, tags = record.tags or {}, status = record.status, duration = record.duration or 0,
     index = record.index, script = record.script or nil, steps = record.steps or {}, output = record.output or {},
     skip_reason = record.skip_reason, artifacts = record.artifacts or {}, target = record.target, info = record.info,
-    gherkin = record.gherkin }
+    gherkin = record.gherkin, started_at = record.started_at, attachments = record.attachments,
+    attempt = record.attempt, will_be_retried = record.will_be_retried, flaky = record.flaky,
+    pickle_index = record.pickle_index, plan = record.plan }
+  if type(record.attempts) == "table" then
+    case.attempts = {}
+    for i, a in ipairs(record.attempts) do case.attempts[i] = M.case_from_record(a) end
+  end
   if record.failure then case.failure = failure_mod.new(record.failure) end
   if case.status == "error" then
     case.status = "failed"
@@ -58,10 +80,17 @@ function M.render(run)
   for i, file in ipairs(run.files) do
     local cases = {}
     for j, case in ipairs(file.cases) do cases[j] = M.case_record(case) end
-    files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
+    files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position,
+      defined = file.defined }
   end
+  local run_hooks = {}
+  for i, h in ipairs(run.run_hooks or {}) do run_hooks[i] = M.step_record(h) end
   return json.encode({ passed = run.passed, failed = run.failed, skipped = run.skipped,
-    interrupted = run.interrupted, duration = run.duration, exit_code = run.exit_code, files = files },
+    interrupted = run.interrupted, duration = run.duration, exit_code = run.exit_code, files = files,
+    -- What cucumber's messages need beyond the cases (see `fscript.report.message`), so merged shards write them.
+    strict = run.strict, counts = run.counts, flaky = run.flaky, support = run.support, run_hooks = run_hooks,
+    started_at = run.started_at, finished_at = run.finished_at, run_hook_failed = run.run_hook_failed,
+    exception = run.exception },
     { indent = "  " }) .. "\n"
 end
 
@@ -77,7 +106,10 @@ function M.load(text, name)
     return nil, ("%s: not an fscript JSON report (no \"files\" list); write one with --report json:FILE"):format(name)
   end
   local run = { files = {}, duration = tonumber(doc.duration) or 0, interrupted = doc.interrupted == true,
-    exit_code = tonumber(doc.exit_code) or 0 }
+    exit_code = tonumber(doc.exit_code) or 0, strict = doc.strict ~= false, support = doc.support,
+    run_hooks = type(doc.run_hooks) == "table" and doc.run_hooks or {}, started_at = tonumber(doc.started_at),
+    finished_at = tonumber(doc.finished_at), run_hook_failed = doc.run_hook_failed == true,
+    exception = type(doc.exception) == "string" and doc.exception or nil }
   for i, file in ipairs(doc.files) do
     if type(file) ~= "table" or type(file.path) ~= "string" or type(file.cases) ~= "table" then
       return nil, ("%s: files[%d] is not a file record (path and cases)"):format(name, i)
@@ -89,7 +121,8 @@ function M.load(text, name)
       end
       cases[j] = M.case_from_record(record)
     end
-    run.files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position }
+    run.files[i] = { path = file.path, cases = cases, load_error = file.load_error, position = file.position,
+      defined = tonumber(file.defined) }
   end
   return run
 end

@@ -1,6 +1,7 @@
 ---TAP version 13: one test point per case (`file: scenario`), failures with a YAML block (message, step,
 ---at), cases not run as `# SKIP`. YAML strings are written as JSON strings, which YAML reads as is.
 local json = require("fscript.json")
+local status_mod = require("fscript.status")
 
 local M = {}
 
@@ -19,9 +20,16 @@ function M.render(run)
   local out = { "TAP version 13", ("1..%d"):format(#points) }
   for i, p in ipairs(points) do
     local case = p.case
-    if case.status == "skipped" then
-      out[#out + 1] = ("ok %d - %s # SKIP %s"):format(i, description(p.file, case), case.skip_reason or "not run")
-    elseif case.status == "failed" then
+    local fails = case.status ~= "passed" and (status_mod.fails_run(case.status, run.strict ~= false)
+      or not status_mod.known(case.status))
+    if case.status ~= "passed" and not fails then
+      -- Skipped, and pending or undefined under --no-strict: TAP's SKIP (pending is TAP's TODO in spirit, but a
+      -- TODO point that passes means something else to TAP consumers).
+      local why = case.skip_reason or (case.status ~= "skipped" and case.status)
+        or (case.failure and case.failure.message) or "skipped"
+      out[#out + 1] = ("ok %d - %s # SKIP %s"):format(i, description(p.file, case), why)
+    elseif fails then
+      case.failure = case.failure or { message = case.status }
       out[#out + 1] = ("not ok %d - %s"):format(i, description(p.file, case))
       out[#out + 1] = "  ---"
       out[#out + 1] = "  message: " .. json.quote(case.failure.message)
@@ -31,7 +39,8 @@ function M.render(run)
       out[#out + 1] = ("  duration_ms: %d"):format(math.floor((case.duration or 0) * 1000 + 0.5))
       out[#out + 1] = "  ..."
     else
-      out[#out + 1] = ("ok %d - %s"):format(i, description(p.file, case))
+      out[#out + 1] = ("ok %d - %s%s"):format(i, description(p.file, case),
+        case.flaky and (" (flaky: passed on attempt %d)"):format(#case.attempts + 1) or "")
     end
   end
   return table.concat(out, "\n") .. "\n"

@@ -1,0 +1,388 @@
+---Cucumber Messages (`--report message:FILE`, `message:-`): the run as the NDJSON stream cucumber's own
+---implementations write and cucumber's tools read (the HTML formatter, the JSON and JUnit formatters, CI
+---plugins). Rendered after the run from its records, like every other report, so a serial run, a `--jobs` run's
+---parent and `fscript merge-reports` write the same stream (ids, timestamps and durations aside).
+---
+---The order is cucumber-js's: meta; per file its source, gherkinDocument and pickles (from
+---`fscript.messages.gherkin`; a Lua scenario is a pickle without a document, its steps the steps it ran);
+---the custom parameter types; step definitions and hooks in definition order; undefined parameter types;
+---testRunStarted; BeforeAll hooks; every testCase; each attempt of each case (testCaseStarted, per step
+---testStepStarted, its attachments, testStepFinished; testCaseFinished); AfterAll hooks; testRunFinished.
+local json = require("fscript.json")
+local util = require("fscript.util")
+local features = require("fscript.features")
+local hooks_mod = require("fscript.hooks")
+
+local M = {}
+
+-- The messages protocol version this writer follows (the CCK 31 samples' shapes).
+M.PROTOCOL_VERSION = "31.0.0"
+
+local function timestamp(seconds)
+  seconds = seconds or 0
+  local whole = math.floor(seconds)
+  return { seconds = whole, nanos = math.floor((seconds - whole) * 1e9) }
+end
+
+local function duration(seconds)
+  return timestamp(math.max(seconds or 0, 0))
+end
+
+local function command(cmd)
+  local ok, handle = pcall(io.popen, cmd)
+  if not ok or not handle then return nil end
+  local out = handle:read("a")
+  handle:close()
+  out = out and util.trim(out) or ""
+  return out ~= "" and out or nil
+end
+
+-- The CI system the environment names, as cucumber's ci-environment detects the common ones.
+local function ci()
+  local env = os.getenv
+  if env("GITHUB_ACTIONS") == "true" then
+    local server, repo, run_id = env("GITHUB_SERVER_URL") or "https://github.com", env("GITHUB_REPOSITORY"), env("GITHUB_RUN_ID")
+    return { name = "GitHub Actions", url = repo and run_id and ("%s/%s/actions/runs/%s"):format(server, repo, run_id) or nil,
+      buildNumber = run_id, git = env("GITHUB_SHA") and { remote = repo and ("%s/%s.git"):format(server, repo) or nil,
+        revision = env("GITHUB_SHA"), branch = env("GITHUB_REF_NAME") } or nil }
+  elseif env("GITLAB_CI") == "true" then
+    return { name = "GitLab", url = env("CI_PIPELINE_URL"), buildNumber = env("CI_PIPELINE_ID"),
+      git = env("CI_COMMIT_SHA") and { remote = env("CI_REPOSITORY_URL"), revision = env("CI_COMMIT_SHA"),
+        branch = env("CI_COMMIT_REF_NAME"), tag = env("CI_COMMIT_TAG") } or nil }
+  elseif env("JENKINS_URL") then
+    return { name = "Jenkins", url = env("BUILD_URL"), buildNumber = env("BUILD_NUMBER"),
+      git = env("GIT_COMMIT") and { remote = env("GIT_URL"), revision = env("GIT_COMMIT"), branch = env("GIT_BRANCH") }
+        or nil }
+  end
+  return nil
+end
+
+local function meta()
+  local host = util.host()
+  local m = { protocolVersion = M.PROTOCOL_VERSION,
+    implementation = { name = "fscript", version = host.version or "unknown" },
+    runtime = { name = "Lua", version = (_VERSION:match("[%d.]+")) or _VERSION },
+    os = { name = (command("uname -s 2>/dev/null") or "unknown"):lower(), version = command("uname -r 2>/dev/null") },
+    cpu = { name = command("uname -m 2>/dev/null") or "unknown" } }
+  m.ci = ci()
+  return m
+end
+
+-- "file:line" → uri and line.
+local function reference(source, line)
+  return { uri = source, location = { line = line or 0 } }
+end
+
+local STEP_TYPES = { Given = "Context", When = "Action", Then = "Outcome" }
+
+-- The test steps of a case (its final attempt, or the longest one): hooks and the scenario's own steps.
+local function test_steps_of(case)
+  local best = {}
+  for _, attempt in ipairs(case.attempts or {}) do
+    local list = M.top_steps(attempt)
+    if #list > #best then best = list end
+  end
+  local final = M.top_steps(case)
+  if #final >= #best then best = final end
+  return best
+end
+
+---The steps of a case that are test steps: hooks and the case's own top-level steps.
+---@param case fscript.Case
+---@return fscript.StepResult[]
+function M.top_steps(case)
+  local list = {}
+  for _, step in ipairs(case.steps or {}) do
+    if (step.depth or 0) == 0 then list[#list + 1] = step end
+  end
+  return list
+end
+
+-- Whether a case ran (a case a filter, an interrupt or a failed BeforeAll kept from running has no test case).
+local function ran(case)
+  return case.started_at ~= nil and not case.skip_reason
+end
+
+local EXCEPTION_TYPES = { pending = "PendingException", skipped = "SkippedException" }
+
+-- A step's or hook's result: status upper case, duration, and for a failure its message and exception.
+local function result_of(step)
+  local status = step.status or "unknown"
+  local r = { status = status:upper(), duration = duration(step.duration) }
+  local quiet = step.quiet or status == "passed" or status == "undefined" or status == "ambiguous"
+    or status == "unknown"
+  if not quiet and step.error then
+    -- Lua puts the raising line before the message (`steps.lua:3: boom`): the message is what was raised, the
+    -- line goes to the stack trace, as a JavaScript error's message and stack are apart.
+    local where, said = step.error:match("^([^\n]-:%d+): (.*)$")
+    local message = said or step.error
+    r.message = json.valid_utf8(message)
+    local trace = { (EXCEPTION_TYPES[status] or "Error") .. ": " .. message }
+    if where then trace[#trace + 1] = where end
+    if step.traceback and step.traceback ~= "" then trace[#trace + 1] = step.traceback end
+    r.exception = { type = EXCEPTION_TYPES[status] or "Error", message = r.message,
+      stackTrace = json.valid_utf8(table.concat(trace, "\n")) }
+  end
+  return r
+end
+
+-- A match group as the messages write it: an object even when empty (a group that took no part in the match).
+local function group_message(g)
+  local out = json.object({ start = g.start, value = g.value })
+  if type(g.children) == "table" and #g.children > 0 then
+    local children = {}
+    for i, child in ipairs(g.children) do children[i] = group_message(child) end
+    out.children = json.array(children)
+  end
+  return out
+end
+
+local function match_arguments(list)
+  local out = {}
+  for i, a in ipairs(list or {}) do
+    out[i] = { group = group_message(a.group or {}), parameterTypeName = a.parameterTypeName }
+  end
+  return json.array(out)
+end
+
+local function attachment_envelopes(emit, list, ids)
+  for _, a in ipairs(list or {}) do
+    local body, encoding = a.body, a.encoding or "IDENTITY"
+    if a.file then
+      local bytes = util.read_file(a.file)
+      body, encoding = bytes and util.base64(bytes) or "", "BASE64"
+    end
+    local m = { body = body, contentEncoding = encoding, mediaType = a.media_type, fileName = a.file_name,
+      timestamp = timestamp(a.at) }
+    for k, v in pairs(ids) do m[k] = v end
+    emit({ attachment = m })
+  end
+end
+
+---Renders the run as NDJSON, one envelope a line.
+---@param run fscript.RunResult
+---@return string
+function M.render(run)
+  local lines = {}
+  local function emit(envelope) lines[#lines + 1] = json.encode(envelope) end
+  local counter = -1
+  local function next_id()
+    counter = counter + 1
+    return tostring(counter)
+  end
+  emit({ meta = meta() })
+
+  -- Sources and pickles.
+  local has_gherkin, gm = pcall(require, "fscript.messages.gherkin")
+  local pickle_of = {} -- case → {id=, steps={ids}}
+  -- Documents in the defined order (a run in --order reverse or random lists its test cases in its own order).
+  local documents = {}
+  for i, file in ipairs(run.files) do documents[i] = { file = file, at = file.defined or file.position or i, i = i } end
+  table.sort(documents, function(a, b)
+    if a.at ~= b.at then return a.at < b.at end
+    return a.i < b.i
+  end)
+  for _, document in ipairs(documents) do
+    local file = document.file
+    local wanted = {}
+    for _, case in ipairs(file.cases) do
+      if case.pickle_index then wanted[case.pickle_index] = wanted[case.pickle_index] or {} end
+    end
+    if features.is_feature(file.path) and next(wanted) and not has_gherkin then
+      -- Without the Gherkin messages module: the source and a pickle per case from its record.
+      local text = util.read_file(file.path)
+      if text then
+        emit({ source = { uri = file.path, data = text, mediaType = "text/x.cucumber.gherkin+plain" } })
+      end
+      local made = {}
+      for _, case in ipairs(file.cases) do
+        local g = case.gherkin
+        if case.pickle_index and g and not made[case.pickle_index] then
+          local step_ids, pickle_steps = {}, {}
+          for i, step in ipairs(g.steps or {}) do
+            step_ids[i] = next_id()
+            pickle_steps[i] = { id = step_ids[i], text = step.text, astNodeIds = json.array({}),
+              type = STEP_TYPES[util.trim(step.keyword or "")] or "Unknown" }
+          end
+          local id = next_id()
+          emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en",
+            location = { line = g.line or 0 }, tags = json.array({}), astNodeIds = json.array({}),
+            steps = json.array(pickle_steps) } })
+          made[case.pickle_index] = { id = id, steps = step_ids }
+        end
+        if case.pickle_index then pickle_of[case] = made[case.pickle_index] end
+      end
+    elseif features.is_feature(file.path) and next(wanted) then
+      local text = util.read_file(file.path)
+      local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", next_id)
+      if ok then
+        local emitted = {}
+        for index, p in ipairs(pickles) do
+          if wanted[index] then emitted[p.id] = true end
+        end
+        for _, envelope in ipairs(envelopes) do
+          if not envelope.pickle or emitted[envelope.pickle.id] then emit(envelope) end
+        end
+        for _, case in ipairs(file.cases) do
+          if case.pickle_index then pickle_of[case] = pickles[case.pickle_index] end
+        end
+      end
+    else
+      for _, case in ipairs(file.cases) do
+        if not case.pickle_index and ran(case) then
+          -- A Lua scenario: a pickle of the steps it ran, without a Gherkin document.
+          local steps, pickle_steps = test_steps_of(case), {}
+          local step_ids = {}
+          for _, step in ipairs(steps) do
+            if not step.hook then
+              local id = next_id()
+              step_ids[#step_ids + 1] = id
+              pickle_steps[#pickle_steps + 1] = { id = id, text = step.text, astNodeIds = json.array({}),
+                type = STEP_TYPES[step.keyword] or "Unknown" }
+            end
+          end
+          local tags = {}
+          for i, tag in ipairs(case.tags or {}) do
+            tags[i] = { name = "@" .. tostring(tag):gsub("^@", ""), astNodeId = "" }
+          end
+          local id = next_id()
+          emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en", tags = json.array(tags),
+            astNodeIds = json.array({}), steps = json.array(pickle_steps) } })
+          pickle_of[case] = { id = id, steps = step_ids }
+        end
+      end
+    end
+  end
+
+  -- Support code.
+  local support = run.support or { definitions = {}, parameter_types = {}, undefined_parameter_types = {} }
+  for _, t in ipairs(support.parameter_types or {}) do
+    emit({ parameterType = { id = next_id(), name = t.name, regularExpressions = json.array(t.regexps or {}),
+      preferForRegularExpressionMatch = t.prefer == true, useForSnippets = t.snippets ~= false,
+      sourceReference = reference(t.source, t.line) } })
+  end
+  local definition_ids, hook_ids = {}, {}
+  for _, item in ipairs(support.definitions or {}) do
+    local id = next_id()
+    if item.step then
+      definition_ids[item.location] = id
+      emit({ stepDefinition = { id = id, pattern = { source = item.pattern,
+        type = item.regex and "REGULAR_EXPRESSION" or "CUCUMBER_EXPRESSION" },
+        sourceReference = reference(item.source, item.line) } })
+    else
+      hook_ids[item.location] = id
+      emit({ hook = { id = id, type = hooks_mod.MESSAGE_TYPES[item.hook], name = item.name,
+        tagExpression = item.tags, sourceReference = reference(item.source, item.line) } })
+    end
+  end
+  for _, u in ipairs(support.undefined_parameter_types or {}) do
+    emit({ undefinedParameterType = { name = u.name, expression = u.expression } })
+  end
+
+  local run_id = next_id()
+  emit({ testRunStarted = { id = run_id, timestamp = timestamp(run.started_at) } })
+
+  local function run_hooks(kind)
+    for _, h in ipairs(run.run_hooks or {}) do
+      if h.hook and h.hook.kind == kind then
+        local started_id = next_id()
+        emit({ testRunHookStarted = { id = started_id, testRunStartedId = run_id,
+          hookId = hook_ids[h.hook.location] or "", timestamp = timestamp(h.started_at) } })
+        attachment_envelopes(emit, h.attachments, { testRunHookStartedId = started_id })
+        emit({ testRunHookFinished = { testRunHookStartedId = started_id,
+          timestamp = timestamp((h.started_at or 0) + (h.duration or 0)), result = result_of(h) } })
+      end
+    end
+  end
+  run_hooks("before_all")
+
+  -- Test cases, all of them before any runs, as cucumber-js lists them.
+  local plans = {}
+  for _, file in ipairs(run.files) do
+    for _, case in ipairs(file.cases) do
+      local pickle = pickle_of[case]
+      if ran(case) and pickle then
+        local case_id = next_id()
+        local steps, test_steps, step_ids, pickle_step_ids = test_steps_of(case), {}, {}, {}
+        local lua_step = 0
+        for i, step in ipairs(steps) do
+          local id = next_id()
+          step_ids[i] = id
+          if step.hook then
+            test_steps[#test_steps + 1] = { id = id, hookId = hook_ids[step.hook.location] or "" }
+          else
+            local plan = case.plan and step.pickle_step and case.plan[step.pickle_step]
+            local pickle_step_id
+            if step.pickle_step then
+              pickle_step_id = pickle.steps[step.pickle_step]
+            else
+              lua_step = lua_step + 1
+              pickle_step_id = pickle.steps[lua_step]
+            end
+            local defs, lists = {}, {}
+            if plan then
+              for j, location in ipairs(plan.definitions) do
+                defs[j] = definition_ids[location] or ""
+                lists[j] = { stepMatchArguments = match_arguments(plan.arguments[j]) }
+              end
+            elseif step.definition and step.status ~= "undefined" then
+              defs[1] = definition_ids[step.definition] or ""
+              lists[1] = { stepMatchArguments = json.array({}) }
+            end
+            pickle_step_ids[i] = pickle_step_id
+            test_steps[#test_steps + 1] = { id = id, pickleStepId = pickle_step_id or "",
+              stepDefinitionIds = json.array(defs), stepMatchArgumentsLists = json.array(lists) }
+          end
+        end
+        plans[case] = { id = case_id, step_ids = step_ids, pickle_step_ids = pickle_step_ids }
+        emit({ testCase = { id = case_id, pickleId = pickle.id, testSteps = json.array(test_steps),
+          testRunStartedId = run_id } })
+      end
+    end
+  end
+
+  for _, file in ipairs(run.files) do
+    for _, case in ipairs(file.cases) do
+      local plan = plans[case]
+      if plan then
+        local attempts = {}
+        for _, a in ipairs(case.attempts or {}) do attempts[#attempts + 1] = a end
+        attempts[#attempts + 1] = case
+        for n, attempt in ipairs(attempts) do
+          local started_id = next_id()
+          emit({ testCaseStarted = { id = started_id, testCaseId = plan.id, attempt = n - 1,
+            timestamp = timestamp(attempt.started_at) } })
+          for i, step in ipairs(M.top_steps(attempt)) do
+            local step_id = plan.step_ids[i] or ""
+            emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
+              timestamp = timestamp(step.started_at) } })
+            if step.snippet and n == 1 then
+              -- The snippet that would define an undefined step, in Lua (fscript's step definitions' language).
+              emit({ suggestion = { id = next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
+                snippets = json.array({ { language = "lua", code = step.snippet } }) } })
+            end
+            attachment_envelopes(emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
+            emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
+              testStepResult = result_of(step), timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
+          end
+          attachment_envelopes(emit, attempt.attachments, { testCaseStartedId = started_id })
+          emit({ testCaseFinished = { testCaseStartedId = started_id,
+            timestamp = timestamp((attempt.started_at or 0) + (attempt.duration or 0)),
+            willBeRetried = n < #attempts } })
+        end
+      end
+    end
+  end
+
+  run_hooks("after_all")
+  local finished = { testRunStartedId = run_id, timestamp = timestamp(run.finished_at or run.started_at),
+    success = run.exit_code == 0 }
+  if run.exception then
+    finished.message = json.valid_utf8(run.exception)
+    finished.exception = { type = "Error", message = finished.message }
+  end
+  emit({ testRunFinished = finished })
+  return table.concat(lines, "\n") .. "\n"
+end
+
+return M
