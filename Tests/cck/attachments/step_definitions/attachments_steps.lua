@@ -1,7 +1,6 @@
 -- The CCK's attachments sample (devkit/samples/attachments/attachments.ts), in Lua. cucumber-js stores an
 -- attached string as it is (IDENTITY) whatever its media type, and a byte buffer or a file stream base64
--- encoded (BASE64) whatever its media type: the steps ask for the same encodings.
-local util = require("fscript.util")
+-- encoded (BASE64) whatever its media type: the steps ask for the same encodings (`data` is the bytes).
 
 -- A file of the sample's folder in the installed kit (scripts/cck sets CCK_SAMPLE_DIR).
 local function sample_file(name)
@@ -32,11 +31,11 @@ end)
 step("an array with {int} bytes is attached as {string}", function(size, media_type)
   local bytes = {}
   for i = 0, size - 1 do bytes[#bytes + 1] = string.char(i % 256) end
-  attach(util.base64(table.concat(bytes)), { media_type = media_type, encoding = "BASE64" })
+  attach(table.concat(bytes), { media_type = media_type, encoding = "BASE64" })
 end)
 
 step("a PDF document is attached and renamed", function()
-  attach(util.base64(sample_file("document.pdf")), { media_type = "application/pdf", file_name = "renamed.pdf",
+  attach(sample_file("document.pdf"), { media_type = "application/pdf", file_name = "renamed.pdf",
     encoding = "BASE64" })
 end)
 

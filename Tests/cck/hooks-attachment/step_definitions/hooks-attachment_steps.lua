@@ -1,6 +1,5 @@
 -- The CCK's hooks-attachment sample (devkit/samples/hooks-attachment/hooks-attachment.ts), in Lua. cucumber-js
 -- stores an attached file stream base64 encoded (BASE64), even an SVG: the hooks ask for the same.
-local util = require("fscript.util")
 
 -- A file of the sample's folder in the installed kit (scripts/cck sets CCK_SAMPLE_DIR).
 local function sample_file(name)
@@ -12,11 +11,11 @@ local function sample_file(name)
 end
 
 Before(function()
-  attach(util.base64(sample_file("cucumber.svg")), { media_type = "image/svg+xml", encoding = "BASE64" })
+  attach(sample_file("cucumber.svg"), { media_type = "image/svg+xml", encoding = "BASE64" })
 end)
 step("a step passes", function()
   -- no-op
 end)
 After(function()
-  attach(util.base64(sample_file("cucumber.svg")), { media_type = "image/svg+xml", encoding = "BASE64" })
+  attach(sample_file("cucumber.svg"), { media_type = "image/svg+xml", encoding = "BASE64" })
 end)
