@@ -18,8 +18,8 @@ function M.is_dir(path)
   return code == 21 -- EISDIR
 end
 
----The *.lua and *.feature files under a directory, sorted: `fscript.list_test_files(dir)` from the host, else
----`find`.
+---The *.lua, *.feature and *.feature.md files under a directory, sorted: `fscript.list_test_files(dir)` from
+---the host, else `find`.
 ---@param dir string
 ---@return string[]
 function M.test_files(dir)
@@ -29,7 +29,7 @@ function M.test_files(dir)
     files = host(dir)
   else
     local pipe = io.popen("find " .. util.shell_quote(dir)
-      .. " -type f \\( -name '*.lua' -o -name '*.feature' \\) 2>/dev/null")
+      .. " -type f \\( -name '*.lua' -o -name '*.feature' -o -name '*.feature.md' \\) 2>/dev/null")
     if pipe then
       for line in pipe:lines() do files[#files + 1] = line end
       pipe:close()

@@ -8,11 +8,12 @@ local util = require("fscript.util")
 
 local M = {}
 
----True for a path the runner treats as Gherkin.
+---True for a path the runner treats as Gherkin: a `.feature`, or a `.feature.md` (Markdown with Gherkin, see
+---`fscript.gherkin_markdown`).
 ---@param path string
 ---@return boolean
 function M.is_feature(path)
-  return path:match("%.feature$") ~= nil
+  return path:match("%.feature$") ~= nil or path:match("%.feature%.md$") ~= nil
 end
 
 
@@ -45,7 +46,8 @@ function M.load(path, opts)
   end
   local text, err = util.read_file(path)
   if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err), {} end
-  local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict })
+  local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict,
+    markdown = path:match("%.feature%.md$") ~= nil })
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
   local compiled, pickles = pcall(gherkin.pickles, doc)
   if not compiled then

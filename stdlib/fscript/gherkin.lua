@@ -345,18 +345,19 @@ end
 ---description line starting with `The` (read as text; did you mean `Then`?). Cucumber accepts such a file, and
 ---so does this parser unless `strict` is set, which makes every warning an error.
 ---@param text string
----`opts.matchers` reads the lines another way (`fscript.gherkin_markdown` passes its Markdown matchers and
----`markdown = true`); by default they are Gherkin's own.
+---With `opts.markdown` the text is Markdown with Gherkin (a `.feature.md`), its lines read by
+---`fscript.gherkin_markdown`'s matchers.
 ---`opts.languages`: keywords by code, as gherkin-languages.json holds them.
----@param opts? {languages?: table, strict?: boolean, matchers?: table, markdown?: boolean}
+---@param opts? {languages?: table, strict?: boolean, markdown?: boolean}
 ---@return {feature?: table}
 ---@return fscript.GherkinError[] errors
 ---@return fscript.GherkinError[] warnings
 function M.parse(text, opts)
   local langs = opts and opts.languages or languages
   local parser = setmetatable({ errors = {}, warnings = {}, strict = opts and opts.strict == true, state = "start",
-    pending_tags = {}, comments = {}, languages = langs, matchers = opts and opts.matchers or matchers,
+    pending_tags = {}, comments = {}, languages = langs, matchers = matchers,
     markdown = opts and opts.markdown == true, language = "en", dialect = prepare(langs.en) }, Parser)
+  if parser.markdown then parser.matchers = require("fscript.gherkin_markdown").matchers() end
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
   local valid, bad_byte = utf8.len(text)
   if not valid then

@@ -155,7 +155,7 @@ end
 ---@return fscript.GherkinError[] errors
 ---@return fscript.GherkinError[] warnings
 function M.parse(text, opts)
-  local o = { matchers = M.matchers(), markdown = true }
+  local o = { markdown = true }
   for k, v in pairs(opts or {}) do o[k] = v end
   return gherkin.parse(text, o)
 end

@@ -9,7 +9,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run Lua test scripts and .feature files (the default command); with no script, open the REPL.",
         discussion: """
             Each FILE runs as a test file: its scenarios run one by one (a file without scenarios is one test). \
-            A DIR runs every *.lua and *.feature file under it, sorted, except the --app file, \
+            A DIR runs every *.lua, *.feature and *.feature.md (Markdown with Gherkin) file under it, sorted, \
+            except the --app file, \
             fscript.project.lua, files whose names start with _, and anything under folders named apps, support, \
             helpers or step_definitions (app files, helper modules, and the step definitions .feature files use, \
             which load before any test). With no script and no -e, fscript reads standard input: an \

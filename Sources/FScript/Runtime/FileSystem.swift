@@ -30,8 +30,8 @@ enum FileSystem {
         return nil
     }
 
-    /// Every test file (`*.lua`, `*.feature`) under `directory`, in subfolders too, sorted byte-wise so runs are
-    /// reproducible.
+    /// Every test file (`*.lua`, `*.feature`, `*.feature.md`: Markdown with Gherkin) under `directory`, in
+    /// subfolders too, sorted byte-wise so runs are reproducible.
     /// Symbolic links to directories are not followed, so a link cycle cannot loop.
     static func testFiles(under directory: String) -> Result<[String], Problem> {
         let root = directory.count > 1 && directory.hasSuffix("/") ? String(directory.dropLast()) : directory
@@ -52,7 +52,8 @@ enum FileSystem {
                 guard lstat(path, &info) == 0 else { continue }
                 if (info.st_mode & S_IFMT) == S_IFDIR {
                     pending.append(path)
-                } else if name.hasSuffix(".lua") || name.hasSuffix(".feature"), stat(path, &info) == 0,
+                } else if name.hasSuffix(".lua") || name.hasSuffix(".feature") || name.hasSuffix(".feature.md"),
+                    stat(path, &info) == 0,
                     (info.st_mode & S_IFMT) == S_IFREG
                 {
                     files.append(path)

@@ -246,8 +246,9 @@ function M.envelopes(path, text, ids, opts)
   local markdown = M.is_markdown(path)
   local envelopes = { { source = { data = text, uri = path,
     mediaType = markdown and M.MEDIA_TYPES.markdown or M.MEDIA_TYPES.feature } } }
-  local parse = markdown and require("fscript.gherkin_markdown").parse or gherkin.parse
-  local doc, errors = parse(text, opts)
+  local parse_opts = { markdown = markdown }
+  for k, v in pairs(opts or {}) do parse_opts[k] = v end
+  local doc, errors = gherkin.parse(text, parse_opts)
   if #errors > 0 then
     for _, e in ipairs(errors) do
       envelopes[#envelopes + 1] = { parseError = { source = { uri = path,

@@ -1,0 +1,1 @@
+-- The CCK's empty sample has no step definitions: its scenario has no steps.

@@ -1,0 +1,1 @@
+-- The CCK's retry-undefined sample: there are intentionally no steps defined for it.
