@@ -156,4 +156,15 @@ status=0
 [ "$status" -eq 0 ] || fatal "message:-: exit $status: $(cat "$work/stderr.txt")"
 head -n 1 "$work/stdout.ndjson" | grep -q '^{"meta":' || fatal "message:- does not start with meta: $(head -c 300 "$work/stdout.ndjson")"
 grep -q "passed, 0 failed" "$work/stderr.txt" || fatal "message:-: the console is not on standard error"
+# The CI the environment names is in meta, as cucumber's ci-environment reports it.
+GITHUB_ACTIONS=true GITHUB_SERVER_URL=https://github.example GITHUB_REPOSITORY=team/app GITHUB_RUN_ID=42 \
+  GITHUB_SHA=0123abc GITHUB_REF_NAME=main "$bin" Tests/features/outline.feature --report message:- \
+  >"$work/ci.ndjson" 2>/dev/null </dev/null || fatal "the run with a CI environment failed"
+python3 - "$work/ci.ndjson" <<'PY'
+import json, sys
+ci = json.loads(open(sys.argv[1]).readline())["meta"].get("ci")
+want = {"name": "GitHub Actions", "url": "https://github.example/team/app/actions/runs/42", "buildNumber": "42",
+        "git": {"remote": "https://github.example/team/app.git", "revision": "0123abc", "branch": "main"}}
+if ci != want: sys.exit(f"** ERROR: meta.ci is {ci}, expected {want}")
+PY
 echo "messages_test: passed"
