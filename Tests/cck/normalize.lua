@@ -21,7 +21,8 @@
 ---    `Given("…", () => {…})`); fscript's are Lua: each snippet's `language` and `code` must be there, their
 ---    values are not compared (the pattern a snippet proposes is checked by fscript's own snippet specs);
 ---  * the `test-run-exception` sample's `--error` argument is the kit's fake cucumber's switch to throw outside
----    of user code; scripts/cck leaves it out and the sample's Lua support code fails as it loads instead.
+---    of user code; fscript has no such switch, so scripts/cck leaves it out (and the sample cannot match until
+---    fscript has a way to make that exception).
 local ids = require("ids")
 
 local M = {}

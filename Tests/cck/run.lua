@@ -19,6 +19,8 @@ local normalize = require("normalize")
 local kit = assert(os.getenv("CCK_KIT"), "CCK_KIT is not set: run scripts/cck")
 local bin = assert(os.getenv("CCK_BIN"), "CCK_BIN is not set: run scripts/cck")
 local verbose = (os.getenv("CCK_VERBOSE") or "") ~= ""
+-- Options added to every sample's run (`--jobs 4`: the parallel run must write the same stream).
+local extra = os.getenv("CCK_ARGS") or ""
 
 local function q(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
@@ -89,8 +91,8 @@ for _, name in ipairs(samples) do
   end
   local actual_path = run .. "/messages.ndjson"
   local code = sh(("cd %s && CCK_SAMPLE_DIR=%s timeout --kill-after=10 300 %s samples/%s --report message:%s %s"
-    .. " >%s/out.txt 2>&1 </dev/null"):format(q(run), q(dir), q(bin), q(name), q(actual_path), arguments(dir, name),
-    q(run)))
+    .. " %s >%s/out.txt 2>&1 </dev/null"):format(q(run), q(dir), q(bin), q(name), q(actual_path), arguments(dir, name),
+    extra, q(run)))
   local verdict
   local actual_text = read(actual_path)
   if not actual_text then
