@@ -82,6 +82,18 @@ else
   check.equal(true, files >= 50, "every feature file of the kit was read (" .. files .. ")")
 end
 
+-- A row that expands a text past the limit: the document, then a parse error at the row; no pickles.
+local runaway = "Feature: f\n  Scenario Outline: o\n    Given " .. ("<a>"):rep(2000)
+  .. "\n    Examples:\n      | a |\n      | " .. ("x"):rep(1000) .. " |\n"
+local runaway_envelopes, runaway_pickles = gm.envelopes("runaway.feature", runaway, counter())
+check.equal("source gherkinDocument parseError", (function()
+  local kinds = {}
+  for i, m in ipairs(runaway_envelopes) do kinds[i] = next(m) end
+  return table.concat(kinds, " ")
+end)(), "a runaway expansion ends the messages with a parse error")
+check.equal(6, runaway_envelopes[3].parseError.source.location.line, "at the row")
+check.equal(0, #runaway_pickles, "and no pickles")
+
 -- The official parser's pickles, whole.
 local shared = here .. "../../../shared/gherkin/"
 local reference = assert(json.decode(read(shared .. "gherkin-languages.json")))
