@@ -74,6 +74,21 @@ check.equal(1, code, "failed and ambiguous fail the run")
 check.contains(cases[6].failure.message, "matches 2 step definitions", "ambiguous says which definitions match")
 check.equal(true, cases[3].steps[1].quiet, "a step that returned \"pending\" has no message of its own")
 
+-- After a step that skipped itself, even an undefined step is skipped (cucumber-js); after pending it stays undefined.
+feature([[
+  Scenario: skipped first
+    Given a skipped step
+    And a step that nobody wrote
+  Scenario: pending first
+    Given a pending step
+    And a step that nobody wrote
+]])
+code, doc = run()
+check.equal("skipped,skipped", statuses(doc.files[1].cases[1]), "after skip(), an undefined step is skipped")
+check.equal("pending,undefined", statuses(doc.files[1].cases[2]), "after pending, an undefined step stays undefined")
+check.contains(doc.files[1].cases[2].steps[2].snippets[1], 'step("a step that nobody wrote", function()',
+  "an undefined step keeps the snippet that defines it")
+
 -- Exit codes: pending and undefined fail a strict run (the default), pass under --no-strict; skipped never fails.
 feature("  Scenario: pending\n    Given a step pending with a reason\n")
 code, doc = run()
@@ -108,7 +123,20 @@ check.equal(true, cases[1].attempts[1].will_be_retried, "and that it was retried
 check.equal(nil, cases[2].attempts, "a pending case is not retried")
 check.contains(console, "1 flaky", "the console counts the flaky case")
 feature("  Scenario: flaky\n    Given a step that fails once\n")
-check.equal(0, (run({ retry = 1 })), "a run whose only failure passed on retry passes")
+local flaky_out = dir .. "/flaky"
+check.equal(0, (run({ retry = 1, reports = { "json:" .. dir .. "/run.json", "cucumber:" .. flaky_out .. ".cucumber.json",
+  "html:" .. flaky_out .. "/html", "junit:" .. flaky_out .. ".xml", "tap:" .. flaky_out .. ".tap",
+  "message:" .. flaky_out .. ".ndjson" } })), "a run whose only failure passed on retry passes")
+check.equal(true, json.decode(runs.read(dir .. "/run.json")).files[1].cases[1].flaky, "JSON: flaky")
+check.contains(json.decode(runs.read(flaky_out .. ".cucumber.json"))[1].elements[1].description,
+  "flaky: passed on attempt 2", "cucumber JSON: flaky in the description")
+check.contains(runs.read(flaky_out .. "/html/index.html"), '<span class="flaky">flaky: passed on attempt 2</span>',
+  "HTML: a flaky badge")
+check.contains(runs.read(flaky_out .. ".xml"), "flaky: passed on attempt 2 after 1 failed", "JUnit: flaky in system-out")
+check.contains(runs.read(flaky_out .. ".tap"), "(flaky: passed on attempt 2)", "TAP: flaky on the test point")
+local stream = runs.read(flaky_out .. ".ndjson")
+check.contains(stream, '"willBeRetried":true', "messages: the first attempt will be retried")
+check.contains(stream, '"attempt":1', "messages: the second attempt")
 check.equal(1, (run({ retry = 0 })), "without --retry it fails")
 
 -- Attachments, on the step that made them, in every report.
@@ -134,6 +162,24 @@ check.contains(html, "<pre>some text</pre>", "HTML: text inline")
 check.contains(html, '<img class="attached" alt="dot.png" src="data:image/png;base64,', "HTML: an image as a data URI")
 check.contains(html, '<a href="https://example.com/run">', "HTML: a link as a link")
 check.contains(runs.read(out .. ".xml"), "attached: a log line", "JUnit: text attachments in system-out")
+
+-- Support code that does not load: the run cannot start; every scenario is not run, the messages end with the
+-- error as the test run's exception, and the exit code is 2 (a file did not load).
+write("step_definitions/broken.lua", [[step("defined first", function() end) error("Whoops!", 0)]])
+feature("  Scenario: never runs\n    Given a step passes\n")
+code, doc = run({ reports = { "json:" .. dir .. "/run.json", "message:" .. dir .. "/run.ndjson" } })
+check.equal(2, code, "a support file that does not load is exit 2")
+local never
+for _, file in ipairs(doc.files) do
+  for _, case in ipairs(file.cases) do if case.name == "never runs" then never = case end end
+end
+check.equal("not run: a support or step definition file did not load", never and never.skip_reason,
+  "the scenario is reported not run, and why")
+local last = runs.read(dir .. "/run.ndjson"):match("[^\n]+\n$")
+check.contains(last, '"testRunFinished"', "the stream ends with testRunFinished")
+check.contains(last, '"message":"Whoops!"', "carrying the error as the run's exception")
+check.equal(nil, runs.read(dir .. "/run.ndjson"):find('"testCase"', 1, true), "and no test case")
+os.remove(dir .. "/step_definitions/broken.lua")
 
 -- Misuse of the attachment functions is named.
 write("step_definitions/bad.lua", [[step("a bad attachment", function() attach("x", "not a type") end)]])

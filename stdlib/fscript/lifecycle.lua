@@ -116,7 +116,8 @@ local function run_case_hook(run_state, case, def, timeout)
     result.error, result.traceback, result.quiet = err.message, err.traceback, err.quiet
     err.step = err.step or ("%s hook (%s)"):format(hooks_mod.NAMES[def.kind], result.text)
   end
-  run_state.console:step(case, result)
+  -- A hook that passed is no news on the console (the reports list it); one that did not is.
+  if result.status ~= "passed" then run_state.console:step(case, result) end
   return result.status, err
 end
 
@@ -128,6 +129,15 @@ local function skipped_steps(session, case, spec)
   for _, step in ipairs(case.steps) do
     if step.pickle_step and (step.depth or 0) == 0 then ran[step.pickle_step] = true end
   end
+  -- After a step (or Before hook) that skipped itself, every later step is skipped, even an undefined or
+  -- ambiguous one; after any other non-passed status those stay undefined or ambiguous (cucumber-js).
+  local first
+  for _, step in ipairs(case.steps) do
+    if (step.depth or 0) == 0 and step.status ~= "passed" then
+      first = first or step.status
+    end
+  end
+  local skipping = first == "skipped"
   local afters = {}
   -- The After hooks' records stay after the scenario's steps.
   while #case.steps > 0 and case.steps[#case.steps].hook and case.steps[#case.steps].hook.kind == "after" do
@@ -140,7 +150,7 @@ local function skipped_steps(session, case, spec)
           spec.gherkin.uri, step.line), data_table = step.data_table, started_at = util.now(),
         doc_string = step.doc_string and step.doc_string.content or nil,
         argument = (step.data_table and "table") or (step.doc_string and "doc") or nil }
-      local plan = case.plan and case.plan[i]
+      local plan = not skipping and case.plan and case.plan[i]
       if plan and #plan.definitions == 0 then record.status = "undefined" end
       if plan and #plan.definitions > 1 then record.status = "ambiguous" end
       -- Only a step cucumber would have run is reported skipped: an undefined or ambiguous one stays so.
@@ -148,7 +158,7 @@ local function skipped_steps(session, case, spec)
         record.error = ("%s step: %s"):format(record.status == "undefined" and "Undefined" or "Ambiguous", step.text)
       end
       if record.status == "undefined" then
-        record.snippet = require("fscript.snippets").snippet(step.text, record.argument, session.registry.types)
+        record.snippets = require("fscript.snippets").snippets(step.text, record.argument, session.registry.types)
       end
       case.steps[#case.steps + 1] = record
     end
@@ -295,6 +305,8 @@ function M.load_step_files(run_state, paths)
       run_state.files[#run_state.files + 1] = run_state.file
       run_state.console:file_start(path)
       cases.load_failed(run_state, err)
+      run_state.support_error = run_state.support_error or err
+      run_state.support_error_file = run_state.support_error_file or path
     end
   end
 end

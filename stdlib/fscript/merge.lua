@@ -58,7 +58,7 @@ function M.run(outputs, inputs)
     return 2
   end
   local byPath, order, duration, interrupted = {}, {}, 0, false
-  local support, run_hooks, started_at, strict, run_hook_failed, exception
+  local support, run_hooks, started_at, strict, run_hook_failed, exception, exception_where
   for _, input in ipairs(inputs) do
     local text, err = util.read_file(input)
     if not text then
@@ -77,7 +77,7 @@ function M.run(outputs, inputs)
     if run.started_at and (not started_at or run.started_at < started_at) then started_at = run.started_at end
     if strict == nil then strict = run.strict end
     run_hook_failed = run_hook_failed or run.run_hook_failed
-    exception = exception or run.exception
+    if not exception and run.exception then exception, exception_where = run.exception, run.exception_where end
     interrupted = interrupted or run.interrupted
     for _, file in ipairs(run.files) do
       local merged = byPath[file.path]
@@ -104,7 +104,7 @@ function M.run(outputs, inputs)
   end)
   local state = { files = {}, interrupted = interrupted, started = util.clock() - duration, load_errors = 0,
     support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
-    run_hook_failed = run_hook_failed, exception = exception }
+    run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where }
   for _, file in ipairs(order) do
     table.sort(file.cases, function(a, b) return (a.index or 0) < (b.index or 0) end)
     file.seen = nil

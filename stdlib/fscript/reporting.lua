@@ -42,7 +42,7 @@ function M.tally(run_state)
     interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {},
     strict = strict, support = run_state.support, run_hooks = run_state.run_hooks or {},
     started_at = run_state.started_at, finished_at = util.now(), run_hook_failed = run_state.run_hook_failed,
-    exception = run_state.exception }
+    exception = run_state.exception, exception_where = run_state.exception_where }
   for _, file in ipairs(run.files) do
     for _, case in ipairs(file.cases) do
       local status = case.status

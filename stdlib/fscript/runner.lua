@@ -72,7 +72,15 @@ function M.run(opts)
   local ok, err = pcall(function()
     lifecycle.load_step_files(state, opts.files)
     state.started_at = require("fscript.util").now()
-    lifecycle.run_all_hooks(state, "before_all")
+    if state.support_error then
+      -- Support code that does not load: the run cannot start (its steps and hooks are missing). Every scenario
+      -- is reported not run, and the messages end with the error as the test run's exception, as cucumber's do.
+      state.stopped = "not run: a support or step definition file did not load"
+      state.exception = state.support_error
+      state.exception_where = state.support_error_file
+    else
+      lifecycle.run_all_hooks(state, "before_all")
+    end
     local expanded = discovery.expand(opts.files, opts.app)
     -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
     state.defined = {}
@@ -93,8 +101,9 @@ function M.run(opts)
       end
     end
   end)
-  -- AfterAll hooks run whatever happened before them, as cucumber's do.
-  local after_ok, after_err = pcall(lifecycle.run_all_hooks, state, "after_all")
+  -- AfterAll hooks run whatever happened before them, as cucumber's do (unless the run never started).
+  local after_ok, after_err = true, nil
+  if not state.support_error then after_ok, after_err = pcall(lifecycle.run_all_hooks, state, "after_all") end
   if not after_ok and not util.is_interrupt(after_err) then
     io.stderr:write(("fscript: internal error: %s\n"):format(tostring(after_err)))
   end

@@ -215,7 +215,7 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
     err.where = result.where or err.where
     -- An undefined step of the scenario's own carries the snippet that would define it (the messages' suggestion).
     if result.depth == 0 and result.status == "undefined" then
-      result.snippet = require("fscript.snippets").snippet(text, result.argument, self.registry.types)
+      result.snippets = require("fscript.snippets").snippets(text, result.argument, self.registry.types)
     end
     -- A step that a step ran and that is undefined or ambiguous is a failure of the step that ran it.
     if result.depth > 0 and (err.status == "undefined" or err.status == "ambiguous") then err.status = nil end

@@ -16,6 +16,28 @@ local NAMES = { string = "text", int = "n", float = "x", word = "word", [""] = "
 ---@return string
 function M.snippet(text, argument, types)
   local expression = generator.generate(text, types or parameter_types.new())[1]
+  return M.of_expression(expression, argument)
+end
+
+---Every snippet cucumber would suggest: one per expression the generator makes of the text (`8` reads as
+---`{int}` and as `{float}`), the best first.
+---@param text string
+---@param argument? "table"|"doc"
+---@param types? fscript.ParameterTypes
+---@return string[]
+function M.snippets(text, argument, types)
+  local out = {}
+  for i, expression in ipairs(generator.generate(text, types or parameter_types.new())) do
+    out[i] = M.of_expression(expression, argument)
+  end
+  return out
+end
+
+---The snippet of one generated expression.
+---@param expression {source: string, types: table[]}
+---@param argument? "table"|"doc"
+---@return string
+function M.of_expression(expression, argument)
   local generalized = expression.source
   local params, seen = {}, {}
   for _, t in ipairs(expression.types) do

@@ -202,6 +202,10 @@ local function elements(feature_id, case)
     id = element_id(feature_id, case), keyword = g and g.keyword or "Scenario", name = case.name,
     line = line, description = "", type = "scenario", tags = tag_records(case), steps = steps,
   }
+  -- cucumber's JSON has no word for a flaky scenario (it reports the last attempt): the description says it.
+  if case.flaky then
+    scenario.description = ("flaky: passed on attempt %d of %d"):format(#case.attempts + 1, #case.attempts + 1)
+  end
   local before, after = hook_records(case, "before"), hook_records(case, "after")
   if #before > 0 then scenario.before = before end
   if #after > 0 then scenario.after = after end

@@ -47,7 +47,7 @@ function M.step_record(s)
   return { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
     where = s.where, definition = s.definition, error = s.error, argument = s.argument, data_table = s.data_table,
     doc_string = s.doc_string, background = s.background, started_at = s.started_at, traceback = s.traceback,
-    attachments = s.attachments, hook = s.hook, pickle_step = s.pickle_step, quiet = s.quiet, snippet = s.snippet }
+    attachments = s.attachments, hook = s.hook, pickle_step = s.pickle_step, quiet = s.quiet, snippets = s.snippets }
 end
 
 ---A case back from its record: the shape the runner makes, so every report renders it as it would have.
@@ -90,7 +90,7 @@ function M.render(run)
     -- What cucumber's messages need beyond the cases (see `fscript.report.message`), so merged shards write them.
     strict = run.strict, counts = run.counts, flaky = run.flaky, support = run.support, run_hooks = run_hooks,
     started_at = run.started_at, finished_at = run.finished_at, run_hook_failed = run.run_hook_failed,
-    exception = run.exception },
+    exception = run.exception, exception_where = run.exception_where },
     { indent = "  " }) .. "\n"
 end
 
@@ -109,7 +109,8 @@ function M.load(text, name)
     exit_code = tonumber(doc.exit_code) or 0, strict = doc.strict ~= false, support = doc.support,
     run_hooks = type(doc.run_hooks) == "table" and doc.run_hooks or {}, started_at = tonumber(doc.started_at),
     finished_at = tonumber(doc.finished_at), run_hook_failed = doc.run_hook_failed == true,
-    exception = type(doc.exception) == "string" and doc.exception or nil }
+    exception = type(doc.exception) == "string" and doc.exception or nil,
+    exception_where = type(doc.exception_where) == "string" and doc.exception_where or nil }
   for i, file in ipairs(doc.files) do
     if type(file) ~= "table" or type(file.path) ~= "string" or type(file.cases) ~= "table" then
       return nil, ("%s: files[%d] is not a file record (path and cases)"):format(name, i)

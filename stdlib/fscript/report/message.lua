@@ -98,12 +98,31 @@ function M.top_steps(case)
   return list
 end
 
--- Whether a case ran (a case a filter, an interrupt or a failed BeforeAll kept from running has no test case).
+-- Whether a case ran (a case a filter, an interrupt or a failed BeforeAll kept from running has no test case;
+-- a file that did not load has none either).
 local function ran(case)
-  return case.started_at ~= nil and not case.skip_reason
+  return case.started_at ~= nil and not case.skip_reason and case.name ~= "(load)"
 end
 
 local EXCEPTION_TYPES = { pending = "PendingException", skipped = "SkippedException" }
+
+---An error as the messages' message and exception. Lua puts the raising line before the message
+---(`steps.lua:3: boom`): the message is what was raised, the line goes to the stack trace, as a JavaScript
+---error's message and stack are apart.
+---@param text string
+---@param kind string the exception's type
+---@param where? string where it happened, when the text does not say
+---@param traceback? string
+---@return string message
+---@return table exception
+function M.exception(text, kind, where, traceback)
+  local at, said = text:match("^([^\n]-:%d+): (.*)$")
+  local message = json.valid_utf8(said or text)
+  local trace = { kind .. ": " .. message }
+  if at or where then trace[#trace + 1] = at or where end
+  if traceback and traceback ~= "" then trace[#trace + 1] = traceback end
+  return message, { type = kind, message = message, stackTrace = json.valid_utf8(table.concat(trace, "\n")) }
+end
 
 -- A step's or hook's result: status upper case, duration, and for a failure its message and exception.
 local function result_of(step)
@@ -112,16 +131,7 @@ local function result_of(step)
   local quiet = step.quiet or status == "passed" or status == "undefined" or status == "ambiguous"
     or status == "unknown"
   if not quiet and step.error then
-    -- Lua puts the raising line before the message (`steps.lua:3: boom`): the message is what was raised, the
-    -- line goes to the stack trace, as a JavaScript error's message and stack are apart.
-    local where, said = step.error:match("^([^\n]-:%d+): (.*)$")
-    local message = said or step.error
-    r.message = json.valid_utf8(message)
-    local trace = { (EXCEPTION_TYPES[status] or "Error") .. ": " .. message }
-    if where then trace[#trace + 1] = where end
-    if step.traceback and step.traceback ~= "" then trace[#trace + 1] = step.traceback end
-    r.exception = { type = EXCEPTION_TYPES[status] or "Error", message = r.message,
-      stackTrace = json.valid_utf8(table.concat(trace, "\n")) }
+    r.message, r.exception = M.exception(step.error, EXCEPTION_TYPES[status] or "Error", nil, step.traceback)
   end
   return r
 end
@@ -356,10 +366,12 @@ function M.render(run)
             local step_id = plan.step_ids[i] or ""
             emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
               timestamp = timestamp(step.started_at) } })
-            if step.snippet and n == 1 then
-              -- The snippet that would define an undefined step, in Lua (fscript's step definitions' language).
+            if step.snippets and #step.snippets > 0 and n == 1 then
+              -- The snippets that would define an undefined step, in Lua (fscript's step definitions' language).
+              local list = {}
+              for k, code in ipairs(step.snippets) do list[k] = { language = "lua", code = code } end
               emit({ suggestion = { id = next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
-                snippets = json.array({ { language = "lua", code = step.snippet } }) } })
+                snippets = json.array(list) } })
             end
             attachment_envelopes(emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
             emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
@@ -378,8 +390,7 @@ function M.render(run)
   local finished = { testRunStartedId = run_id, timestamp = timestamp(run.finished_at or run.started_at),
     success = run.exit_code == 0 }
   if run.exception then
-    finished.message = json.valid_utf8(run.exception)
-    finished.exception = { type = "Error", message = finished.message }
+    finished.message, finished.exception = M.exception(run.exception, "Error", run.exception_where)
   end
   emit({ testRunFinished = finished })
   return table.concat(lines, "\n") .. "\n"
