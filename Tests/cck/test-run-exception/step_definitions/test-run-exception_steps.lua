@@ -1,5 +1,7 @@
 -- The CCK's test-run-exception sample (devkit/samples/test-run-exception/test-run-exception.ts), in Lua. The
--- exception the sample expects comes from the kit's fake cucumber's `--error` switch, "outside of user-supplied
--- hook or step code"; fscript has no such switch (scripts/cck leaves the argument out), so until it has a way
--- to make one, this sample runs its step and does not match.
+-- kit's fake cucumber makes the sample's exception with its `--error` switch: an exception "outside of
+-- user-supplied hook or step code", after the support code is loaded. fscript has no such switch (scripts/cck
+-- leaves the argument out); its equivalent is support code that defines its step and then fails outside any
+-- hook or step, which fscript reports as the test run's exception, before any scenario runs.
 step("a step", function() end)
+error("Whoops!", 0)
