@@ -156,4 +156,33 @@ status=0
 [ "$status" -eq 0 ] || fatal "message:-: exit $status: $(cat "$work/stderr.txt")"
 head -n 1 "$work/stdout.ndjson" | grep -q '^{"meta":' || fatal "message:- does not start with meta: $(head -c 300 "$work/stdout.ndjson")"
 grep -q "passed, 0 failed" "$work/stderr.txt" || fatal "message:-: the console is not on standard error"
+# The failure screenshot is an attachment of the failed step: a PNG, base64, in the stream (and in the HTML report).
+run shot 1 Tests/cli/fixtures/cucumber_report --artifacts "$work/artifacts" --report "message:$work/shot.ndjson" \
+  --report "html:$work/shot-html"
+python3 - "$work/shot.ndjson" <<'PY'
+import base64, json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+failed = {(m["testStepFinished"]["testCaseStartedId"], m["testStepFinished"]["testStepId"]) for m in lines
+          if "testStepFinished" in m and m["testStepFinished"]["testStepResult"]["status"] == "FAILED"}
+shots = [m["attachment"] for m in lines if "attachment" in m and m["attachment"]["mediaType"] == "image/png"]
+if len(shots) != 1: sys.exit(f"** ERROR: expected one screenshot attachment, got {len(shots)}")
+shot = shots[0]
+if (shot.get("testCaseStartedId"), shot.get("testStepId")) not in failed:
+    sys.exit("** ERROR: the screenshot is not attached to the failed step")
+if shot["contentEncoding"] != "BASE64" or not base64.b64decode(shot["body"]).startswith(b"\x89PNG"):
+    sys.exit("** ERROR: the screenshot is not a base64 PNG")
+PY
+grep -q 'src="data:image/png;base64,' "$work/shot-html/index.html" || fatal "the HTML report shows no screenshot"
+
+# The CI the environment names is in meta, as cucumber's ci-environment reports it.
+GITHUB_ACTIONS=true GITHUB_SERVER_URL=https://github.example GITHUB_REPOSITORY=team/app GITHUB_RUN_ID=42 \
+  GITHUB_SHA=0123abc GITHUB_REF_NAME=main "$bin" Tests/features/outline.feature --report message:- \
+  >"$work/ci.ndjson" 2>/dev/null </dev/null || fatal "the run with a CI environment failed"
+python3 - "$work/ci.ndjson" <<'PY'
+import json, sys
+ci = json.loads(open(sys.argv[1]).readline())["meta"].get("ci")
+want = {"name": "GitHub Actions", "url": "https://github.example/team/app/actions/runs/42", "buildNumber": "42",
+        "git": {"remote": "https://github.example/team/app.git", "revision": "0123abc", "branch": "main"}}
+if ci != want: sys.exit(f"** ERROR: meta.ci is {ci}, expected {want}")
+PY
 echo "messages_test: passed"

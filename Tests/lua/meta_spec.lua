@@ -21,6 +21,11 @@ end
 has("frank.lua", "@class frank%.App")
 has("frank.lua", "function this_file%(")
 has("frank.lua", "function frank%.reset%(")
+-- Every global the session installs (cucumber's hooks, statuses and attachments among them) is declared.
+package.path = here .. "../../stdlib/?.lua;" .. package.path
+for name in pairs(require("fscript.session").new({ catalog = false }):globals()) do
+  has("frank.lua", "function " .. name .. "%(")
+end
 has("app.lua", "@class sim%.App")
 has("app.lua", "function App:request%(")
 has("app.lua", "function text_field%(")

@@ -42,6 +42,8 @@ local M = {}
 ---@field path string
 ---@field cases fscript.Case[]
 ---@field load_error? string
+---@field position? integer the file's place in a sharded or parallel run's order
+---@field defined? integer the file's place in the defined order (a run in --order reverse or random keeps it)
 
 ---@class fscript.RunResult
 ---@field files fscript.FileResult[]
@@ -52,6 +54,17 @@ local M = {}
 ---@field duration number
 ---@field exit_code integer
 ---@field notes string[]
+---@field counts? table<string, integer> cases by cucumber status
+---@field flaky? integer cases that passed after a failed attempt
+---@field strict? boolean pending and undefined fail the run (cucumber's default; false under --no-strict)
+---@field support? {definitions: table[], parameter_types: table[], undefined_parameter_types: table[]} the run's
+---step definitions and hooks in definition order (`fscript.lifecycle.support`), for the messages
+---@field run_hooks? fscript.StepResult[] BeforeAll and AfterAll results, in the order they ran
+---@field run_hook_failed? boolean a BeforeAll or AfterAll hook did not pass
+---@field started_at? number seconds since the epoch when the test run started
+---@field finished_at? number seconds since the epoch when it ended
+---@field exception? string an error outside any step or hook (the messages' test-run exception)
+---@field exception_where? string the file it came from, when known
 
 ---Checks the run options; returns the tag filter and the reports, or nil and why.
 ---@param opts fscript.RunOptions

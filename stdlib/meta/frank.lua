@@ -294,6 +294,57 @@ function this_scenario() end
 function before(fn) end
 ---@param fn function runs after each scenario of this file, even a failed one
 function after(fn) end
+
+---@alias fscript.HookOptions string|{tags?: string, name?: string} a tag expression, or tags and a name
+
+---cucumber's Before hook: runs before every scenario of the run (those its tag expression selects), in
+---definition order; a step of the scenario in every report. `fn` gets `{name, tags}`.
+---@param opts fscript.HookOptions|fun(scenario: {name: string, tags: string[]})
+---@param fn? fun(scenario: {name: string, tags: string[]})
+function Before(opts, fn) end
+---cucumber's After hook: runs after every scenario it selects, in reverse definition order, also after a failure;
+---`fn` gets `{name, tags, status}`.
+---@param opts fscript.HookOptions|fun(scenario: {name: string, tags: string[], status?: string})
+---@param fn? fun(scenario: {name: string, tags: string[], status?: string})
+function After(opts, fn) end
+---Runs before each step of the scenarios it selects; its outcome is the step's.
+---@param opts fscript.HookOptions|function
+---@param fn? function
+function BeforeStep(opts, fn) end
+---Runs after each step of the scenarios it selects, also after a failed one.
+---@param opts fscript.HookOptions|function
+---@param fn? function
+function AfterStep(opts, fn) end
+---Runs once, before the first scenario; when it fails no scenario runs (exit 1).
+---@param opts {name?: string}|function
+---@param fn? function
+function BeforeAll(opts, fn) end
+---Runs once, after the last scenario, whatever happened.
+---@param opts {name?: string}|function
+---@param fn? function
+function AfterAll(opts, fn) end
+---Ends the step or hook as pending (returning "pending" does too): not written yet. Fails a run unless --no-strict.
+---@param message? string
+function pending(message) end
+---Ends the step or hook as skipped (returning "skipped" does too): the rest of the scenario is skipped, and the run
+---does not fail for it.
+---@param message? string
+function skip(message) end
+---Attaches data to the running step or hook: text stays text, other bytes are base64 in the reports.
+---@param data string the bytes
+---@param media_type string|{media_type: string, file_name?: string, encoding?: "IDENTITY"|"BASE64"}
+---@param file_name? string
+function attach(data, media_type, file_name) end
+---Attaches a line of text for the reports (media type text/x.cucumber.log+plain).
+---@param text string
+function log(text) end
+---Attaches a link (media type text/uri-list).
+---@param url string
+function link(url) end
+---The running scenario's own table (fresh for each scenario and attempt), for steps to share state: cucumber's
+---World. Nil outside a scenario.
+---@return table?
+function world() end
 ---@param spec {name: string, trait: string, entry?: {from: string, steps: string[]}|{from: string, steps: string[]}[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?}
 ---@return fscript.Screen
 function screen(spec) end

@@ -100,7 +100,7 @@ struct InitCommand: ParsableCommand {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
           "runtime.version": "Lua 5.4",
           "workspace.library": ["\(stdlib)/meta", "\(stdlib)"],
-          "diagnostics.globals": ["Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario"]
+          "diagnostics.globals": ["Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world"]
         }
 
         """
@@ -110,7 +110,7 @@ struct InitCommand: ParsableCommand {
         -- luacheck configuration for an fscript suite: the globals fscript provides.
         std = "lua54"
         read_globals = { "frank", "mock", "app", "fscript", "json" }
-        globals = { "Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario" }
+        globals = { "Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world" }
 
         """
 }

@@ -15,8 +15,9 @@ local hooks_mod = require("fscript.hooks")
 
 local M = {}
 
--- The messages protocol version this writer follows (the CCK 31 samples' shapes).
-M.PROTOCOL_VERSION = "31.0.0"
+-- The messages protocol version this writer follows: the one the Compatibility Kit 31's expected streams were
+-- written with, whose shapes `scripts/cck` compares.
+M.PROTOCOL_VERSION = "34.2.1"
 
 local function timestamp(seconds)
   seconds = seconds or 0
