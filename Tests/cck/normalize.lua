@@ -21,7 +21,9 @@
 ---    `Given("…", () => {…})`); fscript's are Lua: each snippet's `language` and `code` must be there, their
 ---    values are not compared (the pattern a snippet proposes is checked by fscript's own snippet specs);
 ---  * the `test-run-exception` sample's `--error` argument is the kit's fake cucumber's switch to throw outside
----    of user code; scripts/cck leaves it out and the sample's Lua support code fails as it loads instead.
+---    of user-supplied hook or step code; fscript has no such switch, so scripts/cck leaves it out, and the
+---    sample's support code fails as it loads, after defining its step (outside any hook or step), which fscript
+---    reports as the test run's exception.
 local ids = require("ids")
 
 local M = {}

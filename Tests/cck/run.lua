@@ -19,6 +19,8 @@ local normalize = require("normalize")
 local kit = assert(os.getenv("CCK_KIT"), "CCK_KIT is not set: run scripts/cck")
 local bin = assert(os.getenv("CCK_BIN"), "CCK_BIN is not set: run scripts/cck")
 local verbose = (os.getenv("CCK_VERBOSE") or "") ~= ""
+-- Options added to every sample's run (`--jobs 4`: the parallel run must write the same stream).
+local extra = os.getenv("CCK_ARGS") or ""
 
 local function q(s)
   return "'" .. s:gsub("'", "'\\''") .. "'"
@@ -40,14 +42,24 @@ local function lines_of(command)
   return out
 end
 
--- Runs a shell command and answers its exit status; stops the whole run when it was interrupted (Ctrl-C or
--- SIGTERM reach the child, and fscript exits 130 on them).
+local work -- the temporary folder of the runs
+
+-- Stops the whole run on Ctrl-C or SIGTERM, its temporary folder removed.
+local function interrupted()
+  if work then os.execute("rm -rf '" .. work .. "'") end
+  io.stderr:write("cck: interrupted\n")
+  os.exit(130)
+end
+
+-- Runs a shell command and answers its exit status. fscript's os.execute stops the command and raises when the
+-- run is interrupted; a sample's fscript that was interrupted itself exits 130.
 local function sh(command)
-  local _, how, code = os.execute(command)
-  if how == "signal" or code == 130 or code == 143 then
-    io.stderr:write("cck: interrupted\n")
-    os.exit(130)
+  local ok, problem, how, code = pcall(os.execute, command)
+  if not ok then
+    if tostring(problem):find("interrupted", 1, true) then interrupted() end
+    error(problem, 0)
   end
+  if how == "signal" or code == 130 or code == 143 then interrupted() end
   return code
 end
 
@@ -74,7 +86,7 @@ local function arguments(dir, name)
   return table.concat(out, " ")
 end
 
-local work = lines_of("mktemp -d")[1]
+work = lines_of("mktemp -d")[1]
 local matched = 0
 for _, name in ipairs(samples) do
   local dir = kit .. "/" .. name
@@ -82,15 +94,16 @@ for _, name in ipairs(samples) do
   local steps = root .. "/Tests/cck/" .. name .. "/step_definitions"
   local into = ("%s/samples/%s"):format(q(run), q(name))
   if sh(("mkdir -p %s/step_definitions && cp %s/*.lua %s/step_definitions/ && for f in %s/*.feature %s/*.feature.md;"
-    .. " do if [ -e \"$f\" ]; then cp \"$f\" %s/ || exit 1; fi; done"):format(into, q(steps), into, q(dir), q(dir), into))
+    .. " do if [ -e \"$f\" ]; then cp \"$f\" %s/ || exit 1; fi; done")
+    :format(into, q(steps), into, q(dir), q(dir), into))
     ~= 0 then
     io.stderr:write(("cck: cannot arrange the run of %s in %s\n"):format(name, run))
     os.exit(2)
   end
   local actual_path = run .. "/messages.ndjson"
   local code = sh(("cd %s && CCK_SAMPLE_DIR=%s timeout --kill-after=10 300 %s samples/%s --report message:%s %s"
-    .. " >%s/out.txt 2>&1 </dev/null"):format(q(run), q(dir), q(bin), q(name), q(actual_path), arguments(dir, name),
-    q(run)))
+    .. " %s >%s/out.txt 2>&1 </dev/null"):format(q(run), q(dir), q(bin), q(name), q(actual_path), arguments(dir, name),
+    extra, q(run)))
   local verdict
   local actual_text = read(actual_path)
   if not actual_text then

@@ -1,10 +1,12 @@
 -- Spec: the source, gherkinDocument and pickle messages fscript writes for a feature file are cucumber's own,
 -- field for field: against every sample of the Cucumber Compatibility Kit (its expected .ndjson, ids renamed in
 -- order of first appearance on both sides) and against the official parser's pickles for each good file of
--- ../shared/gherkin (ids and all: the ids are handed out in cucumber's order, so they are the same numbers).
+-- ../shared/gherkin (ids and all: the ids are handed out in cucumber's order, so they are the same numbers),
+-- each paired with the runner's pickle at the same index, as the message writer pairs them.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. here .. "../cck/?.lua;" .. package.path
 local check = require("fixtures.check")
+local gherkin = require("fscript.gherkin")
 local gm = require("fscript.messages.gherkin")
 local renamer = require("ids").renamer
 
@@ -34,10 +36,10 @@ local function show(message)
 end
 
 -- The Compatibility Kit's samples, from the installed package (scripts/install --test-deps installs it).
-local p = io.popen("python3 -c 'import cucumber_compatibility_kit as k, os; print(os.path.dirname(k.__file__))'"
+local finder = io.popen("python3 -c 'import cucumber_compatibility_kit as k, os; print(os.path.dirname(k.__file__))'"
   .. " 2>/dev/null")
-local kit = p and p:read("l")
-if p then p:close() end
+local kit = finder and finder:read("l")
+if finder then finder:close() end
 if not kit or kit == "" then
   print("messages_gherkin_spec: SKIPPED the Compatibility Kit part: the PyPI package cucumber-compatibility-kit is "
     .. "not installed (scripts/install --test-deps installs it)")
@@ -82,6 +84,18 @@ else
   check.equal(true, files >= 50, "every feature file of the kit was read (" .. files .. ")")
 end
 
+-- A row that expands a text past the limit: the document, then a parse error at the row; no pickles.
+local runaway = "Feature: f\n  Scenario Outline: o\n    Given " .. ("<a>"):rep(2000)
+  .. "\n    Examples:\n      | a |\n      | " .. ("x"):rep(1000) .. " |\n"
+local runaway_envelopes, runaway_pickles = gm.envelopes("runaway.feature", runaway, counter())
+check.equal("source gherkinDocument parseError", (function()
+  local kinds = {}
+  for i, m in ipairs(runaway_envelopes) do kinds[i] = next(m) end
+  return table.concat(kinds, " ")
+end)(), "a runaway expansion ends the messages with a parse error")
+check.equal(6, runaway_envelopes[3].parseError.source.location.line, "at the row")
+check.equal(0, #runaway_pickles, "and no pickles")
+
 -- The official parser's pickles, whole.
 local shared = here .. "../../../shared/gherkin/"
 local reference = assert(json.decode(read(shared .. "gherkin-languages.json")))
@@ -98,12 +112,32 @@ for _, name in ipairs(list(shared .. "testdata/good")) do
     end
     pickles_file:close()
     local uri = "../testdata/good/" .. name
-    local envelopes = gm.envelopes(uri, read(path), counter(), { languages = reference })
+    local text = read(path)
+    local envelopes, ids = gm.envelopes(uri, text, counter(), { languages = reference })
     local got = {}
     for _, m in ipairs(envelopes) do
       if m.pickle then got[#got + 1] = show(json.decode(json.encode(m))) end
     end
     check.equal(table.concat(want, "\n"), table.concat(got, "\n"), name .. ": pickle messages")
+    -- The runner's pickles, in the same order: the message writer pairs each case (`case.pickle_index`) with
+    -- the pickle message at that index, and each of its steps with the step id at the same position.
+    local runner_pickles = gherkin.pickles((gherkin.parse(text, { languages = reference })))
+    local pairs_up = #runner_pickles == #ids
+    local by_id = {}
+    for _, m in ipairs(envelopes) do
+      if m.pickle then by_id[m.pickle.id] = m.pickle end
+    end
+    for i, p in ipairs(runner_pickles) do
+      local message = ids[i] and by_id[ids[i].id]
+      if not message or message.name ~= p.name or #message.steps ~= #p.steps or #ids[i].steps ~= #p.steps then
+        pairs_up = false
+      else
+        for s, step in ipairs(p.steps) do
+          if message.steps[s].text ~= step.text or message.steps[s].id ~= ids[i].steps[s] then pairs_up = false end
+        end
+      end
+    end
+    check.truthy(pairs_up, name .. ": the runner's pickles pair up with the pickle messages, step by step")
   end
 end
 check.equal(true, good >= 50, "the good files are there (" .. good .. ")")

@@ -177,6 +177,7 @@ local function utf16_length(s)
   for _, cp in utf8.codes(s, true) do n = n + (cp > 0xFFFF and 2 or 1) end
   return n
 end
+M.utf16_length = utf16_length
 
 -- The cells of a table row: split on unescaped pipes, with `\|`, `\\` and `\n` unescaped (any other backslash
 -- stays), each trimmed. Whatever follows the last pipe is not a cell. `offset` is where the cell's text starts

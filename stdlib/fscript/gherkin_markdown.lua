@@ -58,9 +58,9 @@ function M.matchers()
     while true do
       local s, e, name = line.trimmed:find("`(@[^`]+)`", init)
       if not s then break end
-      -- The column counts characters, as cucumber's does.
+      -- The column counts UTF-16 code units after the indentation, as cucumber's (JavaScript) does.
       tags[#tags + 1] = { name = name, line = line.number,
-        column = line.indent + lines_mod.width(line.trimmed:sub(1, s - 1)) + 2 }
+        column = line.indent + lines_mod.utf16_length(line.trimmed:sub(1, s - 1)) + 2 }
       init = e + 1
     end
     if #tags > 0 then return { kind = "TagLine", tags = tags } end

@@ -46,12 +46,17 @@ local function interpolate(text, header, values)
 end
 
 ---`text` with each `<name>` of the Examples `header` replaced by the row's value (see `interpolate` above); the
----message writer fills in its pickles with it, so they say what the runner runs.
+---message writer fills in its pickles with it, so they say what the runner runs. `line`, the row's, is where an
+---expansion past the limit is reported.
 ---@param text string
 ---@param header string[]
 ---@param values string[]
+---@param line integer
 ---@return string
-M.interpolate = interpolate
+function M.interpolate(text, header, values, line)
+  row_line = line
+  return interpolate(text, header, values)
+end
 
 local function pickle_step(step, header, values, last_type)
   local type = step.type == "Conjunction" and last_type or step.type

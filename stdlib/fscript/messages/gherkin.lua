@@ -6,7 +6,8 @@
 ---`.feature.md`); this module only shapes it. Its pickles come in `gherkin.pickles(doc)` order, the order the
 ---runner's cases carry as `case.pickle_index`, so the message writer pairs each case with its pickle message.
 local gherkin = require("fscript.gherkin")
-local interpolate = require("fscript.pickles").interpolate
+local pickles_mod = require("fscript.pickles")
+local interpolate = pickles_mod.interpolate
 
 local M = {}
 
@@ -133,8 +134,9 @@ end
 function Builder:pickles(feature, uri)
   local out = {}
   if not feature then return out end
+  local row_line -- the Examples row being expanded, for an expansion error
   local function argument(step, header, values)
-    local fill = function(text) return header and interpolate(text, header, values) or text end
+    local fill = function(text) return header and interpolate(text, header, values, row_line) or text end
     local d, t = step.doc_string, step.data_table
     local doc, table_ = nil, nil
     if d then doc = { content = fill(d.content), mediaType = d.media_type and fill(d.media_type) or nil } end
@@ -158,7 +160,8 @@ function Builder:pickles(feature, uri)
     local type = step.type == "Conjunction" and last_type or step.type
     local ast = { self.step_ids[step] }
     if row then ast[2] = self.row_ids[row] end
-    return { id = self.ids(), text = header and interpolate(step.text, header, values) or step.text, type = type,
+    return { id = self.ids(), text = header and interpolate(step.text, header, values, row_line) or step.text,
+      type = type,
       argument = argument(step, header, values), astNodeIds = ast }, type
   end
   local function tags(...)
@@ -193,10 +196,11 @@ function Builder:pickles(feature, uri)
         for r = 2, #rows do
           local values = {}
           for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
+          row_line = rows[r].line
           local steps = steps_of(scenario, background, header, values, rows[r])
           out[#out + 1] = { id = self.ids(), uri = uri, location = location(rows[r]),
             astNodeIds = { self.scenario_ids[scenario], self.row_ids[rows[r]] },
-            name = interpolate(scenario.name, header, values), language = feature.language, steps = steps,
+            name = interpolate(scenario.name, header, values, row_line), language = feature.language, steps = steps,
             tags = tags(inherited, scenario.tags, examples.tags) }
         end
       end
@@ -232,7 +236,8 @@ end
 
 ---The envelopes cucumber emits for one feature file: `{source=…}`, `{gherkinDocument=…}`, then one `{pickle=…}`
 ---per pickle; and, for each pickle in `gherkin.pickles(doc)` order, its id and its steps' ids. A file that does
----not parse gives its source and one `{parseError=…}` per error instead, and no pickles.
+---not parse gives its source and one `{parseError=…}` per error instead, and no pickles; so does one whose
+---Examples row expands a text past `pickles.EXPANSION_LIMIT` (after its document), as `features.load` refuses it.
 ---@param path string the uri as the run names the file (relative, as given on the command line)
 ---@param text string the file's text
 ---@param ids fun(): string the stream's id generator ("0", "1", …)
@@ -265,8 +270,15 @@ function M.envelopes(path, text, ids, opts)
   local document = { uri = path, comments = comments }
   if doc.feature then document.feature = b:feature(doc.feature) end
   envelopes[#envelopes + 1] = { gherkinDocument = document }
+  local compiled, list = pcall(b.pickles, b, doc.feature, path)
+  if not compiled then
+    if not pickles_mod.is_expansion_error(list) then error(list, 0) end
+    envelopes[#envelopes + 1] = { parseError = { source = { uri = path, location = { line = list.line or 0 } },
+      message = list.message } }
+    return envelopes, {}
+  end
   local pickles = {}
-  for i, p in ipairs(b:pickles(doc.feature, path)) do
+  for i, p in ipairs(list) do
     envelopes[#envelopes + 1] = { pickle = p }
     local steps = {}
     for s, step in ipairs(p.steps) do steps[s] = step.id end
