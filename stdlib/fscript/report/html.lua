@@ -216,7 +216,9 @@ function M.render(run)
     run.duration or 0, run.interrupted and " (interrupted)" or "")
   out[#out + 1] = '<div class="controls"><button data-filter="all">All</button><button data-filter="passed">'
     .. 'Passed</button><button data-filter="failed">Failed</button><button data-filter="error">Errors</button>'
-    .. '<button data-filter="skipped">Skipped</button><input id="tag" placeholder="filter by tag"></div>'
+    .. '<button data-filter="skipped">Skipped</button><button data-filter="pending">Pending</button>'
+    .. '<button data-filter="undefined">Undefined</button><button data-filter="ambiguous">Ambiguous</button>'
+    .. '<input id="tag" placeholder="filter by tag"></div>'
   for _, file in ipairs(run.files) do
     out[#out + 1] = ('<div class="file">%s</div>'):format(escape(file.path))
     for _, case in ipairs(file.cases) do render_case(out, case) end
