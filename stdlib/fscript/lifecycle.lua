@@ -186,8 +186,9 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   session.case = case
   local restore = cases.capture_print(run_state, case)
   local mocks = M.mock_checkpoint()
-  local err
-  local blocked -- a Before hook did not pass: the scenario's steps are skipped
+  -- The fresh app first, so Before hooks see the scenario's app, not the previous one's.
+  local err = cases.protected(reset_target, timeout, run_state, spec)
+  local blocked = err and "failed" or nil -- a Before hook did not pass: the scenario's steps are skipped
   for _, def in ipairs(hooks_mod.applying(session.hooks, "before", case.tags)) do
     if blocked then
       -- A Before hook after one that did not pass does not run: skipped, as cucumber reports it.
@@ -201,7 +202,6 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   end
   if not blocked then
     err = cases.protected(function()
-      reset_target(run_state, spec)
       for _, hook in ipairs(hooks.before) do hook() end
       spec.fn()
     end, timeout)
