@@ -157,7 +157,9 @@ end
 function Console:case_end(case)
   show_file(self)
   if case.will_be_retried then
-    self:line(self:paint("yellow", ("  ↻ attempt %d failed; --retry runs it again"):format((case.attempt or 0) + 1)))
+    local why = case.failure and case.failure.message and (": " .. tostring(case.failure.message):match("^[^\n]*")) or ""
+    self:line(self:paint("yellow", ("  ↻ attempt %d failed%s; --retry runs it again"):format((case.attempt or 0) + 1,
+      why)))
     return
   end
   if case.flaky then self:line(self:paint("yellow", "  flaky: passed after a failed attempt")) end
