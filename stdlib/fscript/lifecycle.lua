@@ -186,10 +186,12 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   session.case = case
   local restore = cases.capture_print(run_state, case)
   local mocks = M.mock_checkpoint()
-  -- The fresh app first, so Before hooks see the scenario's app, not the previous one's.
-  local err = cases.protected(reset_target, timeout, run_state, spec)
+  -- The fresh app first, so Before hooks see the scenario's app, not the previous one's; without Before hooks it
+  -- is set up in the same protected call as the scenario (one deadline, one place a Ctrl-C lands).
+  local before_hooks = hooks_mod.applying(session.hooks, "before", case.tags)
+  local err = #before_hooks > 0 and cases.protected(reset_target, timeout, run_state, spec) or nil
   local blocked = err and "failed" or nil -- a Before hook did not pass: the scenario's steps are skipped
-  for _, def in ipairs(hooks_mod.applying(session.hooks, "before", case.tags)) do
+  for _, def in ipairs(before_hooks) do
     if blocked then
       -- A Before hook after one that did not pass does not run: skipped, as cucumber reports it.
       local record = hooks_mod.record(def)
@@ -202,6 +204,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   end
   if not blocked then
     err = cases.protected(function()
+      if #before_hooks == 0 then reset_target(run_state, spec) end
       for _, hook in ipairs(hooks.before) do hook() end
       spec.fn()
     end, timeout)
