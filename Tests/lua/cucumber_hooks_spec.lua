@@ -77,6 +77,23 @@ check.equal("after", cases[2].steps[#cases[2].steps].hook.kind, "the After hooks
 check.equal("before_all", doc.run_hooks[1].hook.kind, "the run's record keeps the BeforeAll result")
 check.equal("passed", doc.run_hooks[1].status, "with its status")
 
+-- A step a hook runs is inside the hook (one level in), not a step of the scenario of its own.
+write("step_definitions/nested.lua", [[Before("@nested", function() Given "a step passes" end)]])
+write("hooks.feature", [[
+Feature: hooks
+  @nested
+  Scenario: a hook that runs a step
+    Given a step passes
+]])
+code, doc = report()
+local steps_of = doc.files[1].cases[1].steps
+local depths = {}
+for _, s in ipairs(steps_of) do depths[#depths + 1] = ("%s%s@%d"):format(s.hook and "hook:" or "", s.text, s.depth) end
+check.contains(table.concat(depths, " | "), "step_definitions/nested.lua:1@0 | a step passes@1 | hook:",
+  "the hook's step is nested under the hook")
+check.contains(table.concat(depths, " | "), "steps.lua:5@0 | a step passes@0 | hook:", "the scenario's own step is at the top")
+os.remove(dir .. "/step_definitions/nested.lua")
+
 -- Hooks that are pending, skipped or fail: the scenario's steps are skipped, the After hooks still run.
 write("step_definitions/more.lua", [[
 Before("@pending", function() return "pending" end)

@@ -106,8 +106,11 @@ local function run_case_hook(run_state, case, def, timeout)
   local saved = session.current
   session.current = result
   session.in_hook = true
+  -- Steps a hook runs are inside it (one level in), as steps a step runs are: the hook is the test step.
+  session.depth = session.depth + 1
   local arg = { name = case.name, tags = case.tags, status = case.status ~= "running" and case.status or nil }
   local err = cases.protected(function() steps_mod.outcome(def.fn(arg)) end, timeout)
+  session.depth = session.depth - 1
   session.in_hook = false
   session.current = saved
   result.duration = util.clock() - started
