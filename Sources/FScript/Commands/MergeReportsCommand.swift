@@ -8,7 +8,7 @@ struct MergeReportsCommand: ParsableCommand {
         commandName: "merge-reports",
         abstract: "Merge the JSON reports of a suite's shards into the reports one run would write.",
         discussion: """
-            Outputs are kind:file as for --report (junit, json, tap, cucumber, html); the other arguments are JSON \
+            Outputs are kind:file as for --report (junit, json, tap, cucumber, html, message); the other arguments are JSON \
             reports (--report json:FILE) of disjoint parts of one suite. Files keep the suite's order and cases \
             their place in each file. Exit status: the merged run's (0 all passed, 1 a test failed, 2 an error or \
             a report that cannot be read, 130 one of the parts was interrupted).

@@ -64,8 +64,8 @@ struct RunCommand: ParsableCommand {
     @Option(
         name: .customLong("report"),
         help: ArgumentHelp(
-            "Also write a report: junit:FILE, tap:FILE, json:FILE, cucumber:FILE (cucumber's JSON) or html:DIR "
-                + "(DIR/index.html); repeatable. FILE - writes it to standard output and moves the console to "
+            "Also write a report: junit:FILE, tap:FILE, json:FILE, cucumber:FILE (cucumber's JSON), message:FILE "
+                + "(Cucumber Messages, NDJSON) or html:DIR (DIR/index.html); repeatable. FILE - writes it to standard output and moves the console to "
                 + "standard error.", valueName: "kind:file"))
     var reports: [String] = []
 
