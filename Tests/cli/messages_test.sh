@@ -116,23 +116,7 @@ print(f"messages: {len(lines)} envelopes, order, ids, statuses, attempts and att
 PY
 
 # The same stream from a parallel run and from merged shards, normalized.
-normalize() {
-  python3 - "$1" <<'PY'
-import json, sys
-ids = {}
-def walk(v, key=None):
-    if isinstance(v, dict):
-        if set(v) == {"seconds", "nanos"}: return {"seconds": 0, "nanos": 0}
-        return {k: walk(v[k], k) for k in sorted(v)}
-    if isinstance(v, list): return [walk(x, key) for x in v]
-    if isinstance(v, str) and key and (key in ("id", "astNodeId", "astNodeIds") or key.endswith("Id") or key.endswith("Ids")):
-        return ids.setdefault(v, str(len(ids)))
-    return v
-for line in open(sys.argv[1]):
-    m = json.loads(line)
-    if "meta" not in m: print(json.dumps(walk(m)))
-PY
-}
+normalize() { python3 Tests/cli/fixtures/normalize_messages.py "$1"; }
 compare() { # LABEL SERIAL OTHER
   normalize "$2" >"$work/a.norm"
   normalize "$3" >"$work/b.norm"

@@ -117,6 +117,7 @@ function M.run_facts(facts)
     run.started_at = facts.started_at
   end
   if facts.strict ~= nil then run.strict = facts.strict end
+  if facts.exception and not run.exception then run.exception, run.exception_where = facts.exception, facts.exception_where end
   local kind = facts.final and "after" or "before"
   if not run[kind] and type(facts.run_hooks) == "table" then
     local list = {}
@@ -166,7 +167,8 @@ function M.finish(interrupted, unrun, lost_why)
   end
   local state = { files = {}, interrupted = interrupted, started = parent.started, load_errors = 0,
     support = facts.support, run_hooks = run_hooks, run_hook_failed = facts.run_hook_failed,
-    started_at = facts.started_at, strict_steps = facts.strict ~= false and parent.opts.lenient ~= true }
+    started_at = facts.started_at, strict_steps = facts.strict ~= false and parent.opts.lenient ~= true,
+    exception = facts.exception, exception_where = facts.exception_where }
   for _, file in ipairs(parent.broken) do
     local case = { name = "(load)", tags = {}, index = 0, steps = {}, output = {}, duration = 0, script = true,
       status = "failed", failure = require("fscript.failure").new({ message = file.message }) }

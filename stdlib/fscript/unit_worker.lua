@@ -4,6 +4,8 @@ local json = require("fscript.json")
 local options = require("fscript.options")
 local lifecycle = require("fscript.lifecycle")
 local util = require("fscript.util")
+local features = require("fscript.features")
+local cases = require("fscript.cases")
 
 local M = {}
 
@@ -13,7 +15,8 @@ local function run_facts(state)
   local hook_records = {}
   for i, h in ipairs(state.run_hooks) do hook_records[i] = require("fscript.report.json").step_record(h) end
   return { support = lifecycle.support(state), run_hooks = hook_records, run_hook_failed = state.run_hook_failed,
-    started_at = state.started_at, strict = state.strict_steps }
+    started_at = state.started_at, strict = state.strict_steps, exception = state.exception,
+    exception_where = state.exception_where }
 end
 
 ---Runs the units the parent hands out, one at a
@@ -38,7 +41,13 @@ function M.run(opts)
   -- Each worker runs cucumber's BeforeAll hooks before its first unit and its AfterAll hooks after its last, as
   -- cucumber-js's parallel workers do; the parent reports one worker's (`run` lines below).
   state.started_at = util.now()
-  lifecycle.run_all_hooks(state, "before_all")
+  if state.support_error then
+    -- As in a serial run: support code that does not load stops the run before it starts.
+    state.stopped = "not run: a support or step definition file did not load"
+    state.exception, state.exception_where = state.support_error, state.support_error_file
+  else
+    lifecycle.run_all_hooks(state, "before_all")
+  end
   local loaded, file_mocks
   while not state.interrupted do
     local unit = channel.next()
@@ -48,6 +57,11 @@ function M.run(opts)
     local file = { path = path, cases = {} }
     state.files, state.file = { file }, file
     local ok, err = pcall(function()
+      if state.stopped and not features.is_feature(path) then
+        -- A stopped run loads no Lua test file (its top level is code), as a serial run does not.
+        cases.skip(state, "(script)", {}, state.stopped, 0)
+        return
+      end
       if loaded ~= path or which == "*" then
         backend.reset()
         lifecycle.stop_mocks(file_mocks)
@@ -68,7 +82,7 @@ function M.run(opts)
   end
   lifecycle.stop_mocks(file_mocks)
   state.run_hooks = {}
-  pcall(lifecycle.run_all_hooks, state, "after_all")
+  if not state.support_error then pcall(lifecycle.run_all_hooks, state, "after_all") end
   -- The AfterAll hooks' results, after the last unit (the parent reads lines until the worker exits).
   local facts = run_facts(state)
   facts.final = true
