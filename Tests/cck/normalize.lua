@@ -143,8 +143,9 @@ function M.compare(expected, actual)
     end
     local path = first_difference(e, a, "")
     if path then
-      return ("message %d differs at %s\n  expected: %s\n  actual:   %s\n  expected message: %s\n  actual message:   %s")
-        :format(i, path, show(at(e, path), 300), show(at(a, path), 300), show(e, 400), show(a, 400))
+      return ("message %d differs at %s\n  expected: %s\n  actual:   %s\n  expected message: %s\n"
+        .. "  actual message:   %s"):format(i, path, show(at(e, path), 300), show(at(a, path), 300), show(e, 400),
+        show(a, 400))
     end
   end
   return nil

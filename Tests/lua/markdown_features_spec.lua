@@ -57,6 +57,12 @@ check.equal("text", scenario.steps[2].doc_string.media_type, "its media type")
 check.equal(3, #scenario.examples[1].rows, "the examples' header and two rows")
 check.equal(0, #doc.comments, "a '| --- |' line is no comment in the AST")
 
+-- Prose that becomes description text (after a Markdown table's `| - |` line) is text, not a typo to warn of.
+local prose, _, prose_warnings = gherkin.parse("# Feature: x\n| a |\n| - |\nScenaro: the text goes on\n",
+  { markdown = true })
+check.equal("Scenaro: the text goes on", gherkin.description_text(prose.feature), "the description")
+check.equal(0, #prose_warnings, "no warning about prose")
+
 -- The same text as a plain .feature is not Gherkin: the Markdown reading is by file name only.
 local _, plain_errors = gherkin.parse(DOCUMENT)
 check.truthy(#plain_errors > 0, "as a .feature the document does not parse")
@@ -73,7 +79,7 @@ step("I have fewer", function() table.insert(markdown_calls, "fewer") end)
 _G.markdown_calls = {}
 local code, console = runs.run({ dir .. "/features" })
 check.equal(0, code, "the folder run passes")
-check.equal("have 3, eat gouda crumbs, fewer, have 5, eat gouda crumbs, fewer", table.concat(markdown_calls, ", "),
+check.equal("have 3, eat gouda crumbs, fewer, have 5, eat gouda crumbs, fewer", table.concat(_G.markdown_calls, ", "),
   "both rows ran, steps in order, with the table and the doc string")
 check.contains(console, "cheese.feature.md", "the console names the file")
 os.execute("rm -rf '" .. dir .. "'")

@@ -191,7 +191,9 @@ function Parser:take(token, line)
     end
     -- Description text one typo away from a keyword (`Scenaro: …`) would silently swallow a scenario.
     -- So would a step keyword typo (`Givn …`) before a scenario's or background's first step. Cucumber reads
-    -- both as text, and so do we (a description may well start with `The` or `An`), but say so.
+    -- both as text, and so do we (a description may well start with `The` or `An`), but say so. (Not in
+    -- Markdown, where keywords are headings and bullets, and prose is meant as prose.)
+    if self.markdown then return end
     local keyword, is_step = nearest_keyword(line.trimmed, self.dialect)
     if keyword and not is_step then
       self:warn(line.number, line.indent + 1, ("'%s' is read as description text; did you mean '%s:'?")

@@ -1,5 +1,5 @@
--- The CCK's examples-tables-undefined sample (devkit/samples/examples-tables-undefined/*.ts), in Lua.
-local world = require("fscript.port.ruby").world -- a table every scenario starts empty, as cucumber's World
+-- The CCK's examples-tables-undefined sample (devkit/samples/examples-tables-undefined/*.ts), in Lua: `this` is
+-- `world()`, the scenario's own table.
 
 -- Node's assert.strictEqual, with its message.
 local function strict_equal(actual, expected)
@@ -9,13 +9,13 @@ local function strict_equal(actual, expected)
 end
 
 step("there are {int} cucumbers", function(initial_count)
-  world.count = initial_count
+  world().count = initial_count
 end)
 
 step("I eat {int} cucumbers", function(eat_count)
-  world.count = world.count - eat_count
+  world().count = world().count - eat_count
 end)
 
 step("I should have {int} cucumbers", function(expected_count)
-  strict_equal(world.count, expected_count)
+  strict_equal(world().count, expected_count)
 end)

@@ -1,5 +1,5 @@
--- The CCK's examples-tables sample (devkit/samples/examples-tables/examples-tables.ts), in Lua.
-local world = require("fscript.port.ruby").world -- a table every scenario starts empty, as cucumber's World
+-- The CCK's examples-tables sample (devkit/samples/examples-tables/examples-tables.ts), in Lua: `this` is
+-- `world()`, the scenario's own table.
 
 -- Node's assert.strictEqual, with its message.
 local function strict_equal(actual, expected)
@@ -9,22 +9,22 @@ local function strict_equal(actual, expected)
 end
 
 step("there are {int} cucumbers", function(initial_count)
-  world.count = initial_count
+  world().count = initial_count
 end)
 
 step("there are {int} friends", function(initial_friends)
-  world.friends = initial_friends
+  world().friends = initial_friends
 end)
 
 step("I eat {int} cucumbers", function(eat_count)
-  world.count = world.count - eat_count
+  world().count = world().count - eat_count
 end)
 
 step("I should have {int} cucumbers", function(expected_count)
-  strict_equal(world.count, expected_count)
+  strict_equal(world().count, expected_count)
 end)
 
 step("each person can eat {int} cucumbers", function(expected_share)
-  local share = math.floor(world.count / (1 + world.friends))
+  local share = math.floor(world().count / (1 + world().friends))
   strict_equal(share, expected_share)
 end)
