@@ -95,6 +95,15 @@ code, doc = run()
 check.equal(1, code, "pending fails the run by default (strict, as cucumber-js)")
 check.equal("not written yet", doc.files[1].cases[1].steps[1].error, "pending(message) keeps its message")
 check.equal(0, (run({ lenient = true })), "--no-strict: pending passes the run")
+-- JUnit and TAP: a pending scenario is a failure under --strict, skipped under --no-strict.
+local junit_path, tap_path = dir .. "/pending.xml", dir .. "/pending.tap"
+run({ reports = { "junit:" .. junit_path, "tap:" .. tap_path } })
+check.contains(runs.read(junit_path), '<failure message="Given a step pending with a reason: not written yet"',
+  "JUnit, strict: pending is a failure")
+check.contains(runs.read(tap_path), "not ok 1 - ", "TAP, strict: pending is not ok")
+run({ lenient = true, reports = { "junit:" .. junit_path, "tap:" .. tap_path } })
+check.contains(runs.read(junit_path), '<skipped message="pending"/>', "JUnit, --no-strict: pending is skipped")
+check.contains(runs.read(tap_path), "# SKIP pending", "TAP, --no-strict: pending is a SKIP")
 feature("  Scenario: undefined\n    Given nothing defines this\n")
 check.equal(1, (run()), "undefined fails the run by default")
 check.equal(0, (run({ lenient = true })), "--no-strict: undefined passes the run")

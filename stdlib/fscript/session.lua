@@ -1,7 +1,8 @@
 ---A session holds what scripts declare (steps, screens, scenarios, hooks) and runs steps, recording
 ---each one into the current test case. The runner makes one per run and installs its DSL globals:
 ---`Given When Then And But step scenario before after screen`, cucumber's hooks `Before After BeforeAll AfterAll
----BeforeStep AfterStep`, `pending skip` and the attachments `attach log link` (the only globals the stdlib creates).
+---BeforeStep AfterStep`, `pending skip`, the attachments `attach log link` and `world` (the only globals the stdlib
+---creates).
 local steps = require("fscript.steps")
 local hooks_mod = require("fscript.hooks")
 local status_mod = require("fscript.status")
