@@ -27,7 +27,7 @@ AfterStep(function() note("after step") end)
 BeforeAll(function() note("before all") end)
 AfterAll(function() note("after all") end)
 ]])
-local feature = write("hooks.feature", [[
+write("hooks.feature", [[
 Feature: hooks
   @tagged
   Scenario: tagged
@@ -91,7 +91,8 @@ local depths = {}
 for _, s in ipairs(steps_of) do depths[#depths + 1] = ("%s%s@%d"):format(s.hook and "hook:" or "", s.text, s.depth) end
 check.contains(table.concat(depths, " | "), "step_definitions/nested.lua:1@0 | a step passes@1 | hook:",
   "the hook's step is nested under the hook")
-check.contains(table.concat(depths, " | "), "steps.lua:5@0 | a step passes@0 | hook:", "the scenario's own step is at the top")
+check.contains(table.concat(depths, " | "), "steps.lua:5@0 | a step passes@0 | hook:",
+  "the scenario's own step is at the top")
 os.remove(dir .. "/step_definitions/nested.lua")
 
 -- Hooks that are pending, skipped or fail: the scenario's steps are skipped, the After hooks still run.

@@ -133,7 +133,8 @@ check.equal(nil, cases[2].attempts, "a pending case is not retried")
 check.contains(console, "1 flaky", "the console counts the flaky case")
 feature("  Scenario: flaky\n    Given a step that fails once\n")
 local flaky_out = dir .. "/flaky"
-check.equal(0, (run({ retry = 1, reports = { "json:" .. dir .. "/run.json", "cucumber:" .. flaky_out .. ".cucumber.json",
+check.equal(0, (run({ retry = 1, reports = { "json:" .. dir .. "/run.json",
+  "cucumber:" .. flaky_out .. ".cucumber.json",
   "html:" .. flaky_out .. "/html", "junit:" .. flaky_out .. ".xml", "tap:" .. flaky_out .. ".tap",
   "message:" .. flaky_out .. ".ndjson" } })), "a run whose only failure passed on retry passes")
 check.equal(true, json.decode(runs.read(dir .. "/run.json")).files[1].cases[1].flaky, "JSON: flaky")
@@ -141,7 +142,8 @@ check.contains(json.decode(runs.read(flaky_out .. ".cucumber.json"))[1].elements
   "flaky: passed on attempt 2", "cucumber JSON: flaky in the description")
 check.contains(runs.read(flaky_out .. "/html/index.html"), '<span class="flaky">flaky: passed on attempt 2</span>',
   "HTML: a flaky badge")
-check.contains(runs.read(flaky_out .. ".xml"), "flaky: passed on attempt 2 after 1 failed", "JUnit: flaky in system-out")
+check.contains(runs.read(flaky_out .. ".xml"), "flaky: passed on attempt 2 after 1 failed",
+  "JUnit: flaky in system-out")
 check.contains(runs.read(flaky_out .. ".tap"), "(flaky: passed on attempt 2)", "TAP: flaky on the test point")
 local stream = runs.read(flaky_out .. ".ndjson")
 check.contains(stream, '"willBeRetried":true', "messages: the first attempt will be retried")

@@ -29,7 +29,9 @@ end
 function M.merge_support(a, b)
   if type(a) ~= "table" then return type(b) == "table" and b or nil end
   if type(b) ~= "table" then return a end
-  local by_location = function(item) return tostring(item.location or (item.source or "") .. ":" .. tostring(item.line)) .. (item.hook or "") end
+  local function by_location(item)
+    return tostring(item.location or (item.source or "") .. ":" .. tostring(item.line)) .. (item.hook or "")
+  end
   local definitions = union(a.definitions, b.definitions, by_location)
   -- In definition order, as one run lists them (shards and workers load the same support files in one order).
   table.sort(definitions, function(x, y)

@@ -117,7 +117,9 @@ function M.run_facts(facts)
     run.started_at = facts.started_at
   end
   if facts.strict ~= nil then run.strict = facts.strict end
-  if facts.exception and not run.exception then run.exception, run.exception_where = facts.exception, facts.exception_where end
+  if facts.exception and not run.exception then
+    run.exception, run.exception_where = facts.exception, facts.exception_where
+  end
   local kind = facts.final and "after" or "before"
   if not run[kind] and type(facts.run_hooks) == "table" then
     local list = {}

@@ -157,7 +157,8 @@ end
 function Console:case_end(case)
   show_file(self)
   if case.will_be_retried then
-    local why = case.failure and case.failure.message and (": " .. tostring(case.failure.message):match("^[^\n]*")) or ""
+    local message = case.failure and case.failure.message
+    local why = message and (": " .. tostring(message):match("^[^\n]*")) or ""
     self:line(self:paint("yellow", ("  ↻ attempt %d failed%s; --retry runs it again"):format((case.attempt or 0) + 1,
       why)))
     return

@@ -25,9 +25,11 @@ pre { background: #f6f6f6; padding: 8px; overflow-x: auto; } pre.message { white
 table.data { border-collapse: collapse; margin: 4px 0; } table.data td { border: 1px solid #ccc; padding: 1px 6px; }
 pre.doc { margin: 4px 0; }
 .case.pending, .case.undefined { border-left-color: #ffcc00; } .case.ambiguous { border-left-color: #ff3b30; }
-.steps .skipped { color: #888; } .steps .pending, .steps .undefined { color: #a67c00; } .steps .ambiguous { color: #d70015; }
-.status { font-size: 12px; color: #666; margin-left: 6px; } .flaky { background: #fff3c4; border-radius: 4px; padding: 0 5px; margin-left: 6px; font-size: 12px; }
-.attachment { margin: 2px 0 2px 12px; } .attachment pre { margin: 2px 0; } img.attached { max-width: 320px; border: 1px solid #ccc; }
+.steps .skipped { color: #888; } .steps .pending, .steps .undefined { color: #a67c00; }
+.steps .ambiguous { color: #d70015; } .status { font-size: 12px; color: #666; margin-left: 6px; }
+.flaky { background: #fff3c4; border-radius: 4px; padding: 0 5px; margin-left: 6px; font-size: 12px; }
+.attachment { margin: 2px 0 2px 12px; } .attachment pre { margin: 2px 0; }
+img.attached { max-width: 320px; border: 1px solid #ccc; }
 ]]
 
 local SCRIPT = [[
@@ -154,11 +156,11 @@ local function render_case(out, case)
     out[#out + 1] = '<ol class="steps">'
     for _, step in ipairs(case.steps) do
       local text = step.keyword ~= "" and (step.keyword .. " " .. step.text) or step.text
-      local status = step.status or "failed"
-      local note = (status ~= "passed" and status ~= "failed") and (' <span class="note">(%s)</span>'):format(status)
-        or ""
+      local step_status = step.status or "failed"
+      local note = (step_status ~= "passed" and step_status ~= "failed")
+        and (' <span class="note">(%s)</span>'):format(step_status) or ""
       out[#out + 1] = ('<li class="%s%s" style="margin-left:%dem">%s%s%s <span class="time">%.2f s</span>%s%s</li>')
-        :format(escape(status), step.background and " background" or "",
+        :format(escape(step_status), step.background and " background" or "",
           (step.depth or 0) * 1, escape(text), step.background and ' <span class="note">(background)</span>' or "",
           note, step.duration or 0, argument(step), attachments_html(step))
     end

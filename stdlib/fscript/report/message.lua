@@ -42,8 +42,10 @@ end
 local function ci()
   local env = os.getenv
   if env("GITHUB_ACTIONS") == "true" then
-    local server, repo, run_id = env("GITHUB_SERVER_URL") or "https://github.com", env("GITHUB_REPOSITORY"), env("GITHUB_RUN_ID")
-    return { name = "GitHub Actions", url = repo and run_id and ("%s/%s/actions/runs/%s"):format(server, repo, run_id) or nil,
+    local server = env("GITHUB_SERVER_URL") or "https://github.com"
+    local repo, run_id = env("GITHUB_REPOSITORY"), env("GITHUB_RUN_ID")
+    return { name = "GitHub Actions",
+      url = repo and run_id and ("%s/%s/actions/runs/%s"):format(server, repo, run_id) or nil,
       buildNumber = run_id, git = env("GITHUB_SHA") and { remote = repo and ("%s/%s.git"):format(server, repo) or nil,
         revision = env("GITHUB_SHA"), branch = env("GITHUB_REF_NAME") } or nil }
   elseif env("GITLAB_CI") == "true" then
@@ -376,7 +378,8 @@ function M.render(run)
             end
             attachment_envelopes(emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
             emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
-              testStepResult = result_of(step), timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
+              testStepResult = result_of(step),
+              timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
           end
           attachment_envelopes(emit, attempt.attachments, { testCaseStartedId = started_id })
           emit({ testCaseFinished = { testCaseStartedId = started_id,
