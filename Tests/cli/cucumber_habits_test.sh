@@ -2,7 +2,8 @@
 # Checks cucumber's command-line habits through the binary: FILE:LINE passes the host's file check and runs that
 # Examples row (serially and with --jobs), --name selects by regular expression, and a bad --name exits 2;
 # --fail-fast is a flag the host passes on (with --jobs it is refused, exit 2); --order random:SEED prints the
-# seed and repeats the order, a bad --order exits 2.
+# seed and repeats the order, --order random with --jobs picks one seed for every worker and prints it once, with
+# --shard it needs a seed (exit 2), a bad --order exits 2.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -33,6 +34,22 @@ grep -q "order: random:7" "$work/order.out" || fatal "--order random:7 does not 
 "$bin" Tests/features --order random:7 >"$work/order2.out" 2>&1 </dev/null || fatal "--order random:7 again failed"
 [ "$(grep '^Scenario:' "$work/order.out")" = "$(grep '^Scenario:' "$work/order2.out")" ] ||
   fatal "--order random:7 ran two different orders"
+# --order random without a seed in a parallel run: the parent picks one seed, prints it once, and the workers
+# use it, so the run's messages are those of a serial run given that seed.
+"$bin" Tests/features --order random --jobs 4 --report "message:$work/random_jobs.ndjson" >"$work/rj.out" 2>&1 \
+  </dev/null || fatal "--order random --jobs 4: $(cat "$work/rj.out")"
+[ "$(grep -c "^order: random:" "$work/rj.out")" = 1 ] || fatal "--order random --jobs 4 prints no single seed: $(cat "$work/rj.out")"
+seed="$(sed -n 's/^order: random:\([0-9]*\) .*/\1/p' "$work/rj.out")"
+"$bin" Tests/features --order "random:$seed" --report "message:$work/random_serial.ndjson" >"$work/rs.out" 2>&1 \
+  </dev/null || fatal "--order random:$seed: $(cat "$work/rs.out")"
+python3 Tests/cli/fixtures/normalize_messages.py "$work/random_jobs.ndjson" >"$work/rj.norm"
+python3 Tests/cli/fixtures/normalize_messages.py "$work/random_serial.ndjson" >"$work/rs.norm"
+diff "$work/rs.norm" "$work/rj.norm" >"$work/random.diff" ||
+  fatal "--order random --jobs 4 is not the order of random:$seed: $(head -c 2000 "$work/random.diff")"
+status=0
+"$bin" Tests/features --order random --shard 1/2 >"$work/order4.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] && grep -q -- "--order random:SEED" "$work/order4.out" ||
+  fatal "--order random --shard 1/2 without a seed: exit $status: $(cat "$work/order4.out")"
 status=0
 "$bin" Tests/features --order sideways >"$work/order3.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 2 ] || fatal "--order sideways: exit $status, expected 2"

@@ -6,7 +6,8 @@
 # testRunStarted, test cases, their runs, testRunFinished), and the statuses, attempts and attachments are the
 # ones the run had. Then `--jobs 3` and `--shard 1/2 + 2/2` merged by `fscript merge-reports message:…` write the
 # serial run's stream, normalized (ids renamed in order of appearance, timestamps and durations zeroed), on the
-# fixture and on fscript's own feature corpus (Tests/features); `message:-` writes the stream to standard output.
+# fixture and on fscript's own feature corpus (Tests/features), also in --order reverse and random:SEED;
+# `message:-` writes the stream to standard output.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -133,6 +134,21 @@ compare "merge-reports of two shards" "$work/serial.ndjson" "$work/merged.ndjson
 run corpus 0 Tests/features --report "message:$work/corpus.ndjson"
 run corpus_jobs 0 --jobs 4 Tests/features --report "message:$work/corpus_jobs.ndjson"
 compare "--jobs 4 on Tests/features" "$work/corpus.ndjson" "$work/corpus_jobs.ndjson"
+
+# In another --order, a parallel run and merged shards keep the serial run's order (which is not the defined one).
+for order in reverse random:7; do
+  run "corpus_$order" 0 --order "$order" Tests/features --report "message:$work/corpus_$order.ndjson"
+  normalize "$work/corpus.ndjson" >"$work/defined.norm"
+  normalize "$work/corpus_$order.ndjson" >"$work/ordered.norm"
+  ! cmp -s "$work/defined.norm" "$work/ordered.norm" || fatal "--order $order ran Tests/features in the defined order"
+  run "corpus_jobs_$order" 0 --order "$order" --jobs 4 Tests/features --report "message:$work/corpus_jobs_$order.ndjson"
+  compare "--order $order --jobs 4 on Tests/features" "$work/corpus_$order.ndjson" "$work/corpus_jobs_$order.ndjson"
+done
+run ordered 1 --retry 1 --order random:5 "$fixture" --report "message:$work/ordered.ndjson"
+run ordered_shard1 1 --retry 1 --order random:5 --shard 1/2 "$fixture" --report "json:$work/ordered1.json"
+run ordered_shard2 1 --retry 1 --order random:5 --shard 2/2 "$fixture" --report "json:$work/ordered2.json"
+run ordered_merge 1 merge-reports "message:$work/ordered_merged.ndjson" "$work/ordered1.json" "$work/ordered2.json"
+compare "--order random:5: merge-reports of two shards" "$work/ordered.ndjson" "$work/ordered_merged.ndjson"
 
 # message:- writes the stream to standard output, the console going to standard error.
 status=0

@@ -423,7 +423,9 @@ end
 function M.run_loaded_scenarios(run_state, wanted)
   local session = run_state.session
   local hooks = { before = session.before_hooks, after = session.after_hooks }
-  for _, index in ipairs(order_mod.positions(run_state.order, #session.scenarios)) do
+  local file = run_state.file
+  local first = file and #file.cases + 1
+  for rank, index in ipairs(order_mod.scenarios(run_state.order, file and file.path or "", #session.scenarios)) do
     local spec = session.scenarios[index]
     run_state.scenario_count = run_state.scenario_count + 1
     for _, tag in ipairs(spec.tags) do run_state.seen_tags["@" .. tostring(tag):gsub("^@", "")] = true end
@@ -437,6 +439,11 @@ function M.run_loaded_scenarios(run_state, wanted)
     elseif mine and selection.matches(run_state.filter, spec) then
       run_state.selected = run_state.selected + 1
       run_scenario(run_state, spec, hooks, index)
+    end
+    -- Its place in the file's run order, so a parallel run's parent and merge-reports put it back there.
+    if file then
+      for i = first, #file.cases do file.cases[i].rank = rank end
+      first = #file.cases + 1
     end
   end
 end

@@ -84,7 +84,8 @@ function M.run(outputs, inputs)
     for _, file in ipairs(run.files) do
       local merged = byPath[file.path]
       if not merged then
-        merged = { path = file.path, cases = {}, position = file.position, seen = {}, load_error = file.load_error }
+        merged = { path = file.path, cases = {}, position = file.position, defined = file.defined, seen = {},
+          load_error = file.load_error }
         byPath[file.path] = merged
         order[#order + 1] = merged
       end
@@ -108,7 +109,7 @@ function M.run(outputs, inputs)
     support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
     run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where }
   for _, file in ipairs(order) do
-    table.sort(file.cases, function(a, b) return (a.index or 0) < (b.index or 0) end)
+    table.sort(file.cases, require("fscript.order").case_before)
     file.seen = nil
     if file.load_error then state.load_errors = state.load_errors + 1 end
     for _, case in ipairs(file.cases) do

@@ -80,6 +80,10 @@ function M.check(opts)
   if not ok then return nil, serr end
   local order, oerr = require("fscript.order").parse(opts.order, function() return 0 end)
   if not order then return nil, oerr end
+  if order.mode == "random" and not order.given and opts.shard_count then
+    -- Each shard is its own process: only a seed they share makes them agree on one order.
+    return nil, "--order random with --shard: give every shard the same seed (--order random:SEED)"
+  end
   return filter, reports
 end
 

@@ -25,9 +25,6 @@ function M.begin(opts)
   if opts.fail_fast then
     return nil, "--fail-fast stops a serial run at its first failure; it does not combine with --jobs (drop one)"
   end
-  if opts.order ~= nil and opts.order ~= "defined" then
-    return nil, "--order sets a serial run's order; it does not combine with --jobs (drop one)"
-  end
   local units, files, declared, broken, warnings = units_mod.units(opts, filter)
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0
@@ -61,13 +58,19 @@ function M.begin(opts)
   end
   local console = console_mod.new({ out = out, err = opts.err, color = opts.color == true })
   parent = { opts = opts, reports = reports, units = {}, files = files, results = {}, console = console,
-    started = util.clock(), done = 0, total = #units, broken = broken }
+    started = util.clock(), done = 0, total = #units, broken = broken, defined = {} }
   local plan = {}
   for i, entry in ipairs(ordered) do
     parent.units[entry.unit.id] = entry.unit
+    parent.defined[entry.unit.file] = entry.unit.defined
     plan[i] = { id = entry.unit.id, file = entry.unit.file, scenarios = math.max(1, #entry.unit.scenarios) }
   end
   if opts.target then console:target(opts.target) end
+  local order = require("fscript.order").parse(opts.order)
+  if order and order.mode == "random" then
+    -- Printed once, by the parent: the workers were given the same seed (the host picks one when none was).
+    console:line(("order: random:%d (--order random:%d runs this order again)"):format(order.seed, order.seed))
+  end
   for _, warning in ipairs(warnings) do console:error_line(warning) end
   console:line(console:paint("dim", ("%d units of work over %d workers"):format(#units, opts.jobs or 1)))
   return json.encode({ units = plan, files = #files })
@@ -152,7 +155,7 @@ local function lost(unit, why)
 end
 
 ---Ends a parallel run: units that never ran are skipped (interrupted) or failed (`lost[id]` says why), the
----cases are put in the serial run's order, and every report is written.
+---cases are put in the serial run's order (its `--order` included), and every report is written.
 ---@param interrupted boolean
 ---@param unrun string[] units never handed out or never finished
 ---@param lost_why table<string, string> why a unit's worker died
@@ -181,8 +184,8 @@ function M.finish(interrupted, unrun, lost_why)
   for position, path in ipairs(parent.files) do
     local cases = parent.results[path]
     if cases then
-      table.sort(cases, function(a, b) return (a.index or 0) < (b.index or 0) end)
-      local file = { path = path, cases = cases, position = position }
+      table.sort(cases, require("fscript.order").case_before)
+      local file = { path = path, cases = cases, position = position, defined = parent.defined[path] }
       for _, case in ipairs(cases) do
         if case.name == "(load)" and case.failure then
           file.load_error = case.failure.message

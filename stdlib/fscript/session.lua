@@ -44,6 +44,7 @@ local M = {}
 ---@field attempt? integer 0 for the first attempt
 ---@field will_be_retried? boolean this attempt failed and another follows
 ---@field flaky? boolean an earlier attempt failed and this one passed
+---@field rank? integer its place in its file's run order (`--order`; the file's top level has none: first)
 ---@field pickle_index? integer a `.feature` case's pickle: its position in `gherkin.pickles(doc)` order
 ---@field plan? table[] a `.feature` case's test steps as matched before it ran: per pickle step
 ---{definitions = {"file:line"…}, arguments = {groups…}} (`Registry:plan`)

@@ -12,13 +12,15 @@ local selection = require("fscript.selection")
 local json_report = require("fscript.report.json")
 local discovery = require("fscript.discovery")
 local util = require("fscript.util")
+local order_mod = require("fscript.order")
 
 local M = {}
 
 ---@class fscript.Unit
 ---@field id string `PATH#N` or `PATH#*`
 ---@field file string
----@field position integer the file's place in the run
+---@field position integer the file's place in the run (in the run's `--order`)
+---@field defined integer the file's place in the defined order (as given)
 ---@field scenarios {index: integer, name: string, tags: string[]}[] what it runs, in order (empty for a script)
 ---@field weight number seconds it is expected to take (from --durations), else its scenario count
 
@@ -43,11 +45,12 @@ local function lua_scenarios(path, session, env)
   return session.scenarios, shared
 end
 
----The units of a run, in the serial run's order, with the run's tag filter applied.
+---The units of a run, in the serial run's order (its `--order`: files, then the scenarios in each), with the
+---run's tag filter applied.
 ---@param opts fscript.RunOptions
 ---@param filter table the parsed tag filter
 ---@return fscript.Unit[]
----@return string[] files every test file, in order
+---@return string[] files every test file, in the run's order
 ---@return integer declared the scenarios the files declare, before the tag filter
 ---@return {path: string, message: string}[] broken support and step definition files that do not load
 ---@return string[] warnings the `.feature` files' Gherkin warnings, for the parent to print once (workers do not)
@@ -79,7 +82,11 @@ function M.units(opts, filter)
     if err then broken[#broken + 1] = { path = path, message = err } end
   end
   local files = discovery.expand(opts.files, opts.app)
+  local order = assert(order_mod.parse(opts.order))
+  local defined = {}
+  for i, path in ipairs(files) do defined[path] = i end
   local units, declared, warnings = {}, 0, {}
+  files = order_mod.apply(order, files)
   for position, path in ipairs(files) do
     local specs, shared
     if features.is_feature(path) then
@@ -96,19 +103,22 @@ function M.units(opts, filter)
     local whole = specs == nil or shared or opts.reset == false
     declared = declared + #(specs or {})
     local chosen = {}
-    for index, spec in ipairs(specs or {}) do
+    for _, index in ipairs(order_mod.scenarios(order, path, #(specs or {}))) do
+      local spec = specs[index]
       if selection.matches(filter, spec) then
         chosen[#chosen + 1] = { index = index, name = spec.name, tags = spec.tags }
       end
     end
     if specs == nil then
-      units[#units + 1] = { id = path .. "#*", file = path, position = position, scenarios = {}, weight = 1 }
+      units[#units + 1] = { id = path .. "#*", file = path, position = position, defined = defined[path],
+        scenarios = {}, weight = 1 }
     elseif whole and #chosen > 0 then
-      units[#units + 1] = { id = path .. "#*", file = path, position = position, scenarios = chosen, weight = #chosen }
+      units[#units + 1] = { id = path .. "#*", file = path, position = position, defined = defined[path],
+        scenarios = chosen, weight = #chosen }
     else
       for _, scenario in ipairs(chosen) do
         units[#units + 1] = { id = ("%s#%d"):format(path, scenario.index), file = path, position = position,
-          scenarios = { scenario }, weight = 1 }
+          defined = defined[path], scenarios = { scenario }, weight = 1 }
       end
     end
   end

@@ -81,7 +81,7 @@ struct RunArguments: Equatable {
 
     /// Runs with the settings as they are (flags and the project file merged).
     private func execute() throws {
-        if isParallel { return try executeParallel() }
+        if isParallel { return try seedingRandomOrder().executeParallel() }
         let session = ScriptSession()
         session.advertiseHost = settings.text(.advertiseHost)
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
@@ -161,6 +161,15 @@ struct RunArguments: Equatable {
             workerArguments: { _, target in workerArguments(target: target) })
         let status = run.run()
         guard status == .success else { throw ExitCode(status.rawValue) }
+    }
+
+    /// These arguments with `--order random` given its seed: the parent of a parallel run picks one for the whole
+    /// run, so every worker shuffles the same way and the parent prints it once.
+    func seedingRandomOrder() -> Self {
+        guard settings.text(.order) == "random" else { return self }
+        var seeded = self
+        seeded.settings[RunSetting.order] = .text("random:\(Int.random(in: 0..<1_000_000))")
+        return seeded
     }
 
     /// A worker's command line (after `--worker`): the same run, one target, no reports, no sharding. Every

@@ -60,7 +60,7 @@ extension RunSetting {
         "order", .text, valueName: "order",
         help: "The order scenarios run in, as cucumber's --order: defined (as written), reverse, random or "
             + "random:SEED (files shuffled, then the scenarios in each; a random run prints its seed). "
-            + "Not with --jobs.",
+            + "With --jobs or --shard the run and its reports keep the same order.",
         reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
