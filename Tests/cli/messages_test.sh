@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Checks `--report message:FILE` (Cucumber Messages) through the binary. On a fixture with every status, hooks,
 # a BeforeAll hook, attachments, an outline, a retried flaky scenario and a Lua scenario: each envelope converts to
-# the messages' own data classes and back unchanged (PyPI cucumber-messages, when installed), every id a message
-# names was given by an earlier one, the order is cucumber's (meta, documents and pickles, support code,
-# testRunStarted, test cases, their runs, testRunFinished), and the statuses, attempts and attachments are the
-# ones the run had. Then `--jobs 3` and `--shard 1/2 + 2/2` merged by `fscript merge-reports message:…` write the
+# the messages' own data classes and back unchanged (PyPI cucumber-messages, which scripts/install --test-deps
+# installs, as this check does when it is missing), every id a message names was given by an earlier one, the
+# order is cucumber's (meta, documents and pickles, support code, testRunStarted, test cases, their runs,
+# testRunFinished), and the statuses, attempts and attachments are the ones the run had. Then `--jobs 3` and `--shard 1/2 + 2/2` merged by `fscript merge-reports message:…` write the
 # serial run's stream, normalized (ids renamed in order of appearance, timestamps and durations zeroed), on the
 # fixture and on fscript's own feature corpus (Tests/features), also in --order reverse and random:SEED;
 # `message:-` writes the stream to standard output.
@@ -21,6 +21,10 @@ run() { # NAME EXPECTED_STATUS ARGS…
   [ "$status" -eq "$expected" ] || fatal "$name: exit $status, expected $expected: $(tail -20 "$work/$name.out")"
 }
 
+# The messages' own data classes (PyPI cucumber-messages), a test dependency as scripts/cck's kit is.
+if ! python3 -c 'import cucumber_messages' 2>/dev/null; then
+  scripts/install --deps-only --test-deps >&2 || fatal "cannot install the test dependencies (scripts/install --test-deps)"
+fi
 run serial 1 --retry 1 "$fixture" --report "message:$work/serial.ndjson" --report "json:$work/serial.json"
 python3 - "$work/serial.ndjson" <<'PY'
 import json, sys
@@ -28,16 +32,13 @@ lines = [json.loads(l) for l in open(sys.argv[1])]
 def fail(msg): sys.exit("** ERROR: " + msg)
 kinds = [next(iter(m)) for m in lines]
 if any(len(m) != 1 for m in lines): fail("an envelope holds more than one message")
-try:
-    import cucumber_messages._messages as schema
-    from cucumber_messages.json_converter import JsonDataclassConverter
-    converter = JsonDataclassConverter(module_scope=schema)
-    for i, m in enumerate(lines):
-        back = converter.to_dict(converter.from_dict(m, schema.Envelope))
-        if back != m: fail(f"line {i + 1} ({kinds[i]}) does not survive cucumber-messages: {json.dumps(m)[:300]}")
-    print("messages: every envelope converts to cucumber-messages' classes and back")
-except ImportError:
-    print("messages: cucumber-messages is not installed; structural checks only")
+import cucumber_messages._messages as schema
+from cucumber_messages.json_converter import JsonDataclassConverter
+converter = JsonDataclassConverter(module_scope=schema)
+for i, m in enumerate(lines):
+    back = converter.to_dict(converter.from_dict(m, schema.Envelope))
+    if back != m: fail(f"line {i + 1} ({kinds[i]}) does not survive cucumber-messages: {json.dumps(m)[:300]}")
+print("messages: every envelope converts to cucumber-messages' classes and back")
 if kinds[0] != "meta" or kinds[-1] != "testRunFinished": fail(f"first {kinds[0]}, last {kinds[-1]}")
 meta = lines[0]["meta"]
 if meta["implementation"]["name"] != "fscript" or not meta["protocolVersion"]: fail(f"meta: {meta}")
