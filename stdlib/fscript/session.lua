@@ -48,6 +48,7 @@ local M = {}
 ---@field after_hooks function[]
 ---@field case? fscript.Case where step results go
 ---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
+---@field tracer? fscript.TraceRecorder the current scenario's trace, told when each step starts and ends
 ---@field depth integer
 local Session = {}
 -- The navigator is made on first use: its module and theirs are a third of what `fscript -e` parses.
@@ -154,6 +155,8 @@ function Session:run_step(keyword, text, data, where, background)
   end
   local case = self.case
   local position = record(self, result)
+  local tracer = self.tracer
+  if tracer then tracer:step_begin(result) end
   local started = util.clock()
   self.depth = self.depth + 1
   local ok, err = xpcall(function()
@@ -171,6 +174,7 @@ function Session:run_step(keyword, text, data, where, background)
     err.step = err.step and (label(keyword, text) .. " > " .. err.step) or label(keyword, text)
     err.where = result.where or err.where
   end
+  if tracer then tracer:step_end(result) end
   announce(self, case, position)
   if not ok then error(err, 0) end
 end

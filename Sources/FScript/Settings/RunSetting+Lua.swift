@@ -15,6 +15,7 @@ extension RunSetting {
         case .text: "string"
         case .path: "path"
         case .toggle: "boolean"
+        case .choice: "choice"
         }
     }
 
@@ -25,6 +26,7 @@ extension RunSetting {
         case .text: "string"
         case .path: "string|false"
         case .toggle: "boolean"
+        case .choice(let words): words.map { "\"\($0)\"" }.joined(separator: "|")
         }
     }
 
@@ -33,6 +35,9 @@ extension RunSetting {
         var entry = "  { key = \"\(key)\", flag = \"\(flag)\", type = \"\(luaType)\""
         if case .seconds(let limit) = kind { entry += ", max = \(CheckedNumber.format(limit))" }
         if case .seconds(let seconds)? = defaultValue { entry += ", default = \(CheckedNumber.format(seconds.value))" }
+        if case .choice(let words) = kind {
+            entry += ", choices = { " + words.map { "\"\($0)\"" }.joined(separator: ", ") + " }"
+        }
         return entry + " },"
     }
 

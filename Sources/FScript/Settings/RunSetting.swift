@@ -19,6 +19,8 @@ struct RunSetting: Sendable {
         case path
         /// A boolean: the flag takes no value and sets `value`; the project key takes `true` or `false`.
         case toggle(setting: Bool)
+        /// One of a few words (`--trace on|off|retain-on-failure`), checked where it enters.
+        case choice([String])
     }
 
     /// The project-file key and the Lua field, snake_case: `request_timeout`.
@@ -56,6 +58,7 @@ struct RunSetting: Sendable {
         case .seconds(let limit): SecondsError(limit: limit).requirement
         case .text, .path: "a non-empty string"
         case .toggle: "true or false"
+        case .choice(let words): "one of " + words.joined(separator: ", ")
         }
     }
 
@@ -87,6 +90,9 @@ struct RunSetting: Sendable {
             return .text(text)
         case .toggle(let value):
             return .boolean(value)
+        case .choice(let words):
+            guard words.contains(text) else { throw RunSettingError("\(flag) must be \(requirement), got '\(text)'") }
+            return .text(text)
         }
     }
 
@@ -104,6 +110,9 @@ struct RunSetting: Sendable {
             case .toggle:
                 guard case .boolean(let flag) = value else { return nil }
                 return .boolean(flag)
+            case .choice(let words):
+                guard let text = value.stringValue, words.contains(text) else { return nil }
+                return .text(text)
             }
         }
     }
