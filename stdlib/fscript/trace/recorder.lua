@@ -86,7 +86,8 @@ end
 ---@return fscript.TraceRecorder
 function M.begin(case, opts)
   local self = setmetatable({ case = case, mode = opts.trace, every_step = opts.every_step, entries = {},
-    open = {}, pictures = {}, picture_index = {}, trees = {}, tree_index = {}, started = util.clock(),
+    open = {}, pictures = {}, picture_index = {}, trees = {}, tree_index = {}, tree_pictures = {},
+    started = util.clock(),
     marks = {} }, Recorder)
   local ev = events()
   if ev then
@@ -147,15 +148,20 @@ function Recorder:capture(reuse)
   self.last_app, self.last_count = app, count
   local snap = {}
   local tree = try(app.dump, app)
-  if type(tree) == "table" then
-    local cut = slim(tree)
-    if cut then
-      snap.tree = keep(self.trees, self.tree_index, json.encode(cut))
-      if cut.frame and cut.frame.w > 0 then snap.screen = { w = cut.frame.w, h = cut.frame.h } end
-    end
+  local cut = type(tree) == "table" and slim(tree) or nil
+  if cut then
+    snap.tree = keep(self.trees, self.tree_index, json.encode(cut))
+    if cut.frame and cut.frame.w > 0 then snap.screen = { w = cut.frame.w, h = cut.frame.h } end
   end
-  local png = try(app.screenshot, app)
-  if type(png) == "string" and png ~= "" then snap.picture = keep(self.pictures, self.picture_index, png) end
+  -- A view tree seen before has its picture already: the screen came back to where it was.
+  local seen = snap.tree and self.tree_pictures[snap.tree]
+  if seen then
+    snap.picture = seen
+  else
+    local png = try(ev and ev.picture or app.screenshot, app)
+    if type(png) == "string" and png ~= "" then snap.picture = keep(self.pictures, self.picture_index, png) end
+    if snap.tree and snap.picture then self.tree_pictures[snap.tree] = snap.picture end
+  end
   self.last = snap
   return snap
 end
