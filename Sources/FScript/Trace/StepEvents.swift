@@ -1,7 +1,5 @@
-import Foundation
 import LuaKit
 import MockServer
-import Wireframe
 
 /// The session's step-event observer: what happens inside a step that a trace records, reported from Swift to one
 /// Lua function. `app:` actions report their start and end (with the frame of the view they act on, taken before
@@ -36,8 +34,7 @@ final class StepEvents {
 
     /// Registers `require("fscript.step_events")`: `observe(fn|nil)`; `change_count(app)`, the target's change
     /// count now (one empty round trip; nil without a change feed), so a trace takes no new picture of a screen
-    /// that did not change; `picture(app)`, the PNG a trace keeps (see `tracePicture`); `base64(bytes)`, for the
-    /// pictures in the trace's page; and `requests_after(marks)` for every live
+    /// that did not change; the picture functions of `TracePictures`; and `requests_after(marks)` for every live
     /// mock's journal entries after the sequence numbers in `marks` (mock URL → last sequence seen), with the
     /// mock's URL, the response status and the near miss of a request no stub answered. It returns the entries
     /// and the new marks.
@@ -46,7 +43,7 @@ final class StepEvents {
         let registry = session.mocks
         session.state.register(
             module: "fscript.step_events",
-            functions: [
+            functions: session.tracePictures.functions.merging([
                 "observe": { args in
                     events.observer = args.isNil(1) ? nil : try args.function(1, expected: "function or nil")
                     return .none
@@ -58,14 +55,9 @@ final class StepEvents {
                     } catch is FrankError {
                         return args.result(LuaValue.nil)
                     }
-                    return args.result(try app.connector.client().lastChange.map { LuaValue.integer(Int64($0)) } ?? .nil)
+                    let count = try app.connector.client().lastChange
+                    return args.result(count.map { LuaValue.integer(Int64($0)) } ?? .nil)
                 },
-                "picture": { args in
-                    let app = try args.object(1, as: AppObject.self)
-                    return args.result(LuaValue.bytes(try tracePicture(of: app)))
-                },
-                // The trace's pictures go into its page as base64: Lua's own encoding took 18 ms a picture.
-                "base64": { args in args.result(Data(try args.bytes(1)).base64EncodedString()) },
                 "requests_after": { args in
                     let marks = args.isNil(1) ? LuaTable() : try args.table(1, expected: "table of marks")
                     var entries: [LoggedRequestTable] = []
@@ -81,22 +73,7 @@ final class StepEvents {
                     }
                     return args.result(entries, next)
                 },
-            ],
+            ]) { first, _ in first },
             global: "_FSCRIPT_STEP_EVENTS")
-    }
-
-    /// The picture of `app` for a trace: the embedded simulator's wireframe drawn at scale 1 (its `/screenshot`
-    /// draws the same dump at the device's scale 2, four times the pixels to draw and compress for a picture the
-    /// viewer shows 300 points wide), any other target's own screenshot.
-    static func tracePicture(of app: AppObject) throws -> [UInt8] {
-        guard case .embedded = app.connector.source else { return try ScreenshotSource(app: app).png() }
-        let tree = try app.call("trace") { try $0.dump() }
-        let size = tree["accessibilityFrame"]?["size"] ?? tree["frame"]?["size"]
-        do {
-            return try WireframeRenderer(scale: 1).png(
-                of: tree, width: size?["width"]?.doubleValue ?? 375, height: size?["height"]?.doubleValue ?? 667)
-        } catch {
-            throw FrankError("trace: drawing the screen failed: \(error)")
-        }
     }
 }

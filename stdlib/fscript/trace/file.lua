@@ -19,7 +19,7 @@ function M.encode(model)
   local encoded = {}
   local events = package.loaded["fscript.step_events"]
   local base64 = events and events.base64 or util.base64
-  for i, png in ipairs(pictures) do encoded[i] = '"' .. base64(png) .. '"' end
+  for i, png in ipairs(pictures) do encoded[i] = '"' .. (png ~= "" and base64(png) or "") .. '"' end
   local ok, head = pcall(json.encode, model)
   model.pictures, model.trees = pictures, trees
   if not ok then error(head, 0) end

@@ -40,7 +40,8 @@ local M = {}
 ---@class fscript.TraceRecorder
 ---@field case fscript.Case
 ---@field entries fscript.TraceEntry[]
----@field pictures string[] PNG bytes, in order of first appearance
+---@field pictures (string|integer)[] PNG bytes in order of first appearance, or the host's number of a tree it
+---draws when the trace is written
 ---@field trees string[] slim view trees as JSON
 local Recorder = {}
 Recorder.__index = Recorder
@@ -91,6 +92,7 @@ function M.begin(case, opts)
     marks = {} }, Recorder)
   local ev = events()
   if ev then
+    if ev.forget then ev.forget() end
     -- Requests from before the scenario (the file's own, an earlier scenario's) are not its.
     local _, marks = ev.requests_after(nil)
     self.marks = marks
@@ -123,11 +125,11 @@ local function keep(list, index, value)
   return at
 end
 
--- The value of a call that may fail because the target is slow or gone; a stop (Ctrl-C, the deadline) goes on.
+-- The values of a call that may fail because the target is slow or gone; a stop (Ctrl-C, the deadline) goes on.
 local function try(fn, ...)
-  local ok, value = pcall(fn, ...)
-  if ok then return value end
-  if util.is_fatal(value) then error(value, 0) end
+  local results = table.pack(pcall(fn, ...))
+  if results[1] then return table.unpack(results, 2, results.n) end
+  if util.is_fatal(results[2]) then error(results[2], 0) end
   return nil
 end
 
@@ -147,7 +149,14 @@ function Recorder:capture(reuse)
   end
   self.last_app, self.last_count = app, count
   local snap = {}
-  local tree = try(app.dump, app)
+  -- The host gives the tree and the picture in one go (the simulator's picture as a number: a tree it draws only
+  -- if the trace is kept); without it, a dump and a screenshot.
+  local tree, picture
+  if ev and ev.snapshot then
+    tree, picture = try(ev.snapshot, app)
+  else
+    tree = try(app.dump, app)
+  end
   local cut = type(tree) == "table" and slim(tree) or nil
   if cut then
     snap.tree = keep(self.trees, self.tree_index, json.encode(cut))
@@ -158,8 +167,13 @@ function Recorder:capture(reuse)
   if seen then
     snap.picture = seen
   else
-    local png = try(ev and ev.picture or app.screenshot, app)
-    if type(png) == "string" and png ~= "" then snap.picture = keep(self.pictures, self.picture_index, png) end
+    if picture == nil and not (ev and ev.snapshot) then picture = try(app.screenshot, app) end
+    if type(picture) == "string" and picture ~= "" then
+      snap.picture = keep(self.pictures, self.picture_index, picture)
+    elseif math.type(picture) == "integer" then
+      self.pictures[#self.pictures + 1] = picture
+      snap.picture = #self.pictures
+    end
     if snap.tree and snap.picture then self.tree_pictures[snap.tree] = snap.picture end
   end
   self.last = snap
@@ -264,10 +278,23 @@ function Recorder:stop_observing()
   while #self.open > 0 do close_entry(self, self.open[#self.open], "failed", "did not finish", true) end
 end
 
----The trace's model (JSON-ready, pictures as PNG bytes) for `fscript.trace.file`, once the case has finished.
+---Drops what the recorder kept in the host (the trees it did not draw), for a trace nobody keeps.
+function Recorder:discard()
+  self:stop_observing()
+  local ev = events()
+  if ev and ev.forget then ev.forget() end
+end
+
+---The trace's model (JSON-ready, pictures as PNG bytes) for `fscript.trace.file`, once the case has finished:
+---the pictures put off until now are drawn.
 ---@return table model
 function Recorder:model()
   self:stop_observing()
+  local ev = events()
+  for i, picture in ipairs(self.pictures) do
+    if math.type(picture) == "integer" then self.pictures[i] = ev and try(ev.draw, picture) or "" end
+  end
+  if ev and ev.forget then ev.forget() end
   local case = self.case
   local f = case.failure
   return { version = 1, scenario = case.name, tags = case.tags, status = case.status, duration = case.duration,

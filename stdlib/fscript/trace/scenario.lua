@@ -47,9 +47,12 @@ end
 ---@param rec? fscript.TraceRecorder
 function M.finish(run_state, case, rec)
   if not rec then return end
-  local model = rec:model()
   local keep = recorder.keeps(run_state.trace_mode, case.status)
-  if not keep and not run_state.every_step then return end
+  if not keep and not run_state.every_step then
+    rec:discard()
+    return
+  end
+  local model = rec:model()
   local dir = artifacts.folder(run_state.artifacts, run_state.file.path, case.name)
   local ok, err = util.mkdir(dir)
   if not ok then
