@@ -1,7 +1,9 @@
 -- Spec: traces (`--trace`) against the embedded simulator with a mock backend: retain-on-failure keeps a failed
 -- scenario's trace and not a passing one's, `on` keeps both, `off` none; the failing step's trace holds its
 -- text and line, pictures before and after that differ, the frame of the button it touched, the login request the
--- app sent during it and what it printed; steps that change nothing store no new picture; `--screenshots
+-- app sent during it (and the near miss of the one no stub answered) and what it printed; steps that change
+-- nothing store no new picture; app: actions outside a step (a query's touch too) are steps of their own; a wait
+-- for idle records what kept the app busy; `--screenshots
 -- every-step` writes a picture per step for passing scenarios too; show-trace checks a file.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
@@ -31,6 +33,18 @@ scenario("nothing changes", function()
   Then 'I should see "Log In"'
   Then 'I should see "Log In"'
   app:touch("textField marked:'User name'")
+  app:lookup("textField marked:'Password'"):touch()
+end)
+
+step("I log in and wait until the app is idle", function()
+  app:touch("button marked:'Log In'")
+  app:wait_for_idle{ timeout = 5 }
+end)
+
+scenario("a slow login", function()
+  Given "the app uses a mock backend"
+  And [[the backend answers POST /api/login with status 200 and JSON '{"name":"alice"}' after 0.3 seconds]]
+  When 'I log in and wait until the app is idle'
 end)
 ]=])
 
@@ -93,11 +107,19 @@ check.equal(1, code, "the same failure")
 check.truthy(exists(trace_of(art, "a_wrong_welcome")), "on keeps the failed scenario's trace")
 data, trace = trace_file.read(trace_of(art, "nothing_changes"))
 check.truthy(data, "on keeps the passing scenario's trace: " .. tostring(trace))
-check.equal(4, #trace.steps, "three steps and one action")
+check.equal(5, #trace.steps, "three steps and two actions")
 check.equal("action", trace.steps[4].kind, "the touch outside a step is recorded as one")
+check.equal("app:touch(\"textField marked:'User name'\")", trace.steps[4].text, "an action's text")
+check.equal("textField marked:'Password'", trace.steps[5].actions[1].selector, "a query's touch is an action too")
 whole = json.decode(data)
 check.equal(trace.steps[1].after.picture, trace.steps[3].after.picture, "an unchanged screen is the same picture")
-check.truthy(#whole.pictures <= 2, "unchanged steps stored no new pictures (" .. #whole.pictures .. " stored)")
+check.truthy(#whole.pictures <= 3, "unchanged steps stored no new pictures (" .. #whole.pictures .. " stored)")
+-- A wait for idle names what kept the app busy: the login waiting for the mock's delayed answer.
+data, trace = trace_file.read(trace_of(art, "a_slow_login"))
+check.truthy(data, "on keeps the slow login's trace: " .. tostring(trace))
+local waited = trace.steps[#trace.steps]
+local busy = json.encode(waited.busy or {})
+check.contains(busy, "network POST /api/login", "the busy reasons the wait saw: the login in flight")
 
 -- off: no trace at all.
 art = dir .. "/off"

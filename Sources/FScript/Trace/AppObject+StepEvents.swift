@@ -21,34 +21,48 @@ extension AppObject {
         _ name: String, _ method: @escaping LuaClass<AppObject>.Method
     ) -> LuaClass<AppObject>.Method {
         { app, args in
-            guard let events = args.host(as: ScriptSession.self)?.stepEvents, events.isListening else {
-                return try method(app, args)
+            var selector: String?
+            var text: String?
+            if selectorActions.contains(name), args.typeName(1) == "string" {
+                selector = try? args.string(1)
+            } else if name == "type", args.typeName(1) == "string" {
+                text = try? args.string(1)
             }
-            var begin = LuaTable()
-            begin["event"] = .string("action_begin")
-            begin["action"] = .string(name)
-            if selectorActions.contains(name), args.typeName(1) == "string", let selector = try? args.string(1) {
-                begin["selector"] = .string(selector)
-                if let frame = try app.traceFrame(of: selector) { begin["frame"] = .table(frame) }
-            } else if name == "type", args.typeName(1) == "string", let text = try? args.string(1) {
-                begin["text"] = .string(text)
-            }
-            try events.report(begin)
-            let started = InterruptGuard.now()
-            var end = LuaTable()
-            end["event"] = .string("action_end")
-            end["action"] = .string(name)
-            do {
-                let result = try method(app, args)
-                end["duration"] = .number(InterruptGuard.now() - started)
-                try events.report(end)
-                return result
-            } catch {
-                end["duration"] = .number(InterruptGuard.now() - started)
-                end["error"] = .string("\(error)")
-                try events.report(end)
-                throw error
-            }
+            return try app.reportingAction(name, selector: selector, text: text, args: args) { try method(app, args) }
+        }
+    }
+
+    /// Runs `body`, the action `name` on the view `selector` matches (or typing `text`), telling the session's
+    /// `StepEvents` when it starts (with the view's frame) and ends, when a trace listens.
+    func reportingAction<Result>(
+        _ name: String, selector: String?, text: String? = nil, args: LuaArgs, _ body: () throws -> Result
+    ) throws -> Result {
+        guard let events = args.host(as: ScriptSession.self)?.stepEvents, events.isListening else {
+            return try body()
+        }
+        var begin = LuaTable()
+        begin["event"] = .string("action_begin")
+        begin["action"] = .string(name)
+        if let selector {
+            begin["selector"] = .string(selector)
+            if let frame = try traceFrame(of: selector) { begin["frame"] = .table(frame) }
+        }
+        if let text { begin["text"] = .string(text) }
+        try events.report(begin)
+        let started = InterruptGuard.now()
+        var end = LuaTable()
+        end["event"] = .string("action_end")
+        end["action"] = .string(name)
+        do {
+            let result = try body()
+            end["duration"] = .number(InterruptGuard.now() - started)
+            try events.report(end)
+            return result
+        } catch {
+            end["duration"] = .number(InterruptGuard.now() - started)
+            end["error"] = .string("\(error)")
+            try events.report(end)
+            throw error
         }
     }
 
