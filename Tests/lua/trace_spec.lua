@@ -3,8 +3,8 @@
 -- text and line, pictures before and after that differ, the frame of the button it touched, the login request the
 -- app sent during it (and the near miss of the one no stub answered) and what it printed; steps that change
 -- nothing store no new picture; app: actions outside a step (a query's touch too) are steps of their own; a wait
--- for idle records what kept the app busy; `--screenshots
--- every-step` writes a picture per step for passing scenarios too; show-trace checks a file.
+-- for idle records what kept the app busy; `--screenshots every-step` writes a picture per step for passing
+-- scenarios too; show-trace checks a file.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
