@@ -186,7 +186,8 @@ M.SCRIPT = [==[
     var frames = (s.actions || []).map(function (a) { return a.frame; }).filter(function (f) { return !!f; });
     var pics = el('div', 'fs-pictures');
     pics.appendChild(this.picture('Before', s.before, frames));
-    pics.appendChild(this.picture('After', s.after, frames));
+    // The acted-on view is outlined where it was when the step acted: in the picture before it.
+    pics.appendChild(this.picture('After', s.after, []));
     d.appendChild(pics);
     if ((s.actions || []).length) {
       d.appendChild(el('h4', null, 'Actions'));
