@@ -1,7 +1,6 @@
 import Foundation
 import Frankly
 import JSON
-import LuaJSON
 import LuaKit
 import Wireframe
 
@@ -18,8 +17,8 @@ final class TracePictures {
     private var lastNumber = 0
 
     /// `require("fscript.step_events")`'s picture functions:
-    /// - `snapshot(app)`: the view tree now, and its picture: PNG bytes, or for the embedded simulator the number
-    ///   to `draw` it by;
+    /// - `snapshot(app)`: the view tree now as the trace keeps it (`TraceTree`, JSON text), its picture (PNG bytes,
+    ///   or for the embedded simulator the number to `draw` it by) and the screen's width and height in points;
     /// - `draw(number)`: the PNG of a tree `snapshot` kept, drawn at scale 1 (the simulator's own `/screenshot`
     ///   draws at the device's scale 2: four times the pixels, for a picture the viewer shows 300 points wide);
     /// - `forget()`: drops the trees kept so far, when a scenario's trace is written or thrown away;
@@ -29,12 +28,17 @@ final class TracePictures {
             "snapshot": { [self] args in
                 let app = try args.object(1, as: AppObject.self)
                 let tree = try app.call("trace") { try $0.dump() }
-                guard case .embedded = app.connector.source else {
-                    return args.result(LuaJSONResult(value: tree), LuaValue.bytes(try ScreenshotSource(app: app).png()))
+                let kept = TraceTree(tree)
+                let picture: LuaValue
+                if case .embedded = app.connector.source {
+                    lastNumber += 1
+                    pending[lastNumber] = tree
+                    picture = .integer(Int64(lastNumber))
+                } else {
+                    picture = .bytes(try ScreenshotSource(app: app).png())
                 }
-                lastNumber += 1
-                pending[lastNumber] = tree
-                return args.result(LuaJSONResult(value: tree), LuaValue.integer(Int64(lastNumber)))
+                return args.result(
+                    LuaValue.string(kept.json), picture, LuaValue.number(kept.width), LuaValue.number(kept.height))
             },
             "draw": { [self] args in
                 let number = try args.int(1)

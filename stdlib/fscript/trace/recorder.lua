@@ -60,6 +60,7 @@ local function events()
 end
 
 -- A view tree cut down to what the trace shows: class, label, text, screen frame, children; hidden views left out.
+-- The host cuts it itself (TraceTree.swift); this is for a host without `fscript.step_events`.
 local function slim(node)
   if type(node) ~= "table" or util.truthy(node.isHidden) then return nil end
   local out = { class = tostring(node.class or "?") }
@@ -149,18 +150,22 @@ function Recorder:capture(reuse)
   end
   self.last_app, self.last_count = app, count
   local snap = {}
-  -- The host gives the tree and the picture in one go (the simulator's picture as a number: a tree it draws only
-  -- if the trace is kept); without it, a dump and a screenshot.
-  local tree, picture
+  -- The host gives the tree (cut to what the trace shows, as JSON) and the picture in one go (the simulator's
+  -- picture as a number: a tree it draws only if the trace is kept); without it, a dump and a screenshot.
+  local text, picture, width, height
   if ev and ev.snapshot then
-    tree, picture = try(ev.snapshot, app)
+    text, picture, width, height = try(ev.snapshot, app)
   else
-    tree = try(app.dump, app)
+    local tree = try(app.dump, app)
+    local cut = type(tree) == "table" and slim(tree) or nil
+    if cut then
+      text = json.encode(cut)
+      if cut.frame then width, height = cut.frame.w, cut.frame.h end
+    end
   end
-  local cut = type(tree) == "table" and slim(tree) or nil
-  if cut then
-    snap.tree = keep(self.trees, self.tree_index, json.encode(cut))
-    if cut.frame and cut.frame.w > 0 then snap.screen = { w = cut.frame.w, h = cut.frame.h } end
+  if text then
+    snap.tree = keep(self.trees, self.tree_index, text)
+    if width and width > 0 then snap.screen = { w = width, h = height } end
   end
   -- A view tree seen before has its picture already: the screen came back to where it was.
   local seen = snap.tree and self.tree_pictures[snap.tree]
