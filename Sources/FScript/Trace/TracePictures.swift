@@ -15,10 +15,17 @@ final class TracePictures {
     /// The trees waiting to be drawn, by the number `snapshot` gave for them.
     private var pending: [Int: JSONValue] = [:]
     private var lastNumber = 0
+    /// The pictures drawn meanwhile, for runs that keep them all.
+    private let drawings = BackgroundDrawings()
+    /// The trees drawn meanwhile this scenario: a screen seen before keeps the picture it had (the recorder reuses
+    /// it), so it is not drawn again.
+    private var drawnTrees: Set<String> = []
 
     /// `require("fscript.step_events")`'s picture functions:
-    /// - `snapshot(app)`: the view tree now as the trace keeps it (`TraceTree`, JSON text), its picture (PNG bytes,
-    ///   or for the embedded simulator the number to `draw` it by) and the screen's width and height in points;
+    /// - `snapshot(app, keep)`: the view tree now as the trace keeps it (`TraceTree`, JSON text), its picture (PNG
+    ///   bytes, or for the embedded simulator the number to `draw` it by) and the screen's width and height in
+    ///   points; with `keep` (the run keeps every picture) the simulator's picture is drawn at once on another
+    ///   thread (`BackgroundDrawings`);
     /// - `draw(number)`: the PNG of a tree `snapshot` kept, drawn at scale 1 (the simulator's own `/screenshot`
     ///   draws at the device's scale 2: four times the pixels, for a picture the viewer shows 300 points wide);
     /// - `forget()`: drops the trees kept so far, when a scenario's trace is written or thrown away;
@@ -27,12 +34,14 @@ final class TracePictures {
         [
             "snapshot": { [self] args in
                 let app = try args.object(1, as: AppObject.self)
+                let keep = args.truthy(2)
                 let tree = try app.call("trace") { try $0.dump() }
                 let kept = TraceTree(tree)
                 let picture: LuaValue
                 if case .embedded = app.connector.source {
                     lastNumber += 1
                     pending[lastNumber] = tree
+                    if keep, drawnTrees.insert(kept.json).inserted { drawings.start(lastNumber, tree: tree) }
                     picture = .integer(Int64(lastNumber))
                 } else {
                     picture = .bytes(try ScreenshotSource(app: app).png())
@@ -42,6 +51,7 @@ final class TracePictures {
             },
             "draw": { [self] args in
                 let number = try args.int(1)
+                if let png = drawings.take(number) { return args.result(LuaValue.bytes(png)) }
                 guard let tree = pending[number] else {
                     throw args.badArgument(1, "no view tree kept as \(number) (forgotten, or never kept)")
                 }
@@ -49,6 +59,8 @@ final class TracePictures {
             },
             "forget": { [self] _ in
                 pending.removeAll()
+                drawnTrees.removeAll()
+                drawings.forget()
                 return .none
             },
             "base64": { args in args.result(Data(try args.bytes(1)).base64EncodedString()) },

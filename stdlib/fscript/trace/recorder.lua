@@ -154,7 +154,7 @@ function Recorder:capture(reuse)
   -- picture as a number: a tree it draws only if the trace is kept); without it, a dump and a screenshot.
   local text, picture, width, height
   if ev and ev.snapshot then
-    text, picture, width, height = try(ev.snapshot, app)
+    text, picture, width, height = try(ev.snapshot, app, self.mode == "on" or self.every_step)
   else
     local tree = try(app.dump, app)
     local cut = type(tree) == "table" and slim(tree) or nil
