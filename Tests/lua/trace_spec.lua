@@ -41,6 +41,10 @@ step("I log in and wait until the app is idle", function()
   app:wait_for_idle{ timeout = 5 }
 end)
 
+scenario("a plain failure", function()
+  assert(false, "nothing here uses the app")
+end)
+
 scenario("a slow login", function()
   Given "the app uses a mock backend"
   And [[the backend answers POST /api/login with status 200 and JSON '{"name":"alice"}' after 0.3 seconds]]
@@ -64,6 +68,7 @@ local code, console = runs.run({ suite }, { artifacts = art })
 check.equal(1, code, "one scenario fails")
 check.truthy(exists(trace_of(art, "a_wrong_welcome")), "the failed scenario's trace is kept")
 check.truthy(not exists(trace_of(art, "nothing_changes")), "the passing scenario's trace is not kept")
+check.truthy(not exists(trace_of(art, "a_plain_failure")), "a failure that used no app and no mock leaves no trace")
 check.contains(console, "trace: " .. trace_of(art, "a_wrong_welcome"), "the console says where the trace is")
 
 local data, trace = trace_file.read(trace_of(art, "a_wrong_welcome"))

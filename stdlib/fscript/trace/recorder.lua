@@ -283,6 +283,17 @@ function Recorder:stop_observing()
   while #self.open > 0 do close_entry(self, self.open[#self.open], "failed", "did not finish", true) end
 end
 
+---Whether the trace saw nothing of an app or a mock: no view tree, no action, no request (a scenario of plain
+---Lua); such a trace is not written, as no failure artifacts are for it.
+---@return boolean
+function Recorder:saw_nothing()
+  if #self.trees > 0 then return false end
+  for _, entry in ipairs(self.entries) do
+    if #entry.actions > 0 or #entry.requests > 0 then return false end
+  end
+  return true
+end
+
 ---Drops what the recorder kept in the host (the trees it did not draw), for a trace nobody keeps.
 function Recorder:discard()
   self:stop_observing()

@@ -2,7 +2,8 @@
 ---before its first step, and at its end the trace is written to `ARTIFACTS/FILE/SCENARIO/trace.html` when the
 ---mode keeps it (on: always; retain-on-failure: when it failed; off: never), and with `--screenshots every-step`
 ---each step's picture goes to `…/SCENARIO/steps/NN.png` (a picture once, at the first step that showed it) for
----the HTML report's filmstrip. The console says where a kept trace is.
+---the HTML report's filmstrip. The console says where a kept trace is. A scenario that used neither the app nor a
+---mock leaves no trace, as it leaves no failure artifacts.
 local recorder = require("fscript.trace.recorder")
 local artifacts = require("fscript.artifacts")
 local util = require("fscript.util")
@@ -47,8 +48,9 @@ end
 ---@param rec? fscript.TraceRecorder
 function M.finish(run_state, case, rec)
   if not rec then return end
+  rec:stop_observing()
   local keep = recorder.keeps(run_state.trace_mode, case.status)
-  if not keep and not run_state.every_step then
+  if rec:saw_nothing() or (not keep and not run_state.every_step) then
     rec:discard()
     return
   end
