@@ -61,6 +61,7 @@ import Testing
             case .text, .path: layer[setting] = .text("value of \(setting.key)")
             case .toggle(let value): layer[setting] = .boolean(value)
             case .count: layer[setting] = .count(2)
+            case .choice(let words): layer[setting] = .text(words[words.count - 1])
             }
         }
         return layer
@@ -107,6 +108,7 @@ import Testing
         ("return { reports = { 'junit:a.xml', 2 } }", "reports must be a list of kind:file strings, got table"),
         ("return { wait = -1 }", "wait must be a number of seconds above 0 and at most 3600, got -1"),
         ("return { reset = 'yes' }", "reset must be true or false, got 'yes'"),
+        ("return { trace = 'always' }", "trace must be one of on, off, retain-on-failure, got 'always'"),
     ])
     func projectValuesAreCheckedByPath(source: String, message: String) throws {
         let path = try temporaryDirectory() + "/fscript.project.lua"

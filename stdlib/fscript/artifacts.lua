@@ -13,6 +13,15 @@ function M.segment(name)
   return s ~= "" and s or "unnamed"
 end
 
+---The folder of a case's artifacts (failure picture and dump, trace, step pictures): `<root>/<file>/<case>`.
+---@param root string the artifacts folder
+---@param file string the test file's path
+---@param case_name string
+---@return string
+function M.folder(root, file, case_name)
+  return ("%s/%s/%s"):format(root, M.segment(file:match("([^/]+)$") or file), M.segment(case_name))
+end
+
 ---The target's dump, or nil and why (errors are expected here: the target may be gone).
 ---@return table? dump
 ---@return string? err
@@ -76,7 +85,7 @@ end
 ---@return string[] written
 ---@return string[] problems
 function M.write(root, file, case_name, tree)
-  local dir = ("%s/%s/%s"):format(root, M.segment(file:match("([^/]+)$") or file), M.segment(case_name))
+  local dir = M.folder(root, file, case_name)
   local written, problems = {}, {}
   local app = util.app()
   -- Without a dump or a target to photograph there is nothing to keep: no empty folders.

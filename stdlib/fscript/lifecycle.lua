@@ -11,6 +11,7 @@ local console_mod = require("fscript.report.console")
 local features = require("fscript.features")
 local discovery = require("fscript.discovery")
 local cases = require("fscript.cases")
+local tracing = require("fscript.trace.scenario")
 local util = require("fscript.util")
 local hooks_mod = require("fscript.hooks")
 local status_mod = require("fscript.status")
@@ -44,6 +45,7 @@ function M.new_state(opts, filter)
     reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
+  state.trace_mode, state.every_step = require("fscript.trace.recorder").modes(opts)
   session.on_step = function(case, result) state.console:step(case, result) end
   return state
 end
@@ -187,6 +189,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   config.push(spec.limits)
   local timeout = config.get("timeout")
   session.case = case
+  session.tracer = tracing.begin(run_state, case)
   local restore = cases.capture_print(run_state, case)
   local mocks = M.mock_checkpoint()
   -- The fresh app first, so Before hooks see the scenario's app, not the previous one's; without Before hooks it
@@ -223,10 +226,15 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   case.status = "running"
   restore()
   session.case = nil
+  local tracer = session.tracer
+  session.tracer = nil
+  -- The trace's last requests are read before the scenario's mocks stop.
+  if tracer then tracer:stop_observing() end
   backend.reset()
   M.stop_mocks(mocks)
   config.pop()
   cases.finish(run_state, case, started, err or after_err, retries_left)
+  tracing.finish(run_state, case, tracer)
   return case
 end
 

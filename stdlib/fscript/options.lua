@@ -23,6 +23,9 @@ local M = {}
 ---@field name? string `--name`: only scenarios whose name matches this regular expression (anywhere in it)
 ---@field fail_fast? boolean `--fail-fast`: after the first failed scenario the rest are skipped (serial runs only)
 ---@field order? string `--order`: defined (the default), reverse, random or random:SEED
+---@field trace? "on"|"off"|"retain-on-failure" `--trace`: record each scenario's trace (fscript.trace.recorder); keep
+---every one (on), only a failed scenario's (retain-on-failure, the default) or record none (off)
+---@field screenshots? "off"|"every-step" `--screenshots every-step`: a picture after every step, passing runs too
 ---@field reports? string[] "junit:FILE", "tap:FILE", "json:FILE"; several at once
 ---@field color? boolean colour on the console (default: fscript.isatty(1) when the host has it, else false)
 ---@field out? fun(s: string) console output (default io.stdout)

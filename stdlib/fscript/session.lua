@@ -71,6 +71,7 @@ local M = {}
 ---@field current? fscript.StepResult the top-level step or hook running, where attachments go
 ---@field case? fscript.Case where step results go
 ---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
+---@field tracer? fscript.TraceRecorder the current scenario's trace, told when each step starts and ends
 ---@field depth integer
 local Session = {}
 -- The navigator is made on first use: its module and theirs are a third of what `fscript -e` parses.
@@ -183,6 +184,8 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
   end
   local case = self.case
   local position = record(self, result)
+  local tracer = self.tracer
+  if tracer then tracer:step_begin(result) end
   local started = util.clock()
   -- A scenario's own step (not one a step ran) is a test step: cucumber's BeforeStep and AfterStep hooks run
   -- around it, their outcome is the step's, and what is attached meanwhile is the step's.
@@ -222,6 +225,7 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
     -- A step that a step ran and that is undefined or ambiguous is a failure of the step that ran it.
     if result.depth > 0 and (err.status == "undefined" or err.status == "ambiguous") then err.status = nil end
   end
+  if tracer then tracer:step_end(result) end
   announce(self, case, position)
   if not ok then error(err, 0) end
 end

@@ -17,6 +17,8 @@ M.declared = {
   { key = "name", flag = "--name", type = "string" },
   { key = "fail_fast", flag = "--fail-fast", type = "boolean" },
   { key = "order", flag = "--order", type = "string" },
+  { key = "trace", flag = "--trace", type = "choice", choices = { "on", "off", "retain-on-failure" } },
+  { key = "screenshots", flag = "--screenshots", type = "choice", choices = { "off", "every-step" } },
 }
 -- END generated
 
@@ -42,6 +44,11 @@ local function problem(setting, value)
     return ("a whole number from 0 to %d"):format(setting.max)
   elseif kind == "path" and value == false then
     return nil
+  elseif kind == "choice" then
+    for _, word in ipairs(setting.choices) do
+      if value == word then return nil end
+    end
+    return "one of " .. table.concat(setting.choices, ", ")
   end
   if type(value) == "string" and value ~= "" then return nil end
   return "a non-empty string"
@@ -56,7 +63,9 @@ function M.check(opts)
     local value = opts[setting.key]
     local expected = value ~= nil and problem(setting, value)
     if expected then
-      return false, ("%s must be %s, got %s"):format(setting.flag, expected, tostring(value))
+      local quoted = setting.type == "choice" and type(value) == "string"
+      local shown = quoted and ("'%s'"):format(value) or tostring(value)
+      return false, ("%s must be %s, got %s"):format(setting.flag, expected, shown)
     end
   end
   return true

@@ -19,8 +19,8 @@ extension AppObject {
     /// The Lua class: every method of DESIGN.md's `app`, plus `app.url`.
     static var luaClass: LuaClass<AppObject> {
         LuaClass(
-            methods: targetMethods.merging(gestureMethods) { first, _ in first }
-                .merging(locationMethods) { first, _ in first },
+            methods: targetMethods.merging(reported(gestureMethods)) { first, _ in first }
+                .merging(reported(locationMethods)) { first, _ in first },
             description: { app in "frank.App(\(app.displayURL))" },
             index: { app, args in
                 switch try args.value(1) {

@@ -92,7 +92,9 @@ extension AppObject {
             throw args.badArgument(1, "ignore must be a list of strings, got \(other.luaShown)")
         }
         let sources = args.host(as: ScriptSession.self)?.busySources ?? []
-        try IdleWaiter(app: self, ignore: ignore, sources: sources).wait(timeout: timeout, interval: interval)
+        var waiter = IdleWaiter(app: self, ignore: ignore, sources: sources)
+        waiter.events = args.host(as: ScriptSession.self)?.stepEvents
+        try waiter.wait(timeout: timeout, interval: interval)
         return .none
     }
 

@@ -1,4 +1,5 @@
 import Frankly
+import LuaKit
 import Platform
 
 /// `app:wait_for_idle{timeout, ignore}`: waits until nothing animates and no request is in flight, in the app
@@ -16,6 +17,8 @@ struct IdleWaiter {
     let ignore: [String]
     /// Other busy sources (mock requests in flight).
     let sources: [() -> [String]]
+    /// Where the busy reasons go while a trace records (each new set once).
+    var events: StepEvents?
 
     /// Polls until idle or `timeout`; on timeout the error lists what is still busy.
     func wait(timeout: Double, interval: Double) throws {
@@ -26,7 +29,14 @@ struct IdleWaiter {
             timeout: timeout, interval: interval, operation: "wait_for_idle", eventDriven: { outside.isEmpty }
         ) {
             outside = sources.flatMap { $0() }.filter(kept)
-            last = try targetBusy().filter(kept) + outside
+            let busy = try targetBusy().filter(kept) + outside
+            if !busy.isEmpty, busy != last, let events, events.isListening {
+                var report = LuaTable()
+                report["event"] = .string("busy")
+                report["reasons"] = .table(LuaTable(array: busy.map(LuaValue.string)))
+                try events.report(report)
+            }
+            last = busy
             return last.isEmpty
         }
         guard !idle else { return }

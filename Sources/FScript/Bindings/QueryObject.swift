@@ -77,8 +77,10 @@ final class QueryObject: LuaObject {
                     return args.result(LuaJSONResult(value: .array(try query.map(method, arguments, operation: "map"))))
                 },
                 "touch": { query, args in
-                    let touched = try query.app.act(
-                        "touch", query.selector, method: OperationCatalog.touch.selector, all: try args.actsOnAll(1))
+                    let all = try args.actsOnAll(1)
+                    let touched = try query.app.reportingAction("touch", selector: query.selector.text, args: args) {
+                        try query.app.act("touch", query.selector, method: OperationCatalog.touch.selector, all: all)
+                    }
                     return args.result(touched.count)
                 },
             ],

@@ -24,7 +24,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         version: BuiltinModule.version,
         subcommands: [
             RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self, InitCommand.self,
-            MergeReportsCommand.self, InspectCommand.self, RecordCommand.self, PortCommand.self,
+            MergeReportsCommand.self, InspectCommand.self, RecordCommand.self, PortCommand.self, ShowTraceCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )

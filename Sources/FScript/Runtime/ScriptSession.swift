@@ -24,6 +24,10 @@ final class ScriptSession {
     let interrupts = InterruptGuard()
     /// The mock servers the script started; stopped when the session ends.
     let mocks = MockRegistry()
+    /// What `app:` actions and waits report to a trace recorder, when one listens.
+    let stepEvents = StepEvents()
+    /// The view trees a trace will draw if it keeps them.
+    let tracePictures = TracePictures()
     /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
     var busySources: [() -> [String]] = []
     /// The address a device reaches this machine by, for the URL of a mock bound beyond loopback
@@ -40,6 +44,7 @@ final class ScriptSession {
         interrupts.install(on: state)
         state.beforeSpawning(CloseOnExec.markAll)
         MockModule.register(in: self)
+        StepEvents.register(in: self)
         if let stdlib = StdlibLocator.locate() {
             state.prependPackagePath(directory: stdlib)
         }

@@ -16,6 +16,7 @@ extension RunSetting {
         case .path: "path"
         case .toggle: "boolean"
         case .count: "count"
+        case .choice: "choice"
         }
     }
 
@@ -27,6 +28,7 @@ extension RunSetting {
         case .path: "string|false"
         case .toggle: "boolean"
         case .count: "integer"
+        case .choice(let words): words.map { "\"\($0)\"" }.joined(separator: "|")
         }
     }
 
@@ -36,6 +38,9 @@ extension RunSetting {
         if case .seconds(let limit) = kind { entry += ", max = \(CheckedNumber.format(limit))" }
         if case .count(let limit) = kind { entry += ", max = \(limit)" }
         if case .seconds(let seconds)? = defaultValue { entry += ", default = \(CheckedNumber.format(seconds.value))" }
+        if case .choice(let words) = kind {
+            entry += ", choices = { " + words.map { "\"\($0)\"" }.joined(separator: ", ") + " }"
+        }
         return entry + " },"
     }
 

@@ -21,6 +21,8 @@ struct RunSetting: Sendable {
         case toggle(setting: Bool)
         /// A whole number from 0 up to the given limit (`--retry 2`).
         case count(atMost: Int)
+        /// One of a few words (`--trace on|off|retain-on-failure`), checked where it enters.
+        case choice([String])
     }
 
     /// The project-file key and the Lua field, snake_case: `request_timeout`.
@@ -59,6 +61,7 @@ struct RunSetting: Sendable {
         case .text, .path: "a non-empty string"
         case .toggle: "true or false"
         case .count(let limit): "a whole number from 0 to \(limit)"
+        case .choice(let words): "one of " + words.joined(separator: ", ")
         }
     }
 
@@ -95,6 +98,9 @@ struct RunSetting: Sendable {
                 throw RunSettingError("\(flag) must be \(requirement), got '\(text)'")
             }
             return .count(number)
+        case .choice(let words):
+            guard words.contains(text) else { throw RunSettingError("\(flag) must be \(requirement), got '\(text)'") }
+            return .text(text)
         }
     }
 
@@ -116,6 +122,9 @@ struct RunSetting: Sendable {
                 guard let number = value.doubleValue, number.rounded() == number, number >= 0, number <= Double(limit)
                 else { return nil }
                 return .count(Int(number))
+            case .choice(let words):
+                guard let text = value.stringValue, words.contains(text) else { return nil }
+                return .text(text)
             }
         }
     }

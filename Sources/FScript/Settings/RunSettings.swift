@@ -62,6 +62,18 @@ extension RunSetting {
             + "random:SEED (files shuffled, then the scenarios in each; a random run prints its seed). "
             + "With --jobs or --shard the run and its reports keep the same order.",
         reachesLua: true)
+    static let trace = RunSetting(
+        "trace", .choice(["on", "off", "retain-on-failure"]), valueName: "mode",
+        help: "Record a trace of every scenario (each step's pictures and view tree before and after, the requests "
+            + "the app sent to the mocks, what it logged) into ARTIFACTS/FILE/SCENARIO/trace.html, one file that "
+            + "opens offline (fscript show-trace FILE): on keeps every trace, retain-on-failure only a failed "
+            + "scenario's, off records none.",
+        default: .text("retain-on-failure"), reachesLua: true)
+    static let screenshots = RunSetting(
+        "screenshots", .choice(["off", "every-step"]), valueName: "when",
+        help: "every-step keeps a picture after each step of every scenario, passing ones too, shown as a filmstrip "
+            + "in the HTML report; off keeps only the failure picture.",
+        default: .text("off"), reachesLua: true)
     static let launch = RunSetting(
         "launch", .text, valueName: "command",
         help: "A shell command that launches the app under test (a real app: xcrun simctl launch …), run before each "
@@ -82,7 +94,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, lenient, retry, scenarioName, failFast, order, launch,
+        tags, timeout, wait, validation, artifacts, reset, strict, lenient, retry, scenarioName, failFast, order, trace,
+        screenshots, launch,
         resetExec, requestTimeout, pollInterval, advertiseHost,
     ]
 }

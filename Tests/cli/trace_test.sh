@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Traces from the command line: a bad --trace (flag or project key) is a usage error naming the values; the
+# default (retain-on-failure) keeps a failed scenario's trace and says where; show-trace checks a trace, refuses a
+# missing or foreign file with exit 2, and without a terminal only prints where the file is; the HTML report of the
+# failed scenario, in headless Chromium (Tests/browser/trace_browser.py), shows its trace: the steps, pictures
+# before and after that differ, the touched button outlined, the login request of the failing step, arrow keys
+# moving through the steps, no console error and nothing fetched.
+source "$(dirname "$0")/common.sh"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fixture=Tests/cli/fixtures/trace/wrong_welcome.lua
+
+# A bad value is refused before anything runs, naming the flag and the values it takes.
+status=0
+"$bin" "$fixture" --trace always >"$work/bad.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "--trace always: expected exit 2, got $status: $(cat "$work/bad.out")"
+grep -q "\-\-trace must be one of on, off, retain-on-failure, got 'always'" "$work/bad.out" ||
+  fatal "--trace always: the message does not name the values: $(cat "$work/bad.out")"
+mkdir -p "$work/project"
+cp "$fixture" "$work/project/"
+echo "return { trace = 'sometimes' }" >"$work/project/fscript.project.lua"
+absolute_bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+status=0
+(cd "$work/project" && "$absolute_bin" wrong_welcome.lua >"$work/bad-project.out" 2>&1 </dev/null) || status=$?
+[ "$status" -eq 2 ] || fatal "trace = 'sometimes' in the project file: expected exit 2, got $status"
+grep -q "trace must be one of on, off, retain-on-failure, got 'sometimes'" "$work/bad-project.out" ||
+  fatal "the project file's bad trace is not explained: $(cat "$work/bad-project.out")"
+
+# The default keeps the failed scenario's trace and says where.
+status=0
+"$bin" "$fixture" --artifacts "$work/art" --report "html:$work/report" >"$work/run.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "expected exit 1 (the scenario fails), got $status: $(cat "$work/run.out")"
+trace="$work/art/wrong_welcome/a_wrong_welcome/trace.html"
+[ -f "$trace" ] || fatal "no trace at $trace: $(cat "$work/run.out")"
+grep -qF "trace: $trace" "$work/run.out" || fatal "the console does not say where the trace is: $(cat "$work/run.out")"
+! grep -qE '(src|href)="https?://' "$trace" || fatal "the trace loads something from the network"
+
+# show-trace: a valid trace without a terminal is checked and named, and nothing waits.
+"$bin" show-trace "$trace" >"$work/show.out" 2>&1 </dev/null || fatal "show-trace on a valid trace: $(cat "$work/show.out")"
+grep -qF "$trace (a wrong welcome: failed," "$work/show.out" || fatal "show-trace did not name the trace: $(cat "$work/show.out")"
+for bad in "$work/missing.html" "$fixture"; do
+  status=0
+  "$bin" show-trace "$bad" >"$work/show-bad.out" 2>&1 </dev/null || status=$?
+  [ "$status" -eq 2 ] || fatal "show-trace $bad: expected exit 2, got $status"
+  grep -qE "no such file|is not an fscript trace" "$work/show-bad.out" ||
+    fatal "show-trace $bad does not say what is wrong: $(cat "$work/show-bad.out")"
+done
+
+# The report's trace in a real browser.
+[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+  fatal "chromium and chromium-driver are missing (scripts/install --test-deps)"
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || fatal "python3-selenium is missing (scripts/install --test-deps)"
+/usr/bin/python3 Tests/browser/trace_browser.py "$work/report/index.html" "${TRACE_SCREENSHOT:-$work/trace.png}" ||
+  fatal "the browser checks of the trace failed"
+/usr/bin/python3 Tests/browser/trace_browser.py "$trace" "$work/trace-alone.png" ||
+  fatal "the browser checks of the trace file on its own failed"
+echo "trace_test: passed"

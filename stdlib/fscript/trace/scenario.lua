@@ -1,0 +1,77 @@
+---Tracing one scenario from start to end, as the run's `--trace` and `--screenshots` say: the recorder starts
+---before its first step, and at its end the trace is written to `ARTIFACTS/FILE/SCENARIO/trace.html` when the
+---mode keeps it (on: always; retain-on-failure: when it failed; off: never), and with `--screenshots every-step`
+---each step's picture goes to `…/SCENARIO/steps/NN.png` (a picture once, at the first step that showed it) for
+---the HTML report's filmstrip. The console says where a kept trace is. A scenario that used neither the app nor a
+---mock leaves no trace, as it leaves no failure artifacts.
+local recorder = require("fscript.trace.recorder")
+local artifacts = require("fscript.artifacts")
+local util = require("fscript.util")
+
+local M = {}
+
+---Starts recording `case` when the run records anything; the recorder, or nil.
+---@param run_state table
+---@param case fscript.Case
+---@return fscript.TraceRecorder?
+function M.begin(run_state, case)
+  local trace, every_step = run_state.trace_mode, run_state.every_step
+  if (trace == "off" and not every_step) or not run_state.artifacts then return nil end
+  return recorder.begin(case, { trace = trace, every_step = every_step })
+end
+
+-- Writes one picture per distinct step picture; returns the filmstrip: {step, path} for each step with a picture.
+local function write_filmstrip(dir, model)
+  local written, strip = {}, {}
+  local ok, err = util.mkdir(dir .. "/steps")
+  if not ok then return strip, err end
+  for i, step in ipairs(model.steps) do
+    local at = step.after and step.after.picture
+    if at and step.depth == 0 then
+      if not written[at] then
+        local path = ("%s/steps/%02d.png"):format(dir, i)
+        if util.write_file(path, model.pictures[at]) then written[at] = path end
+      end
+      if written[at] then
+        strip[#strip + 1] = { step = (step.keyword and step.keyword ~= "" and (step.keyword .. " ") or "")
+          .. step.text, path = written[at] }
+      end
+    end
+  end
+  return strip
+end
+
+---Ends the recording of a finished case: writes what the mode keeps and notes it on the case (`case.trace`, the
+---trace file; `case.filmstrip`, the step pictures) and the console.
+---@param run_state table
+---@param case fscript.Case
+---@param rec? fscript.TraceRecorder
+function M.finish(run_state, case, rec)
+  if not rec then return end
+  rec:stop_observing()
+  local keep = recorder.keeps(run_state.trace_mode, case.status)
+  if rec:saw_nothing() or (not keep and not run_state.every_step) then
+    rec:discard()
+    return
+  end
+  local model = rec:model()
+  local dir = artifacts.folder(run_state.artifacts, run_state.file.path, case.name)
+  local ok, err = util.mkdir(dir)
+  if not ok then
+    run_state.console:note(("trace not written: %s"):format(err or ("cannot create " .. dir)))
+    return
+  end
+  if run_state.every_step then case.filmstrip = write_filmstrip(dir, model) end
+  if keep then
+    local path = dir .. "/trace.html"
+    local wrote, why = require("fscript.trace.file").write(path, model)
+    if wrote then
+      case.trace = path
+      run_state.console:note(("trace: %s (fscript show-trace %s)"):format(path, util.shell_quote(path)))
+    else
+      run_state.console:note(("trace not written: %s"):format(tostring(why)))
+    end
+  end
+end
+
+return M
