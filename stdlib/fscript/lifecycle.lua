@@ -40,6 +40,7 @@ function M.new_state(opts, filter)
     load_errors = 0, started = util.clock(), artifacts = art or nil,
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
   session.on_step = function(case, result) state.console:step(case, result) end
+  require("fscript.screenshots").configure(state, opts.update_snapshots)
   return state
 end
 

@@ -30,11 +30,15 @@ public struct PixelMatch: Sendable {
         public var changedBounds: PixelRect?
     }
 
+    /// The pixel bytes a comparison reads.
+    typealias Pixels = UnsafeBufferPointer<UInt8>
+
     /// The largest YIQ distance two colours can have (black against white), squared.
     static let largestDelta = 35215.0
 
-    /// Compares two pictures of the same size; an error names both sizes when they differ.
-    public func compare(_ expected: RGBAImage, _ actual: RGBAImage) throws -> Result {
+    /// Compares two pictures of the same size; an error names both sizes when they differ. Without `drawingDiff`
+    /// the result's diff is an empty 1×1 picture (a passing check needs none).
+    public func compare(_ expected: RGBAImage, _ actual: RGBAImage, drawingDiff: Bool = true) throws -> Result {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw WireframeError(description: "the pictures differ in size: expected \(expected.width)×"
                 + "\(expected.height) pixels, got \(actual.width)×\(actual.height)")
@@ -44,32 +48,41 @@ public struct PixelMatch: Sendable {
         }
         let width = expected.width
         let height = expected.height
-        let one = expected.pixels
-        let two = actual.pixels
-        var diff = RGBAImage(width: width, height: height)
+        var diff = RGBAImage(width: drawingDiff ? width : 1, height: drawingDiff ? height : 1)
         let limit = Self.largestDelta * threshold * threshold
         var different = 0
         var antiAliased = 0
         var bounds = (left: width, top: height, right: -1, bottom: -1)
-        for y in 0..<height {
-            for x in 0..<width {
-                let index = (y * width + x) * 4
-                let delta = Self.colorDelta(one, two, index, index, brightnessOnly: false)
-                if abs(delta) > limit {
-                    if !includeAntiAliased
-                        && (Self.isAntiAliased(one, x: x, y: y, width: width, height: height, other: two)
-                            || Self.isAntiAliased(two, x: x, y: y, width: width, height: height, other: one))
-                    {
-                        antiAliased += 1
-                        diff.setPixel(index, 255, 255, 0)
-                    } else {
-                        different += 1
-                        diff.setPixel(index, 255, 0, 0)
-                        bounds = (min(bounds.left, x), min(bounds.top, y), max(bounds.right, x), max(bounds.bottom, y))
+        expected.pixels.withUnsafeBufferPointer { one in
+            actual.pixels.withUnsafeBufferPointer { two in
+                diff.pixels.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<height {
+                        for x in 0..<width {
+                            let index = (y * width + x) * 4
+                            let delta = Self.colorDelta(one, two, index, index, brightnessOnly: false)
+                            guard abs(delta) > limit else {
+                                if drawingDiff {
+                                    let gray = fadedGray(one, index)
+                                    Self.set(out, index, gray, gray, gray)
+                                }
+                                continue
+                            }
+                            if !includeAntiAliased
+                                && (Self.isAntiAliased(one, x: x, y: y, width: width, height: height, other: two)
+                                    || Self.isAntiAliased(two, x: x, y: y, width: width, height: height, other: one))
+                            {
+                                antiAliased += 1
+                                if drawingDiff { Self.set(out, index, 255, 255, 0) }
+                            } else {
+                                different += 1
+                                if drawingDiff { Self.set(out, index, 255, 0, 0) }
+                                bounds = (
+                                    min(bounds.left, x), min(bounds.top, y), max(bounds.right, x),
+                                    max(bounds.bottom, y)
+                                )
+                            }
+                        }
                     }
-                } else {
-                    let gray = fadedGray(one, index)
-                    diff.setPixel(index, gray, gray, gray)
                 }
             }
         }
@@ -81,8 +94,18 @@ public struct PixelMatch: Sendable {
         return Result(differentPixels: different, antiAliasedPixels: antiAliased, diff: diff, changedBounds: changed)
     }
 
+    /// Sets the pixel at byte `index` to an opaque colour.
+    private static func set(
+        _ out: UnsafeMutableBufferPointer<UInt8>, _ index: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8
+    ) {
+        out[index] = r
+        out[index + 1] = g
+        out[index + 2] = b
+        out[index + 3] = 255
+    }
+
     /// The expected pixel's brightness, blended towards white by `fadedAlpha`.
-    private func fadedGray(_ pixels: [UInt8], _ index: Int) -> UInt8 {
+    private func fadedGray(_ pixels: Pixels, _ index: Int) -> UInt8 {
         let brightness = Self.brightness(Double(pixels[index]), Double(pixels[index + 1]), Double(pixels[index + 2]))
         let value = 255 + (brightness - 255) * fadedAlpha * Double(pixels[index + 3]) / 255
         return UInt8(max(0, min(255, value.rounded())))
@@ -91,7 +114,7 @@ public struct PixelMatch: Sendable {
     /// The squared YIQ distance of pixel `k` of `one` and pixel `m` of `two`, negative when the first is the
     /// brighter; with `brightnessOnly`, just the difference in brightness (Y). Transparent pixels are blended on
     /// white first.
-    static func colorDelta(_ one: [UInt8], _ two: [UInt8], _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
+    static func colorDelta(_ one: Pixels, _ two: Pixels, _ k: Int, _ m: Int, brightnessOnly: Bool) -> Double {
         if one[k] == two[m] && one[k + 1] == two[m + 1] && one[k + 2] == two[m + 2] && one[k + 3] == two[m + 3] {
             return 0
         }
@@ -111,7 +134,7 @@ public struct PixelMatch: Sendable {
     /// at most two neighbours of its own colour, and the darkest or the brightest neighbour sits in a flat area
     /// (three or more equal neighbours) in both pictures.
     static func isAntiAliased(
-        _ pixels: [UInt8], x x1: Int, y y1: Int, width: Int, height: Int, other: [UInt8]
+        _ pixels: Pixels, x x1: Int, y y1: Int, width: Int, height: Int, other: Pixels
     ) -> Bool {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
@@ -146,7 +169,7 @@ public struct PixelMatch: Sendable {
     }
 
     /// Whether the pixel has three or more neighbours of exactly its colour (a picture's edge counts as one).
-    static func hasManySiblings(_ pixels: [UInt8], _ at: (Int, Int), width: Int, height: Int) -> Bool {
+    static func hasManySiblings(_ pixels: Pixels, _ at: (Int, Int), width: Int, height: Int) -> Bool {
         let (x1, y1) = at
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
@@ -169,7 +192,7 @@ public struct PixelMatch: Sendable {
     }
 
     /// The colour of a pixel after alpha blending on white.
-    private static func blendedOnWhite(_ pixels: [UInt8], _ index: Int) -> (Double, Double, Double) {
+    private static func blendedOnWhite(_ pixels: Pixels, _ index: Int) -> (Double, Double, Double) {
         let r = Double(pixels[index])
         let g = Double(pixels[index + 1])
         let b = Double(pixels[index + 2])
@@ -192,15 +215,5 @@ public struct PixelMatch: Sendable {
     /// Q of YIQ: the purple–green axis.
     private static func quadrature(_ r: Double, _ g: Double, _ b: Double) -> Double {
         r * 0.21147017 - g * 0.52261711 + b * 0.31114694
-    }
-}
-
-extension RGBAImage {
-    /// Sets the pixel at byte `index` to an opaque colour.
-    fileprivate mutating func setPixel(_ index: Int, _ r: UInt8, _ g: UInt8, _ b: UInt8) {
-        pixels[index] = r
-        pixels[index + 1] = g
-        pixels[index + 2] = b
-        pixels[index + 3] = 255
     }
 }

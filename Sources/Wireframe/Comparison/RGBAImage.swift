@@ -43,7 +43,8 @@ public struct RGBAImage: Sendable, Equatable {
     /// Decodes PNG bytes; the error says when they are not a PNG cairo can read.
     public init(png bytes: [UInt8]) throws {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-            throw WireframeError(description: "not a PNG (\(bytes.count) bytes that do not start with the PNG signature)")
+            throw WireframeError(
+                description: "not a PNG (\(bytes.count) bytes that do not start with the PNG signature)")
         }
         let cairo = try CairoLibrary.functions()
         let source = PNGSource(bytes: bytes)
@@ -73,19 +74,20 @@ public struct RGBAImage: Sendable, Equatable {
                 + "\(Self.largestSide) pixels")
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
-        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
+        let words = UnsafeRawPointer(data)
+        pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
+                let row = words.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
-                    let word = words[y * (stride / 4) + x]
-                    let alpha = UInt32(word >> 24)
-                    let out = (y * width + x) * 4
-                    pixels[out + 3] = UInt8(alpha)
+                    let word = row[x]
+                    let alpha = word >> 24
+                    let index = (y * width + x) * 4
+                    out[index + 3] = UInt8(alpha)
                     guard alpha > 0 else { continue }
                     // Undo cairo's premultiplication, rounding to the nearest value.
-                    for (shift, channel) in [(16, 0), (8, 1), (0, 2)] {
-                        let premultiplied = (word >> UInt32(shift)) & 0xFF
-                        pixels[out + channel] = UInt8(min(255, (premultiplied * 255 + alpha / 2) / alpha))
-                    }
+                    out[index] = Self.unpremultiplied((word >> 16) & 0xFF, alpha)
+                    out[index + 1] = Self.unpremultiplied((word >> 8) & 0xFF, alpha)
+                    out[index + 2] = Self.unpremultiplied(word & 0xFF, alpha)
                 }
             }
         }
@@ -106,19 +108,32 @@ public struct RGBAImage: Sendable, Equatable {
         guard let data = cairo.image_surface_get_data(surface) else {
             throw WireframeError(description: "cairo gave no pixels for a \(width)×\(height) surface")
         }
-        data.withMemoryRebound(to: UInt32.self, capacity: stride / 4 * height) { words in
+        let words = UnsafeMutableRawPointer(data)
+        pixels.withUnsafeBufferPointer { source in
             for y in 0..<height {
+                let row = words.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let index = (y * width + x) * 4
-                    let alpha = UInt32(pixels[index + 3])
-                    func premultiplied(_ channel: UInt8) -> UInt32 { (UInt32(channel) * alpha + 127) / 255 }
-                    words[y * (stride / 4) + x] = alpha << 24 | premultiplied(pixels[index]) << 16
-                        | premultiplied(pixels[index + 1]) << 8 | premultiplied(pixels[index + 2])
+                    let alpha = UInt32(source[index + 3])
+                    let red = Self.premultiplied(source[index], alpha)
+                    let green = Self.premultiplied(source[index + 1], alpha)
+                    let blue = Self.premultiplied(source[index + 2], alpha)
+                    row[x] = alpha << 24 | red << 16 | green << 8 | blue
                 }
             }
         }
         cairo.surface_mark_dirty(surface)
         return try CairoPNG.encode(surface, cairo: cairo)
+    }
+
+    /// A straight channel value from a premultiplied one.
+    private static func unpremultiplied(_ channel: UInt32, _ alpha: UInt32) -> UInt8 {
+        UInt8(min(255, (channel * 255 + alpha / 2) / alpha))
+    }
+
+    /// A premultiplied channel value from a straight one.
+    private static func premultiplied(_ channel: UInt8, _ alpha: UInt32) -> UInt32 {
+        (UInt32(channel) * alpha + 127) / 255
     }
 
     /// The pixels inside `rect` (clipped to the picture); an error when nothing of it is inside.

@@ -5,6 +5,7 @@
 ---by status and a box by tag. Nothing is fetched: the style and the script are in the page.
 local junit = require("fscript.report.junit")
 local util = require("fscript.util")
+local screenshot_diff = require("fscript.report.screenshot_diff")
 
 local M = {}
 
@@ -115,6 +116,7 @@ local function render_case(out, case)
     if f.traceback and f.traceback ~= "" then
       out[#out + 1] = ("<details><summary>Traceback</summary><pre>%s</pre></details>"):format(escape(f.traceback))
     end
+    screenshot_diff.render(out, case)
     for _, path in ipairs(case.artifacts or {}) do
       if path:match("%.png$") then
         local bytes = util.read_file(path)
@@ -141,7 +143,7 @@ end
 ---@return string
 function M.render(run)
   local out = { "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-    "<title>fscript report</title>", "<style>" .. STYLE .. "</style></head><body>" }
+    "<title>fscript report</title>", "<style>" .. STYLE .. screenshot_diff.STYLE .. "</style></head><body>" }
   local summary = ("%d passed, %d failed"):format(run.passed, run.failed)
   if run.skipped > 0 then summary = summary .. (", %d skipped"):format(run.skipped) end
   out[#out + 1] = ("<h1>fscript report</h1><p class=\"summary\">%s in %.2f s%s</p>"):format(summary,
@@ -153,7 +155,7 @@ function M.render(run)
     out[#out + 1] = ('<div class="file">%s</div>'):format(escape(file.path))
     for _, case in ipairs(file.cases) do render_case(out, case) end
   end
-  out[#out + 1] = "<script>" .. SCRIPT .. "</script></body></html>"
+  out[#out + 1] = "<script>" .. SCRIPT .. screenshot_diff.SCRIPT .. "</script></body></html>"
   return table.concat(out, "\n") .. "\n"
 end
 

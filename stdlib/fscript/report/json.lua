@@ -31,7 +31,7 @@ function M.case_record(case)
   return { name = case.name, tags = case.tags, status = status, duration = case.duration, index = case.index,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
     skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target,
-    info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin }
+    info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin, screenshots = case.screenshots }
 end
 
 ---A case back from its record: the shape the runner makes, so every report renders it as it would have.
@@ -41,7 +41,7 @@ function M.case_from_record(record)
   local case = { name = record.name, tags = record.tags or {}, status = record.status, duration = record.duration or 0,
     index = record.index, script = record.script or nil, steps = record.steps or {}, output = record.output or {},
     skip_reason = record.skip_reason, artifacts = record.artifacts or {}, target = record.target, info = record.info,
-    gherkin = record.gherkin }
+    gherkin = record.gherkin, screenshots = record.screenshots }
   if record.failure then case.failure = failure_mod.new(record.failure) end
   if case.status == "error" then
     case.status = "failed"
