@@ -3,7 +3,8 @@
 # (--target): a first run writes the baseline and fails saying so (exit 1), a rerun passes, a changed label fails
 # with expected/actual/diff images in the artifacts folder and the HTML report shows them with a slider, the same
 # change passes when that label is masked (the catalog step), and --update-snapshots rewrites the baseline so the
-# change then passes. Both a Lua test (app:expect_screenshot) and a .feature file (the catalog step).
+# change then passes. Both a Lua test (app:expect_screenshot) and a .feature file (the catalog step). The report's
+# slider is checked in headless Chromium (Tests/browser/screenshot_slider_browser.py).
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -69,6 +70,7 @@ check_target() {
   grep -q 'class="shotcheck"' "$html" || fatal "$kind: the HTML report has no screenshot section"
   grep -q 'class="slider" type="range"' "$html" || fatal "$kind: the HTML report has no slider"
   [ "$(grep -o 'data:image/png;base64' "$html" | wc -l)" -ge 3 ] || fatal "$kind: the images are not embedded"
+  cp "$html" "$work/$kind-report.html"
 
   cp "$lua_base" "$work/$kind-old.png"
   SHOTS_CHANGE=1 run "$kind-update" "$dir" 0 "$@" --update-snapshots
@@ -86,5 +88,12 @@ check_target served --target "$url"
 cmp -s "$work/embedded/__screenshots__/cart_test.lua/cart.simulator.png" \
   "$work/served/__screenshots__/cart_test.lua/cart.simulator.png" ||
   fatal "the embedded simulator and fscript serve wrote different baselines"
+
+# The report's slider in headless Chromium: both pictures load, stacked, and the slider uncovers one or the other.
+[ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
+  fatal "chromium and chromium-driver are missing (scripts/install --test-deps)"
+/usr/bin/python3 -c 'import selenium' 2>/dev/null || fatal "python3-selenium is missing (scripts/install --test-deps)"
+/usr/bin/python3 Tests/browser/screenshot_slider_browser.py "$work/embedded-report.html" cart ||
+  fatal "the browser check of the report's slider failed"
 
 echo "screenshots_test: ok"
