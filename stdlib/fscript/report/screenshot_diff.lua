@@ -48,8 +48,8 @@ function M.render(out, case)
         .. '<img class="expected" alt="baseline %s (expected)" src="%s">'
         .. '<img class="actual" alt="screen for %s (actual)" src="%s"></div>'
         .. '<input class="slider" type="range" min="0" max="100" value="50" aria-label="expected | actual">'
-        .. '<div class="legend">◀ expected | actual ▶ (baseline %s)</div></div>'):format(name, name, expected, name, actual,
-          escape(shot.baseline or ""))
+        .. '<div class="legend">◀ expected | actual ▶ (baseline %s)</div></div>')
+        :format(name, name, expected, name, actual, escape(shot.baseline or ""))
       if diff then
         out[#out + 1] = ('<div class="pair"><img class="diff" alt="differences from %s" src="%s">'
           .. '<div class="legend">diff: red changed, yellow anti-aliasing</div></div>'):format(name, diff)
