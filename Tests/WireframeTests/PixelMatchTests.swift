@@ -94,6 +94,17 @@ import Testing
         #expect(error.description == "the pictures differ in size: expected 4×4 pixels, got 5×4")
     }
 
+    @Test func aStopCheckEndsALongComparisonBetweenRows() throws {
+        struct Stop: Error {}
+        var rows = 0
+        let stopAtThirdRow = {
+            rows += 1
+            if rows == 3 { throw Stop() }
+        }
+        #expect(throws: Stop.self) { try PixelMatch().compare(gray(0), gray(255), checkStop: stopAtThirdRow) }
+        #expect(rows == 3)
+    }
+
     @Test func aPNGReadsBackAsItWasWritten() throws {
         var image = edge(at: 5.5)
         image.paint(PixelRect(x: 1, y: 1, width: 2, height: 2), r: 255, g: 0, b: 255)

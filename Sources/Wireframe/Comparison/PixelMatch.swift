@@ -37,8 +37,11 @@ public struct PixelMatch: Sendable {
     static let largestDelta = 35215.0
 
     /// Compares two pictures of the same size; an error names both sizes when they differ. Without `drawingDiff`
-    /// the result's diff is an empty 1×1 picture (a passing check needs none).
-    public func compare(_ expected: RGBAImage, _ actual: RGBAImage, drawingDiff: Bool = true) throws -> Result {
+    /// the result's diff is an empty 1×1 picture (a passing check needs none). `checkStop` runs once per row and
+    /// may throw to end a long comparison (Ctrl-C, a test's deadline).
+    public func compare(
+        _ expected: RGBAImage, _ actual: RGBAImage, drawingDiff: Bool = true, checkStop: () throws -> Void = {}
+    ) throws -> Result {
         guard expected.width == actual.width, expected.height == actual.height else {
             throw WireframeError(description: "the pictures differ in size: expected \(expected.width)×"
                 + "\(expected.height) pixels, got \(actual.width)×\(actual.height)")
@@ -48,15 +51,19 @@ public struct PixelMatch: Sendable {
         }
         let width = expected.width
         let height = expected.height
+        if !drawingDiff && expected.pixels == actual.pixels {
+            return Result(differentPixels: 0, antiAliasedPixels: 0, diff: RGBAImage(width: 1, height: 1))
+        }
         var diff = RGBAImage(width: drawingDiff ? width : 1, height: drawingDiff ? height : 1)
         let limit = Self.largestDelta * threshold * threshold
         var different = 0
         var antiAliased = 0
         var bounds = (left: width, top: height, right: -1, bottom: -1)
-        expected.pixels.withUnsafeBufferPointer { one in
-            actual.pixels.withUnsafeBufferPointer { two in
-                diff.pixels.withUnsafeMutableBufferPointer { out in
+        try expected.pixels.withUnsafeBufferPointer { one in
+            try actual.pixels.withUnsafeBufferPointer { two in
+                try diff.pixels.withUnsafeMutableBufferPointer { out in
                     for y in 0..<height {
+                        try checkStop()
                         for x in 0..<width {
                             let index = (y * width + x) * 4
                             let delta = Self.colorDelta(one, two, index, index, brightnessOnly: false)
