@@ -41,6 +41,17 @@ check.equal(750, (image.size(runs.read(baseline))), "the baseline is the screen 
 fresh()
 check.equal(baseline, app:expect_screenshot("cart"), "an unchanged screen matches; the call returns the baseline")
 
+-- A screen still changing is waited for: an animation (the app is busy until it ends), and a timer (not busy: the
+-- check retries when the app changes). The limit is generous: the check passes as soon as one picture matches.
+config.set({ validation = 10 })
+for _, button in ipairs({ "Reload", "Refresh" }) do
+  app:touch(("button marked:'%s'"):format(button))
+  check.equal(1, app:lookup("label marked:'Loading…'"):count(), button .. " shows Loading… for a moment")
+  app:expect_screenshot("cart")
+  check.equal(1, app:lookup("label marked:'Total: 3 items'"):count(), button .. ": the check saw the end")
+end
+config.set({ validation = 0.5 })
+
 -- One label changed: the check fails, with the three images, and the changes lie in the label's frame.
 app:touch("button marked:'Change total'")
 err = check.error_of(function() app:expect_screenshot("cart") end)

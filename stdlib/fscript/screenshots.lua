@@ -300,6 +300,8 @@ function M.expect(app, name, opts)
     local ok, why = pcall(app.wait_for_idle, app, { timeout = limit })
     if not ok and util.is_fatal(why) then error(why, 0) end
   end
+  -- One validation limit for it all: the first wait for idle and the retries share it.
+  local started = util.clock()
   settle(timeout)
   local first = take(app, checked)
   local path = M.baseline_path(file, name, M.target_kind(app, first.raw))
@@ -310,7 +312,7 @@ function M.expect(app, name, opts)
     fail(("expect_screenshot: no baseline %q yet: wrote %s from this screen; review it, commit it "
       .. "and run again (--update-snapshots writes baselines without failing)"):format(name, path))
   end
-  local started, pending, last = util.clock(), first, nil
+  local pending, last = first, nil
   -- One comparison: the first picture, then a new one (after idle) each time the app changed.
   local function attempt()
     local shot = pending
@@ -320,16 +322,19 @@ function M.expect(app, name, opts)
       shot = take(app, checked)
     end
     shot.expected = #shot.masks > 0 and image().prepare(expected, { masks = shot.masks }) or expected
-    shot.result, shot.why = image().compare(shot.expected, shot.png, { threshold = checked.threshold })
+    -- The diff image is drawn once, for the attempt that fails last: retries only count.
+    shot.result, shot.why = image().compare(shot.expected, shot.png, { threshold = checked.threshold, diff = false })
     last = shot
     if not shot.result then return false end
     shot.allowed = M.allowed(checked, shot.result.width * shot.result.height)
     return shot.result.different <= shot.allowed
   end
-  local ok, err = pcall(wait.eventually, attempt, timeout, "the screen to match")
+  local left = math.max(0, timeout - (util.clock() - started))
+  local ok, err = pcall(wait.eventually, attempt, left, "the screen to match")
   if ok then return path end
   if util.is_fatal(err) or failure.is(err) or not last then error(err, 0) end
   local shot = last
+  if shot.result then shot.result = image().compare(shot.expected, shot.png, { threshold = checked.threshold }) end
   local paths = write_artifacts(file, name, shot.expected, shot)
   local message
   if shot.result then

@@ -8,7 +8,7 @@ import Wireframe
 /// - `size(png)` → width, height in pixels.
 /// - `prepare(png, {crop = rect, masks = {rect, …}})` → PNG: the masks painted (Playwright's magenta), then cut
 ///   to `crop`. Rectangles are `{x =, y =, width =, height =}` in whole pixels.
-/// - `compare(expected_png, actual_png, {threshold = 0.1})` → `{different =, anti_aliased =, width =, height =,
+/// - `compare(expected_png, actual_png, {threshold = 0.1, diff = true})` → `{different =, anti_aliased =, width =, height =,
 ///   diff = png, changed = rect}` (`diff` and `changed`, the box around the counted differences, when any), or nil and
 ///   why when the sizes differ (a failure to report, not a script error).
 ///
@@ -65,6 +65,12 @@ enum ImageModule {
             }
             matcher.threshold = threshold
         }
+        let drawing: Bool
+        switch options["diff"] {
+        case .nil: drawing = true
+        case .boolean(let value): drawing = value
+        case let value: throw args.badArgument(3, "diff must be true or false, got \(value)")
+        }
         // The same screen gives the same bytes (PNG encoding is deterministic): no pixel needs reading.
         let expectedBytes = try args.bytes(1, expected: "PNG string")
         if let size = pngSize(expectedBytes), expectedBytes == (try args.bytes(2, expected: "PNG string")) {
@@ -83,10 +89,11 @@ enum ImageModule {
                 "the sizes differ: the baseline is \(expected.width)×\(expected.height) pixels, the screen "
                     + "\(actual.width)×\(actual.height)")
         }
-        // A passing comparison needs no diff image: draw it (a second pass) only when something differs.
+        // A passing comparison needs no diff image: draw it (a second pass) only when something differs, and not
+        // at all with `diff = false` (a retry that only counts).
         let checkStop = { try Interruption.throwIfStopped() }
         var result = try wrap { try matcher.compare(expected, actual, drawingDiff: false, checkStop: checkStop) }
-        if result.differentPixels > 0 {
+        if result.differentPixels > 0 && drawing {
             result = try wrap { try matcher.compare(expected, actual, checkStop: checkStop) }
         }
         var table = LuaTable()
@@ -94,7 +101,7 @@ enum ImageModule {
         table["anti_aliased"] = .integer(Int64(result.antiAliasedPixels))
         table["width"] = .integer(Int64(expected.width))
         table["height"] = .integer(Int64(expected.height))
-        if result.differentPixels > 0 { table["diff"] = .bytes(try wrap { try result.diff.png() }) }
+        if result.differentPixels > 0 && drawing { table["diff"] = .bytes(try wrap { try result.diff.png() }) }
         if let changed = result.changedBounds {
             table["changed"] = .table(
                 LuaTable(fields: [
