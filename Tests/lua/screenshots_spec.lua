@@ -138,6 +138,22 @@ refused("cart", { threshold = "high" }, 'threshold must be a number from 0 to 1,
 refused("cart", { mask = { "label", 3 } }, "mask[2] is number", "each mask is a selector")
 refused("cart", { mask = 7 }, "mask must be a selector string or a list of them, got 7", "mask type")
 refused("cart", { crop = "" }, 'crop must be a selector string, got ""', "crop type")
+-- The host's image functions check their arguments too.
+local png = runs.read(baseline)
+check.contains(check.error_of(image.compare, "nope", png), "bad argument #1 to 'compare' (not a PNG (4 bytes",
+  "bytes that are no PNG")
+check.contains(check.error_of(image.prepare, png, { crop = { x = 0, y = 0, width = 10 } }),
+  "crop.height must be a number of pixels, got nil", "a rectangle names its missing field")
+check.contains(check.error_of(image.prepare, png, { masks = { { x = 0, y = 0, width = -1, height = 2 } } }),
+  "masks[1] has a negative size", "a negative size")
+check.contains(check.error_of(image.compare, png, png, { threshold = 3 }), "threshold must be a number from 0 to 1",
+  "the threshold's range")
+local small = image.prepare(png, { crop = { x = 0, y = 0, width = 10, height = 10 } })
+local none, why = image.compare(png, small)
+check.equal(nil, none, "pictures of different sizes do not compare")
+check.equal("the sizes differ: the baseline is 750×1334 pixels, the screen 10×10", why, "and say why")
+check.equal(0, image.compare(png, png).different, "a picture matches itself")
+
 check.equal(3, screenshots.allowed({ max_diff_pixels = 3, max_diff_ratio = 0.5 }, 100), "the stricter limit wins")
 check.equal(10, screenshots.allowed({ max_diff_ratio = 0.1 }, 100), "a ratio alone")
 
