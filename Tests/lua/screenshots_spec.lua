@@ -154,6 +154,15 @@ check.equal(nil, none, "pictures of different sizes do not compare")
 check.equal("the sizes differ: the baseline is 750×1334 pixels, the screen 10×10", why, "and say why")
 check.equal(0, image.compare(png, png).different, "a picture matches itself")
 
+refused("cart", { mask = { "label marked:" } }, "(mask[1]: selector error at column 14: expected a quoted string",
+  "a mask's selector is parsed before anything is sent")
+refused("cart", { crop = "view marked:'x' (" }, "(crop: selector error at column", "so is the crop's")
+
+-- A real app's baselines are kept by its device and picture size; the simulator's under one name.
+local device = { version = function() return "Frank 1.4" end, device = function() return { device = "iPad Pro" } end }
+check.equal("ipad_pro-750x1334", screenshots.target_kind(device, png), "a device's kind: name and pixels")
+check.equal("simulator", screenshots.target_kind(app, png), "the simulator's kind")
+
 check.equal(3, screenshots.allowed({ max_diff_pixels = 3, max_diff_ratio = 0.5 }, 100), "the stricter limit wins")
 check.equal(10, screenshots.allowed({ max_diff_ratio = 0.1 }, 100), "a ratio alone")
 

@@ -289,6 +289,17 @@ function M.expect(app, name, opts)
   local function fail(message, selector)
     error(failure.new({ message = message, selector = selector, where = where }), 0)
   end
+  -- Selectors are parsed here, before anything is sent: a typo fails at once with the parser's caret.
+  local selectors = {}
+  for i, sel in ipairs(checked.masks) do selectors[#selectors + 1] = { ("mask[%d]"):format(i), sel } end
+  if checked.crop then selectors[#selectors + 1] = { "crop", checked.crop } end
+  for _, pair in ipairs(selectors) do
+    local parsed, why = pcall(app.lookup, app, pair[2])
+    if not parsed then
+      error(("bad argument #2 to 'expect_screenshot' (%s: %s)"):format(pair[1],
+        tostring(why):gsub("^lookup: ", "")), 2)
+    end
+  end
   local file = test_file()
   if not file then
     fail("expect_screenshot: baselines live beside the test file, and this code runs in none: "
