@@ -166,5 +166,29 @@ check.equal("simulator", screenshots.target_kind(app, png), "the simulator's kin
 check.equal(3, screenshots.allowed({ max_diff_pixels = 3, max_diff_ratio = 0.5 }, 100), "the stricter limit wins")
 check.equal(10, screenshots.allowed({ max_diff_ratio = 0.1 }, 100), "a ratio alone")
 
+-- Through the runner with artifacts off (`artifacts = false`): the check still fails, keeping no pictures.
+local suite, write = runs.folder()
+write("t_test.lua", ([[
+scenario("the cart", function()
+  frank.launch({ app = %q })
+  app:wait_for("label marked:'Your cart'")
+  if SHOTS_CHANGE then app:touch("button marked:'Change total'") end
+  app:expect_screenshot("cart")
+end)
+]]):format(here .. "fixtures/screenshot_app.lua"))
+local code, console = runs.run({ suite }, { validation = 0.5 })
+check.equal(1, code, "the first run fails")
+check.contains(console, 'no baseline "cart" yet: wrote ' .. suite .. "/__screenshots__/t_test.lua/cart.simulator.png",
+  "and writes the baseline beside the test")
+check.equal(0, (runs.run({ suite }, { validation = 0.5 })), "the second run passes")
+rawset(_G, "SHOTS_CHANGE", true)
+code, console = runs.run({ suite }, { validation = 0.5 })
+rawset(_G, "SHOTS_CHANGE", nil)
+check.equal(1, code, "the changed screen fails")
+check.contains(console, "no pictures kept (artifacts are off; --artifacts DIR keeps them)", "saying it kept none")
+check.equal(0, (runs.run({ suite }, { validation = 0.5, update_snapshots = true })),
+  "update_snapshots passes and rewrites")
+os.execute("rm -rf '" .. suite .. "'")
+
 os.execute("rm -rf '" .. dir .. "'")
 check.finish("screenshots_spec")

@@ -251,6 +251,8 @@ end
 
 -- Writes the last attempt's images to the artifacts folder; returns their paths.
 local function write_artifacts(file, name, expected, last)
+  -- A run with artifacts off (`artifacts = false`) keeps no pictures either.
+  if run.state and not run.state.artifacts then return {} end
   local root = run.state and run.state.artifacts or "fscript-artifacts"
   local case = current_case()
   local artifacts = require("fscript.artifacts")
@@ -356,11 +358,13 @@ function M.expect(app, name, opts)
   else
     message = ("expect_screenshot: the screen does not fit baseline %q: %s"):format(name, tostring(shot.why))
   end
-  message = message .. (" after %g s; expected %s, actual %s%s; if the change is right, run with "
-    .. "--update-snapshots"):format(timeout, paths.expected, paths.actual,
-      paths.diff and (", diff " .. paths.diff) or "")
+  local diff = paths.diff and (", diff " .. paths.diff) or ""
+  local pictures = paths.expected and ("expected %s, actual %s%s"):format(paths.expected, paths.actual, diff)
+    or "no pictures kept (artifacts are off; --artifacts DIR keeps them)"
+  message = message .. (" after %g s; %s; if the change is right, run with --update-snapshots"):format(timeout,
+    pictures)
   local case = current_case()
-  if case then
+  if case and paths.expected then
     case.screenshots = case.screenshots or {}
     table.insert(case.screenshots, { name = name, baseline = path, expected = paths.expected,
       actual = paths.actual, diff = paths.diff, message = message })
