@@ -117,6 +117,11 @@ import Testing
         #expect(error.description.hasPrefix("not a PNG"))
         let truncated = Array(try gray(10).png().prefix(40))
         #expect(throws: WireframeError.self) { try RGBAImage(png: truncated) }
+        // A header claiming 100,000 pixels across is refused before anything is allocated.
+        var huge = try gray(10).png()
+        huge.replaceSubrange(16..<20, with: [0x00, 0x01, 0x86, 0xA0])
+        let refused = try #require(throws: WireframeError.self) { try RGBAImage(png: huge) }
+        #expect(refused.description == "cannot compare a 100000×8 pixel PNG: each side must be 1 to 16384 pixels")
     }
 
     @Test func croppingKeepsTheRegionAndRefusesOneOutside() throws {

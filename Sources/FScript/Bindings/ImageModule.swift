@@ -73,7 +73,8 @@ enum ImageModule {
         }
         // The same screen gives the same bytes (PNG encoding is deterministic): no pixel needs reading.
         let expectedBytes = try args.bytes(1, expected: "PNG string")
-        if let size = pngSize(expectedBytes), expectedBytes == (try args.bytes(2, expected: "PNG string")) {
+        if let size = RGBAImage.headerSize(expectedBytes), expectedBytes == (try args.bytes(2, expected: "PNG string"))
+        {
             var table = LuaTable()
             table["different"] = .integer(0)
             table["anti_aliased"] = .integer(0)
@@ -110,15 +111,6 @@ enum ImageModule {
                 ]))
         }
         return args.result(table)
-    }
-
-    /// The width and height a PNG's header (its first chunk, IHDR) gives, or nil when the bytes are no PNG.
-    private static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
-        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
-        let header: [UInt8] = [0x49, 0x48, 0x44, 0x52]
-        guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == header else { return nil }
-        func number(at offset: Int) -> Int { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
-        return (number(at: 16), number(at: 20))
     }
 
     /// Argument `position` read as a PNG; an argument error says why it is not one.

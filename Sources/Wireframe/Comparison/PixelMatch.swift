@@ -43,8 +43,9 @@ public struct PixelMatch: Sendable {
         _ expected: RGBAImage, _ actual: RGBAImage, drawingDiff: Bool = true, checkStop: () throws -> Void = {}
     ) throws -> Result {
         guard expected.width == actual.width, expected.height == actual.height else {
-            throw WireframeError(description: "the pictures differ in size: expected \(expected.width)×"
-                + "\(expected.height) pixels, got \(actual.width)×\(actual.height)")
+            throw WireframeError(
+                description: "the pictures differ in size: expected \(expected.width)×"
+                    + "\(expected.height) pixels, got \(actual.width)×\(actual.height)")
         }
         guard (0...1).contains(threshold) else {
             throw WireframeError(description: "threshold must be from 0 to 1, got \(threshold)")
@@ -93,7 +94,8 @@ public struct PixelMatch: Sendable {
                 }
             }
         }
-        let changed = different == 0
+        let changed =
+            different == 0
             ? nil
             : PixelRect(
                 x: bounds.left, y: bounds.top, width: bounds.right - bounds.left + 1,
@@ -169,7 +171,8 @@ public struct PixelMatch: Sendable {
             }
         }
         if darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(pixels, darkestAt, width: width, height: height)
+        return
+            (hasManySiblings(pixels, darkestAt, width: width, height: height)
             && hasManySiblings(other, darkestAt, width: width, height: height))
             || (hasManySiblings(pixels, brightestAt, width: width, height: height)
                 && hasManySiblings(other, brightestAt, width: width, height: height))

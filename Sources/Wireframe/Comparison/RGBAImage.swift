@@ -32,8 +32,9 @@ public struct RGBAImage: Sendable, Equatable {
     /// An image from its RGBA bytes; they must be `width × height × 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) throws {
         guard width > 0, height > 0, pixels.count == width * height * 4 else {
-            throw WireframeError(description: "an RGBA image of \(width)×\(height) needs \(width * height * 4) bytes, "
-                + "got \(pixels.count)")
+            throw WireframeError(
+                description: "an RGBA image of \(width)×\(height) needs \(width * height * 4) bytes, "
+                    + "got \(pixels.count)")
         }
         self.width = width
         self.height = height
@@ -45,6 +46,16 @@ public struct RGBAImage: Sendable, Equatable {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
             throw WireframeError(
                 description: "not a PNG (\(bytes.count) bytes that do not start with the PNG signature)")
+        }
+        // The header's size is checked before cairo allocates the pixels: a PNG a few bytes long can claim to be
+        // gigabytes.
+        guard let size = Self.headerSize(bytes) else {
+            throw WireframeError(description: "not a PNG (\(bytes.count) bytes without an image header)")
+        }
+        guard (1...Self.largestSide).contains(size.width), (1...Self.largestSide).contains(size.height) else {
+            throw WireframeError(
+                description: "cannot compare a \(size.width)×\(size.height) pixel PNG: each side must be 1 to "
+                    + "\(Self.largestSide) pixels")
         }
         let cairo = try CairoLibrary.functions()
         let source = PNGSource(bytes: bytes)
@@ -60,8 +71,9 @@ public struct RGBAImage: Sendable, Equatable {
         defer { cairo.surface_destroy(surface) }
         let status = cairo.surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw WireframeError(description: "cannot read the PNG (cairo status \(status.rawValue): a damaged or "
-                + "truncated file?)")
+            throw WireframeError(
+                description: "cannot read the PNG (cairo status \(status.rawValue): a damaged or "
+                    + "truncated file?)")
         }
         cairo.surface_flush(surface)
         let width = Int(cairo.image_surface_get_width(surface))
@@ -70,8 +82,9 @@ public struct RGBAImage: Sendable, Equatable {
         guard width > 0, height > 0, width <= Self.largestSide, height <= Self.largestSide,
             let data = cairo.image_surface_get_data(surface)
         else {
-            throw WireframeError(description: "cannot compare a \(width)×\(height) pixel PNG: each side must be 1 to "
-                + "\(Self.largestSide) pixels")
+            throw WireframeError(
+                description: "cannot compare a \(width)×\(height) pixel PNG: each side must be 1 to "
+                    + "\(Self.largestSide) pixels")
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let words = UnsafeRawPointer(data)
@@ -94,6 +107,15 @@ public struct RGBAImage: Sendable, Equatable {
         self.width = width
         self.height = height
         self.pixels = pixels
+    }
+
+    /// The width and height in a PNG's header (its first chunk, IHDR), or nil when the bytes have none.
+    public static func headerSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        let header: [UInt8] = [0x49, 0x48, 0x44, 0x52]
+        guard bytes.count >= 24, bytes.starts(with: signature), Array(bytes[12..<16]) == header else { return nil }
+        func number(at offset: Int) -> Int { bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | Int($1) } }
+        return (number(at: 16), number(at: 20))
     }
 
     /// The picture as PNG bytes.
