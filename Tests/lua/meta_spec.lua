@@ -21,6 +21,7 @@ end
 has("frank.lua", "@class frank%.App")
 has("frank.lua", "function this_file%(")
 has("frank.lua", "function frank%.reset%(")
+has("frank.lua", "function App:expect_screenshot%(")
 has("app.lua", "@class sim%.App")
 has("app.lua", "function App:request%(")
 has("app.lua", "function text_field%(")
