@@ -376,6 +376,8 @@ end
 ---@param app? frank.App any target; the global `app` by default
 function M.install(app)
   local meta = getmetatable(app or util.app() or {})
+  -- Before any target exists, the class's metatable is still in the registry (the host registers it at start).
+  if type(meta) ~= "table" or meta.__name ~= "frank.App" then meta = debug.getregistry()["frank.App"] end
   if type(meta) == "table" and meta.__name == "frank.App" then meta.expect_screenshot = M.expect end
 end
 
