@@ -50,6 +50,14 @@ public struct WireframeRenderer: Sendable {
         cairo.set_source_rgb(context, 0.92, 0.92, 0.92)
         cairo.paint(context)
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        // Unhinted outlines and advances: a glyph then has one shape wherever it sits, so moving a view by a
+        // fraction of a pixel moves its text by exactly that, and a centred title does not jump between pixels.
+        if let options = cairo.font_options_create() {
+            cairo.font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo.font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo.set_font_options(context, options)
+            cairo.font_options_destroy(options)
+        }
         var painter = NodePainter(cairo: cairo, context: context)
         if let tree { painter.draw(tree, opacity: 1) }
         cairo.surface_flush(surface)

@@ -43,7 +43,12 @@
     X(select_font_face) \
     X(set_font_size) \
     X(text_extents) \
-    X(show_text)
+    X(text_path) \
+    X(font_options_create) \
+    X(font_options_destroy) \
+    X(font_options_set_hint_style) \
+    X(font_options_set_hint_metrics) \
+    X(set_font_options)
 
 /// The cairo functions, looked up in libcairo at run time. `fscript -e ''` never needs cairo, and linking it
 /// would load it and its X11, fontconfig and freetype dependencies, about twenty libraries, at every start.
