@@ -1,6 +1,7 @@
 -- Spec: app:expect_screenshot against the embedded simulator. A missing baseline is written and fails, the same
 -- screen then passes, a changed label fails with expected/actual/diff images whose changes lie in that label,
--- the same change passes when the label is masked, a box moved by half a pixel passes at the default threshold,
+-- the same change passes when the label is masked, a box moved by half a pixel passes at the default threshold
+-- (text moved so needs a small allowance),
 -- --update-snapshots rewrites the baseline, and every option is checked where it enters.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. here .. "../../stdlib/?.lua;" .. package.path
@@ -99,15 +100,21 @@ check.truthy(moved.anti_aliased > 0, "the box's edges changed")
 check.equal(0, moved.different, "only by anti-aliasing")
 app:expect_screenshot("cart")
 
--- Text moved by half a pixel: cairo 1.16 places glyphs on whole pixels, so the text moves a whole pixel. Most of
--- the changed pixels are still anti-aliasing; the few left are what max_diff_pixels is for.
+-- Text moved by half a pixel: the wireframe fills the glyphs' outlines, so the text moves by just that (cairo 1.16's
+-- show_text would put each glyph on a whole pixel). pixelmatch takes nearly every changed pixel for anti-aliasing,
+-- but not at a stroke's tip or join: there the neighbours change too, so neither is the flat area its test needs
+-- in both pictures. At the defaults the check fails by those few pixels; text that may move needs an allowance.
 fresh()
 app:touch("button marked:'Nudge title'")
 check.equal(20.25, app:lookup("label marked:'Your cart'"):frames()[1].origin.x, "the title moved a quarter point")
 moved = image.compare(runs.read(baseline), app:screenshot())
-check.truthy(moved.anti_aliased > 4 * moved.different,
-  ("most changed pixels are anti-aliasing (%d of %d)"):format(moved.anti_aliased, moved.anti_aliased + moved.different))
-app:expect_screenshot("cart", { max_diff_pixels = moved.different })
+check.truthy(moved.anti_aliased > 20 * moved.different, ("nearly every changed pixel is anti-aliasing (%d of %d)")
+  :format(moved.anti_aliased, moved.anti_aliased + moved.different))
+check.truthy(moved.different > 0 and moved.different <= 16,
+  ("a few tips and joins count, at most two per letter of 'Your cart' (%d)"):format(moved.different))
+check.contains(check.error_of(function() app:expect_screenshot("cart") end),
+  ('differs from baseline "cart" in %d pixels'):format(moved.different), "so the defaults fail by just those")
+app:expect_screenshot("cart", { max_diff_pixels = 16 })
 
 -- --update-snapshots rewrites the baseline from the screen, and the change then matches.
 fresh()
