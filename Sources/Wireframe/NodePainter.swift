@@ -96,7 +96,10 @@ struct NodePainter {
         default: x = box.x + 4
         }
         cairo.move_to(context, x, box.centerY + size * 0.35)
-        cairo.show_text(context, string)
+        // The glyphs' outlines, filled: cairo 1.16's show_text puts each glyph on a whole pixel, so text moved
+        // by half a pixel would move a whole one (or not at all); a filled path keeps the fractional position.
+        cairo.text_path(context, string)
+        cairo.fill(context)
         cairo.restore(context)
     }
 }

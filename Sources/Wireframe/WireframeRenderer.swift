@@ -50,27 +50,18 @@ public struct WireframeRenderer: Sendable {
         cairo.set_source_rgb(context, 0.92, 0.92, 0.92)
         cairo.paint(context)
         cairo.select_font_face(context, "DejaVu Sans", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        // Unhinted outlines and advances: a glyph then has one shape wherever it sits, so moving a view by a
+        // fraction of a pixel moves its text by exactly that, and a centred title does not jump between pixels.
+        if let options = cairo.font_options_create() {
+            cairo.font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo.font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo.set_font_options(context, options)
+            cairo.font_options_destroy(options)
+        }
         var painter = NodePainter(cairo: cairo, context: context)
         if let tree { painter.draw(tree, opacity: 1) }
         cairo.surface_flush(surface)
-        return try encodePNG(surface, cairo: cairo)
-    }
-
-    private func encodePNG(_ surface: OpaquePointer, cairo: ccairo_functions) throws -> [UInt8] {
-        let sink = PNGSink()
-        let status = cairo.surface_write_to_png_stream(
-            surface,
-            { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        withExtendedLifetime(sink) {}
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw WireframeError(description: "cairo could not encode the PNG (status \(status.rawValue))")
-        }
-        return sink.bytes
+        return try CairoPNG.encode(surface, cairo: cairo)
     }
 }
 
@@ -98,9 +89,4 @@ public struct WireframeRect: Sendable, Equatable {
 public struct WireframeError: Error, CustomStringConvertible, Sendable {
     /// What failed.
     public var description: String
-}
-
-/// Collects the PNG bytes cairo streams out.
-private final class PNGSink {
-    var bytes: [UInt8] = []
 }

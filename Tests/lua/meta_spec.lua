@@ -21,6 +21,7 @@ end
 has("frank.lua", "@class frank%.App")
 has("frank.lua", "function this_file%(")
 has("frank.lua", "function frank%.reset%(")
+has("frank.lua", "function App:expect_screenshot%(")
 -- Every global the session installs (cucumber's hooks, statuses and attachments among them) is declared.
 package.path = here .. "../../stdlib/?.lua;" .. package.path
 for name in pairs(require("fscript.session").new({ catalog = false }):globals()) do

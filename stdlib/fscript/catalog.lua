@@ -2,7 +2,9 @@
 local M = {}
 
 ---The catalog's files, in the order their steps are defined.
-M.parts = { "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend" }
+M.parts = {
+  "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend", "fscript.steps.screenshots",
+}
 
 ---Defines every catalog step in the session, marked as the catalog's: a suite's own step matching the same
 ---text wins over them.

@@ -47,6 +47,7 @@ function M.new_state(opts, filter)
     console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
   state.trace_mode, state.every_step = require("fscript.trace.recorder").modes(opts)
   session.on_step = function(case, result) state.console:step(case, result) end
+  require("fscript.screenshots").configure(state, opts.update_snapshots)
   return state
 end
 

@@ -14,6 +14,7 @@ local M = {}
 ---@field wait? number seconds a wait inside a step waits (default 2)
 ---@field validation? number seconds an assertion step retries (default 2)
 ---@field artifacts? string|false failure artifacts folder (default "fscript-artifacts"; false: none)
+---@field update_snapshots? boolean `--update-snapshots`: write every screenshot baseline the run checks
 ---@field reset? boolean false: scenarios share the app instead of each starting from a fresh launch (`--no-reset`)
 ---@field strict? boolean `--strict`: a `.feature` file with a Gherkin warning (a description line starting `The`,
 ---read as text; did you mean `Then`?) fails to load instead of running with the warning printed

@@ -15,6 +15,7 @@ M.TOPICS = {
   { "app:map(sel, method)", "send a method to every match (isOn, text, frame…); one result per view" },
   { "app:dump()", "the view tree (printed as a tree here)" },
   { "app:screenshot(file)", "save a PNG of the screen" },
+  { "app:expect_screenshot(name, {mask})", "compare the screen with a baseline beside the test (written if missing)" },
   { "frank.launch{env}", "relaunch the app with a launch environment; frank.reset() as the run launched it" },
   { "frank.connect(url)", "drive another Frankly server" },
   { "mock.start{}", "a mock backend: :stub{…}, :verify{…}, :wait_for_request{…}, .url" },

@@ -436,6 +436,7 @@ function Session:install(env)
   env = env or _G
   for name, fn in pairs(self:globals()) do rawset(env, name, fn) end
   M.current = self
+  require("fscript.screenshots").install()
 end
 
 ---Starts collecting declarations for a new file: scenarios and hooks belong to the file that declares them;

@@ -10,6 +10,7 @@ M.declared = {
   { key = "wait", flag = "--wait", type = "seconds", max = 3600, default = 2 },
   { key = "validation", flag = "--validation", type = "seconds", max = 3600, default = 2 },
   { key = "artifacts", flag = "--artifacts", type = "path" },
+  { key = "update_snapshots", flag = "--update-snapshots", type = "boolean" },
   { key = "reset", flag = "--no-reset", type = "boolean" },
   { key = "strict", flag = "--strict", type = "boolean" },
   { key = "lenient", flag = "--no-strict", type = "boolean" },

@@ -105,6 +105,13 @@ function App:wait_for_idle(opts) end
 ---@param path? string where to write the PNG
 ---@return string path_or_png the path, or the PNG's bytes when no path was given
 function App:screenshot(path) end
+---Compares the screen (after idle, retried until the validation limit) with the baseline
+---`__screenshots__/<test file>/<name>.<target kind>.png` beside the test; a missing one is written and fails,
+---`--update-snapshots` rewrites it. On failure writes NAME-expected/actual/diff.png to the artifacts folder.
+---@param name string letters, digits, spaces, '-', '_' and '.'
+---@param opts? {max_diff_pixels?: integer, max_diff_ratio?: number, threshold?: number, mask?: string|string[], crop?: string}
+---@return string baseline the baseline's path
+function App:expect_screenshot(name, opts) end
 ---@return string "portrait", "portrait_upside_down", "landscape_left" or "landscape_right"
 function App:orientation() end
 ---@param name "portrait"|"portrait_upside_down"|"landscape_left"|"landscape_right"

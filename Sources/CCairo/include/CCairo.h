@@ -5,13 +5,20 @@
 #include <cairo/cairo.h>
 #include <stddef.h>
 
-/// Every cairo function the wireframe renderer calls, named without the `cairo_` prefix. Add a function here and
+/// Every cairo function the wireframe renderer and the screenshot comparison call, named without the `cairo_` prefix. Add a function here and
 /// it becomes a field of ccairo_functions, typed from cairo.h's own prototype and looked up by ccairo_open.
 #define CCAIRO_FUNCTIONS(X) \
     X(image_surface_create) \
     X(surface_destroy) \
     X(surface_flush) \
     X(surface_write_to_png_stream) \
+    X(surface_status) \
+    X(surface_mark_dirty) \
+    X(image_surface_create_from_png_stream) \
+    X(image_surface_get_data) \
+    X(image_surface_get_width) \
+    X(image_surface_get_height) \
+    X(image_surface_get_stride) \
     X(create) \
     X(destroy) \
     X(save) \
@@ -36,7 +43,12 @@
     X(select_font_face) \
     X(set_font_size) \
     X(text_extents) \
-    X(show_text)
+    X(text_path) \
+    X(font_options_create) \
+    X(font_options_destroy) \
+    X(font_options_set_hint_style) \
+    X(font_options_set_hint_metrics) \
+    X(set_font_options)
 
 /// The cairo functions, looked up in libcairo at run time. `fscript -e ''` never needs cairo, and linking it
 /// would load it and its X11, fontconfig and freetype dependencies, about twenty libraries, at every start.

@@ -41,6 +41,7 @@ final class ScriptSession {
         // os.execute through fscript, so Ctrl-C and the deadline stop the command (see ShellCommand).
         _ = try? state.execute("os.execute = fscript.execute", name: "=(fscript)")
         JSONModule.register(in: state)
+        ImageModule.register(in: state)
         interrupts.install(on: state)
         state.beforeSpawning(CloseOnExec.markAll)
         MockModule.register(in: self)

@@ -27,6 +27,11 @@ extension RunSetting {
     static let artifacts = RunSetting(
         "artifacts", .path, valueName: "dir",
         help: "Folder for failure artifacts (view dump, screenshot); default fscript-artifacts.", reachesLua: true)
+    static let updateSnapshots = RunSetting(
+        "update_snapshots", .toggle(setting: true),
+        help: "Write every screenshot baseline the run checks (app:expect_screenshot, 'the screen should match the "
+            + "baseline') from the screen instead of comparing; without it a missing baseline is written and fails.",
+        default: .boolean(false), reachesLua: true)
     static let reset = RunSetting(
         "reset", flag: "--no-reset", .toggle(setting: false),
         help: "Let scenarios share the app instead of starting each from a freshly launched one.",
@@ -94,8 +99,8 @@ extension RunSetting {
 
     /// Every run setting, in the order help and worker command lines list them.
     static let all: [RunSetting] = [
-        tags, timeout, wait, validation, artifacts, reset, strict, lenient, retry, scenarioName, failFast, order, trace,
-        screenshots, launch,
+        tags, timeout, wait, validation, artifacts, updateSnapshots, reset, strict, lenient, retry, scenarioName,
+        failFast, order, trace, screenshots, launch,
         resetExec, requestTimeout, pollInterval, advertiseHost,
     ]
 }

@@ -8,6 +8,7 @@
 local junit = require("fscript.report.junit")
 local trace_html = require("fscript.report.trace_html")
 local util = require("fscript.util")
+local screenshot_diff = require("fscript.report.screenshot_diff")
 
 local M = {}
 
@@ -181,6 +182,7 @@ local function render_case(out, case)
     if f.traceback and f.traceback ~= "" then
       out[#out + 1] = ("<details><summary>Traceback</summary><pre>%s</pre></details>"):format(escape(f.traceback))
     end
+    screenshot_diff.render(out, case)
     for _, path in ipairs(attached_shot(case) and {} or case.artifacts or {}) do
       if path:match("%.png$") then
         local bytes = util.read_file(path)
@@ -214,7 +216,8 @@ end
 ---@return string
 function M.render(run)
   local out = { "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-    "<title>fscript report</title>", "<style>" .. STYLE .. trace_html.STYLE .. "</style></head><body>" }
+    "<title>fscript report</title>",
+    "<style>" .. STYLE .. trace_html.STYLE .. screenshot_diff.STYLE .. "</style></head><body>" }
   local summary = ("%d passed, %d failed"):format(run.passed, run.failed)
   if run.skipped > 0 then summary = summary .. (", %d skipped"):format(run.skipped) end
   local extra = {}
@@ -235,7 +238,7 @@ function M.render(run)
     out[#out + 1] = ('<div class="file">%s</div>'):format(escape(file.path))
     for _, case in ipairs(file.cases) do render_case(out, case) end
   end
-  out[#out + 1] = "<script>" .. SCRIPT .. trace_html.SCRIPT .. "</script></body></html>"
+  out[#out + 1] = "<script>" .. SCRIPT .. trace_html.SCRIPT .. screenshot_diff.SCRIPT .. "</script></body></html>"
   return table.concat(out, "\n") .. "\n"
 end
 

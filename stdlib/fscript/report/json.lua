@@ -38,7 +38,8 @@ function M.case_record(case)
     -- cucumber's side of the case: when it started, what it attached, its retries, its pickle and test steps.
     started_at = case.started_at, attachments = case.attachments, attempts = attempts, attempt = case.attempt,
     will_be_retried = case.will_be_retried, flaky = case.flaky, pickle_index = case.pickle_index, plan = case.plan,
-    rank = case.rank, trace = case.trace, filmstrip = case.filmstrip }
+    rank = case.rank, trace = case.trace, filmstrip = case.filmstrip,
+    screenshots = case.screenshots }
 end
 
 ---One step (or hook) as a plain table.
@@ -61,7 +62,8 @@ function M.case_from_record(record)
     gherkin = record.gherkin, started_at = record.started_at, attachments = record.attachments,
     attempt = record.attempt, will_be_retried = record.will_be_retried, flaky = record.flaky,
     pickle_index = record.pickle_index, plan = record.plan, rank = math.tointeger(record.rank),
-    trace = record.trace, filmstrip = record.filmstrip }
+    trace = record.trace, filmstrip = record.filmstrip,
+    screenshots = record.screenshots }
   if type(record.attempts) == "table" then
     case.attempts = {}
     for i, a in ipairs(record.attempts) do case.attempts[i] = M.case_from_record(a) end

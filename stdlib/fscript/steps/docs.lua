@@ -90,6 +90,9 @@ M.steps = {
   ["the app sent {word} {word} {int} times"] = { description = "Checks how many such requests the app sent.", example = "Then the app sent GET /api/items 1 times" },
   ["the app sent {word} {word} with JSON {string}"] = { description = "Checks a request's whole JSON body: every field, nothing more.", example = [[Then the app sent POST /api/login with JSON '{"user":"alice","password":"secret"}']] },
   ["the app sent {word} {word} with JSON containing {string}"] = { description = "Checks part of a request's JSON body: these fields (and list items) must be there; others may be too.", example = [[Then the app sent POST /api/login with JSON containing '{"user":"alice"}']] },
+  -- Screenshot checks
+  ["the screen should match the baseline {string}"] = { description = "Waits for the app to be idle, then compares the screen with the baseline __screenshots__/<test file>/NAME.<target kind>.png (retrying for the validation limit); a missing baseline is written and the step fails, --update-snapshots rewrites it.", example = 'Then the screen should match the baseline "cart"' },
+  ["the screen should match the baseline {string} masking {string}"] = { description = "The same, with the views the selector matches painted over in both pictures (a clock, an ad).", example = [[Then the screen should match the baseline "cart" masking "label marked:'Time'"]] },
 }
 
 return M
