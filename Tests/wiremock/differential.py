@@ -126,10 +126,16 @@ def folder_document(folder):
 
 
 def clear_mapping_files():
-    """Removes the mapping files a case left in the shared root, before the next case's reset reads the folder."""
+    """Removes the mapping files a case left in the shared root, before the next case's reset reads the folder, and
+    the body files it wrote (a recording's extracted bodies) beside the harness's own."""
     folder = os.path.join(ROOT["path"], "mappings")
     for name in os.listdir(folder):
         os.remove(os.path.join(folder, name))
+    own = set(os.listdir(os.path.join(HERE, "files")))
+    bodies = os.path.join(ROOT["path"], "__files")
+    for name in os.listdir(bodies):
+        if name not in own and os.path.isfile(os.path.join(bodies, name)):
+            os.remove(os.path.join(bodies, name))
 
 
 def run_step(server, step, variables):

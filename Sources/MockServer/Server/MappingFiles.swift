@@ -67,11 +67,15 @@ enum MappingFiles {
         } else {
             base = ""
         }
-        base = base.lowercased().replacingOccurrences(of: " ", with: "-")
-        base = String(base.unicodeScalars.filter { scalar in
+        return "\(safeName(base))-\(stub.id.uuidString.lowercased()).json"
+    }
+
+    /// `text` in lower case, spaces as dashes, other characters than letters, digits, `_` and `-` dropped, at most
+    /// 100 of them; `mapping` when that leaves nothing.
+    static func safeName(_ text: String) -> String {
+        let base = String(text.lowercased().replacingOccurrences(of: " ", with: "-").unicodeScalars.filter { scalar in
             scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "_-".unicodeScalars.contains(scalar))
         }.prefix(100).map(Character.init))
-        if base.isEmpty { base = "mapping" }
-        return "\(base)-\(stub.id.uuidString.lowercased()).json"
+        return base.isEmpty ? "mapping" : base
     }
 }
