@@ -72,7 +72,8 @@ struct RequestBoundaries {
             rewritten.writeStaticString("GET")
             from = swap.at + swap.length
         }
-        rewritten.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex + from, length: buffer.readableBytes - from)!)
+        rewritten.writeImmutableBuffer(
+            buffer.getSlice(at: buffer.readerIndex + from, length: buffer.readableBytes - from)!)
         buffer = rewritten
         return starts
     }
@@ -105,7 +106,9 @@ struct RequestBoundaries {
             let name = line[line.startIndex..<colon]
             if named(name, "transfer-encoding") || named(name, "upgrade") { return .opaque }
             guard named(name, "content-length") else { continue }
-            let digits = line[(colon + 1)...].filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }
+            let digits = line[(colon + 1)...].filter {
+                $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r")
+            }
             guard !digits.isEmpty, digits.count <= 18,
                 digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
             else { return .opaque }
@@ -117,7 +120,8 @@ struct RequestBoundaries {
     /// Whether a header name is `lowercase` in any case (ASCII).
     private static func named(_ name: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
         guard name.count == lowercase.utf8CodeUnitCount else { return false }
-        return zip(name, UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)).allSatisfy {
+        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        return zip(name, expected).allSatisfy {
             ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0) == $1
         }
     }

@@ -13,7 +13,9 @@ extension AdminAPI {
         router.add("DELETE", "/__admin/mappings") { api, _, _ in
             // WireMock removes the persistent stubs' files with them, so a later reset does not bring them back.
             if let root = api.mappings.root {
-                for stub in api.stubs.stubs where MappingFiles.isPersistent(stub) { MappingFiles.remove(stub.id, root: root) }
+                for stub in api.stubs.stubs where MappingFiles.isPersistent(stub) {
+                    MappingFiles.remove(stub.id, root: root)
+                }
             }
             api.stubs.removeAll(keepingScenarios: true)
             return ok

@@ -114,11 +114,13 @@ extension AdminAPI {
             return mapping
         }
         guard mappings.root != nil else {
-            throw AdminError(422, "extractBodyCriteria writes bodies to the loaded root's __files, and this mock loaded "
-                + "none: start it with --mappings DIR", pointer: "/extractBodyCriteria")
+            throw AdminError(
+                422, "extractBodyCriteria writes bodies to the loaded root's __files, and this mock loaded none: "
+                    + "start it with --mappings DIR", pointer: "/extractBodyCriteria")
         }
         let name = MappingFiles.safeName(members["name"]?.stringValue ?? "")
-        let file = "\(name)-\(members["id"]?.stringValue ?? UUID().uuidString.lowercased()).\(Self.fileExtension(response))"
+        let id = members["id"]?.stringValue ?? UUID().uuidString.lowercased()
+        let file = "\(name)-\(id).\(Self.fileExtension(response))"
         let url = URL(fileURLWithPath: mappings.filesDirectory).appendingPathComponent(file)
         do {
             try FileManager.default.createDirectory(atPath: mappings.filesDirectory, withIntermediateDirectories: true)

@@ -41,7 +41,8 @@ enum MappingFiles {
     static func remove(_ id: UUID, root: String) {
         let folder = folder(in: root)
         let suffix = id.uuidString.lowercased() + ".json"
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name.hasSuffix(suffix) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasSuffix(suffix) {
             try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
         }
     }

@@ -51,7 +51,9 @@ struct MockResponder: HTTPResponder {
     }
 
     /// Picks the stub and makes its answer (on `work`); the delays and the proxy go back to the event loop.
-    private func answer(_ request: HTTPRequest, sent: String, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+    private func answer(_ request: HTTPRequest, sent: String, on eventLoop: any EventLoop)
+        -> EventLoopFuture<HTTPResponse>
+    {
         let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
             if let proxy {

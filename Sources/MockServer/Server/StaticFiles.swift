@@ -25,13 +25,14 @@ enum StaticFiles {
     static func file(at path: String, in folder: String) -> URL? {
         guard let decoded = path.removingPercentEncoding else { return nil }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.isEmpty, !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else { return nil }
+        guard !segments.isEmpty, !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else {
+            return nil
+        }
         var file = URL(fileURLWithPath: folder)
         for segment in segments { file.appendPathComponent(String(segment)) }
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue else {
-            return nil
-        }
+        let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory)
+        guard exists, !isDirectory.boolValue else { return nil }
         return file
     }
 
