@@ -39,6 +39,35 @@ import Testing
         #expect(closed)
     }
 
+    /// Requests pipelined in one write (each sent before the one ahead is answered) are each let through, a body of
+    /// its `Content-Length` skipped whole even when it holds what looks like a request line.
+    @Test func pipelinedRequestsAreEachLetThrough() throws {
+        let server = try startEcho()
+        defer { server.stop() }
+        let client = try RawConnection(port: server.port)
+        client.send("GET /1 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            + "get /2 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            + "post /3 HTTP/1.1\r\nHost: 127.0.0.1\r\ncontent-length: 13\r\n\r\nfoo /x HTTP/1"
+            + "FOO /4 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let (text, closed) = client.readUntilClosed()
+        let methods = text.components(separatedBy: "method=").dropFirst().map { $0.prefix { $0 != " " } }
+        #expect(methods == ["GET", "get", "post", "FOO"], "\(text)")
+        #expect(text.contains("method=post body=foo /x HTTP/1"), "\(text)")
+        #expect(closed)
+    }
+
+    /// A pipelined request behind a chunked one is past what is followed: the parser takes or refuses it as sent.
+    @Test func aRequestPipelinedBehindAChunkedOneIsTheParsers() throws {
+        let server = try startEcho()
+        defer { server.stop() }
+        let client = try RawConnection(port: server.port)
+        client.send("POST /1 HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n"
+            + "GET /2 HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let (text, _) = client.readUntilClosed()
+        #expect(text.contains("method=POST body=hi"), "\(text)")
+        #expect(text.hasSuffix("method=GET body="), "\(text)")
+    }
+
     /// What is not a token is still the parser's to refuse.
     @Test(arguments: ["FO/O", "G(T", "GET\u{1}"])
     func aMethodThatIsNoTokenIsRefused(method: String) throws {

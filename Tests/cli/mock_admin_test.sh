@@ -102,9 +102,14 @@ if get("/find")[0] != 404 or get("/pay") != (200, "paid"): fail("remove-by-metad
 send("/__admin/mappings/save", "POST", {})
 saved = [n for n in os.listdir(sys.argv[2] + "/mappings") if n != "files.json"]
 if len(saved) != 1: fail(f"save wrote {saved}")
-Mappings.delete_all_mappings()
 Mappings.reset_mappings()
 if get("/pay") != (200, "paid"): fail("the saved stub is not back after a reset")
+# As in WireMock, removing every stub removes the saved (persistent) ones' files too: a reset finds none.
+Mappings.delete_all_mappings()
+if [n for n in os.listdir(sys.argv[2] + "/mappings") if n != "files.json"]: fail("delete_all left the saved file")
+Mappings.reset_mappings()
+if get("/pay")[0] != 404: fail("a removed saved stub came back after a reset")
+send("/__admin/mappings", "POST", {"request": {"method": "GET", "urlPath": "/pay"}, "response": {"status": 200, "body": "paid"}})
 
 # Near misses: for the unmatched requests (WireMock's client), for a request, and for a pattern.
 Requests.reset_request_journal()

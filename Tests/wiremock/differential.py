@@ -12,7 +12,7 @@ A case file holds {"area": ..., "cases": [...]}; a case has a `name`, optional `
 mock is stricter on purpose: the mock must meet the expectation, the jar may fail it. Tests/wiremock/known_differences.json lists the cases the mock still answers differently, each with
 the reason (the README's compatibility table says the same). Exit: 0 all pass, 1 a case failed, 2 infrastructure.
 """
-import glob, http.client, json, os, re, shutil, signal, subprocess, sys, tempfile, time
+import glob, http.client, json, os, re, shutil, signal, socket, subprocess, sys, tempfile, time
 
 from upstream import Upstream, closed_port_url
 
@@ -21,6 +21,8 @@ from expectations import check, dig, substitute
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Filled in by main once the echo upstream listens; cases name it `{{upstream}}`.
 UPSTREAM_URLS = {}
+# The root folder both servers load (`mappings/`, `__files/`), set by main: `files` steps look into it.
+ROOT = {}
 
 
 def fatal(message, status=2):
@@ -79,15 +81,79 @@ class Server:
         finally:
             connection.close()
 
+    def raw(self, data, responses, timeout=10):
+        """Sends `data` as it is on one connection (pipelined requests, odd methods) and returns what came back:
+        everything read until `responses` status lines have arrived and the connection then stays quiet for
+        0.5 s, or it closes, or `timeout` seconds pass."""
+        got = b""
+        deadline = time.monotonic() + timeout
+        with socket.create_connection(("127.0.0.1", self.port), timeout=timeout) as connection:
+            connection.sendall(data)
+            while time.monotonic() < deadline:
+                enough = len(re.findall(rb"HTTP/1\.1 \d{3}", got)) >= responses
+                connection.settimeout(0.5 if enough else max(0.05, deadline - time.monotonic()))
+                try:
+                    chunk = connection.recv(65536)
+                except socket.timeout:
+                    if enough:
+                        break
+                    continue
+                except OSError:
+                    break
+                if not chunk:
+                    break
+                got += chunk
+        return got
+
     def stop(self):
         if self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
 
+def folder_document(folder):
+    """What a `files` step checks: the mapping files the server wrote into the root's `folder` (both servers share
+    the root), as {"count": N, "names": [...], "ids": [...], "mappings": [...]}, sorted by the mapping's URL."""
+    path = os.path.join(ROOT["path"], folder)
+    names = sorted(n for n in os.listdir(path) if n.endswith(".json")) if os.path.isdir(path) else []
+    mappings = []
+    for name in names:
+        with open(os.path.join(path, name)) as handle:
+            mappings.append(json.load(handle))
+    mappings.sort(key=lambda m: json.dumps(m.get("request", {}), sort_keys=True))
+    return {"count": len(names), "names": names, "ids": sorted(m.get("id", "") for m in mappings),
+            "mappings": mappings}
+
+
+def clear_mapping_files():
+    """Removes the mapping files a case left in the shared root, before the next case's reset reads the folder, and
+    the body files it wrote (a recording's extracted bodies) beside the harness's own."""
+    folder = os.path.join(ROOT["path"], "mappings")
+    for name in os.listdir(folder):
+        os.remove(os.path.join(folder, name))
+    own = set(os.listdir(os.path.join(HERE, "files")))
+    bodies = os.path.join(ROOT["path"], "__files")
+    for name in os.listdir(bodies):
+        if name not in own and os.path.isfile(os.path.join(bodies, name)):
+            os.remove(os.path.join(bodies, name))
+
+
 def run_step(server, step, variables):
-    """Sends one step; returns (problems, status or 'fault')."""
+    """Sends one step; returns (problems, status or 'fault'). A step with `raw` sends those bytes on a connection of
+    its own (`responses`: how many answers to wait for) and checks everything that came back as the body. A step
+    with `files` sends nothing: it checks the mapping files in that folder of the shared root (see
+    `folder_document`) against its `expect`."""
     raw_expect = step.get("expect", {})
+    if "raw" in step:
+        data = server.raw(step["raw"].encode(), step.get("responses", 1))
+        found = re.match(rb"HTTP/1\.1 (\d{3})", data)
+        expect = substitute(raw_expect, variables)
+        status = int(found.group(1)) if found else "fault"
+        return [f"raw {step['raw'][:40]!r}: {p}" for p in check(expect, status, {}, data, 0)], status
+    if "files" in step:
+        data = json.dumps(folder_document(step["files"])).encode()
+        expect = substitute(raw_expect, variables)
+        return [f"files in {step['files']}: {p}" for p in check(expect, 200, {}, data, 0)], 200
     step = substitute(step, variables)
     headers = dict(step.get("headers", {}))
     body = step.get("body")
@@ -139,6 +205,7 @@ def with_upstream(value, urls):
 
 def run_case(server, case):
     """Resets the server, loads the case's stubs, runs its steps; returns (problems, statuses)."""
+    clear_mapping_files()
     server.request("POST", "/__admin/reset")
     server.request("POST", "/__admin/scenarios/reset")
     if UPSTREAM_URLS:
@@ -232,6 +299,7 @@ def main():
     jar = None if "--no-wiremock" in args else find_jar()
     java = shutil.which("java")
     root = make_root()
+    ROOT["path"] = root
     servers = []
     upstream = Upstream()
     UPSTREAM_URLS.update(upstream=upstream.url, upstreamHost=upstream.url.split("//")[1], unreachable=closed_port_url())

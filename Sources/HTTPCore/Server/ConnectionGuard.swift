@@ -34,11 +34,15 @@ final class ConnectionGuard: ChannelInboundHandler {
     private var timer: Scheduled<Void>?
     private var timerDue: NIODeadline?
     private var context: ChannelHandlerContext?
-    /// The method of the request now arriving as its client sent it, when the parser was given `GET` instead.
-    private var sentMethod: String?
+    /// Where requests start in the bytes, pipelined ones included (see `RequestBoundaries`).
+    private var boundaries: RequestBoundaries
+    /// For each request whose head the parser has not handed on yet, in order: its method as its client sent it
+    /// when the parser was given `GET` instead, else nil.
+    private var sentMethods: [String?] = []
 
     init(limits: ServerLimits) {
         self.limits = limits
+        boundaries = RequestBoundaries(maxHead: limits.maxHeadBytes)
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -57,22 +61,22 @@ final class ConnectionGuard: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard case .waiting = state else {
-            context.fireChannelRead(data)
-            return
-        }
-        state = .receiving
-        limit(limits.requestSeconds)
-        // A request starts here: a method NIO's parser would refuse goes through as GET (see `MethodToken`).
         var buffer = unwrapInboundIn(data)
-        sentMethod = MethodToken.substitute(in: &buffer)
+        if case .waiting = state {
+            state = .receiving
+            limit(limits.requestSeconds)
+            boundaries.idle()
+        }
+        // A method NIO's parser would refuse goes through as GET at each request start (see `MethodToken`).
+        let starts = boundaries.process(&buffer)
+        if !starts.isEmpty { sentMethods += starts }
         context.fireChannelRead(wrapInboundOut(buffer))
     }
 
-    /// The method as sent, when `MethodToken` swapped it for the parser; `HTTPServerHandler` takes it with the head.
+    /// The method as sent of the request whose head the parser hands on now, when `MethodToken` swapped it;
+    /// `HTTPServerHandler` takes it with each head.
     func takeSentMethod() -> String? {
-        defer { sentMethod = nil }
-        return sentMethod
+        sentMethods.isEmpty ? nil : sentMethods.removeFirst()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

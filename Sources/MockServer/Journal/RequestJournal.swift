@@ -4,6 +4,10 @@ import NIOCore
 import NIOConcurrencyHelpers
 import Platform
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Every request the mock received, in order, safe to read from the test thread while event loops write.
 ///
 /// It is built for a mock under load with a test waiting on it:
@@ -115,14 +119,27 @@ final class RequestJournal: @unchecked Sendable {
         }
     }
 
-    /// Forgets every request; sequence numbers go on, so an old number never names a new request.
+    /// Forgets every request; sequence numbers go on, so an old number never names a new request. The freed
+    /// memory goes back to the system: glibc keeps freed blocks in the arena of the thread that allocated them, and
+    /// the mock's resident size grew by about a journal's worth (30 MB at 50,000 entries) with each reset.
     func reset() {
         lock.withLock {
             entries.removeAll()
             bodyBytes = 0
             dropped = 0
         }
+        _ = Self.trimHeap?(0)
     }
+
+    /// glibc's `malloc_trim`, looked up once (Swift's Glibc module leaves out `malloc.h`); nil elsewhere.
+    private static let trimHeap: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+        return nil
+        #endif
+    }()
 
     func verify(_ filter: RequestMatcher, count: Int, atLeast: Bool) throws(VerificationError) {
         let (received, dropped) = lock.withLock { (ordered(), self.dropped) }

@@ -41,10 +41,12 @@ public struct RequestPattern: Sendable, Hashable {
         self.init(method: method, url: .path(path))
     }
 
-    /// The method this pattern requires, or nil when any method will do.
+    /// The method this pattern requires, or nil when any method will do. Compared as written, as WireMock compares
+    /// it with the request's upper-cased method: a mapping's `"get"` (or `"any"`) matches no request there, and
+    /// none here either; fscript's own API (Lua's `method = "get"`) upper-cases before it gets here.
     var requiredMethod: String? {
-        guard let method, method.uppercased() != "ANY" else { return nil }
-        return method.uppercased()
+        guard let method, method != "ANY" else { return nil }
+        return method
     }
 
     /// The pattern as one line: `POST /api/login with JSON body {"user":"alice"}`.

@@ -27,6 +27,11 @@ struct RecordSpec: Sendable {
     /// Whether the mappings are marked `persistent` (WireMock also writes them to its mappings folder; the mock
     /// keeps them in memory either way).
     var persist = true
+    /// `extractBodyCriteria`: a recorded text (`body`) or binary (`base64Body`) answer longer than this many bytes
+    /// is written to the loaded root's `__files` and named by `bodyFileName`, as WireMock does whether or not it
+    /// persists the mapping; nil: never.
+    var extractTextOver: Int?
+    var extractBinaryOver: Int?
     /// Whether the same request answered several times becomes a scenario replaying the answers in order.
     var repeatsAsScenarios = true
     /// `outputFormat: IDS`: the answer lists the mappings' ids only.
@@ -58,6 +63,10 @@ struct RecordSpec: Sendable {
                 }
             }
             spec.bodyMatcher = try fields.object("requestBodyPattern", bodyMatcher) ?? .auto
+            try fields.object("extractBodyCriteria") { criteria throws(FieldError) in
+                spec.extractTextOver = try size(criteria, "textSizeThreshold", in: fields)
+                spec.extractBinaryOver = try size(criteria, "binarySizeThreshold", in: fields)
+            }
             spec.persist = try fields.bool("persist") ?? true
             spec.repeatsAsScenarios = try fields.bool("repeatsAsScenarios") ?? true
             switch try fields.string("outputFormat")?.uppercased() {
@@ -69,12 +78,23 @@ struct RecordSpec: Sendable {
         }
     }
 
+    /// A size threshold as WireMock writes it (`"2048"`, `"2 kb"`, `"1.5 MB"`; units of 1,024), or nil when absent;
+    /// anything else is refused at `extractBodyCriteria`, where WireMock points.
+    private static func size(_ criteria: Fields, _ key: String, in fields: Fields) throws(FieldError) -> Int? {
+        guard let text = try criteria.string(key) else { return nil }
+        let units = ["": 1.0, "b": 1.0, "kb": 1024.0, "mb": 1024.0 * 1024, "gb": 1024.0 * 1024 * 1024]
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let number = trimmed.prefix { $0.isNumber || $0 == "." }
+        let unit = trimmed.dropFirst(number.count).trimmingCharacters(in: .whitespaces)
+        guard let value = Double(number), let scale = units[unit], (value * scale) < Double(Int.max / 2) else {
+            throw fields.fail("extractBodyCriteria", "Invalid size string: \"\(text)\" in \(key) "
+                + "(expected bytes, or a number with kb, mb or gb: \"2 kb\")")
+        }
+        return Int(value * scale)
+    }
+
     /// WireMock options the mock cannot honour, refused by name rather than as unknown keys.
     private static func refuseUnsupported(_ fields: Fields) throws(FieldError) {
-        if fields.has("extractBodyCriteria") {
-            throw fields.fail("extractBodyCriteria", "not supported: the mock answers recorded bodies inline in the "
-                + "mappings; use `fscript mock --proxy URL --record DIR` to record bodies into __files")
-        }
         for key in ["transformers", "transformerParameters"] where fields.has(key) {
             throw fields.fail(key, "not supported: recording transformers are WireMock (Java) extensions")
         }

@@ -20,7 +20,7 @@ extension AdminAPI {
             list("mappings", api.unmatchedStubs().reversed().map(\.mappingJSON))
         }
         router.add("DELETE", "/__admin/mappings/unmatched") { api, _, _ in
-            for stub in api.unmatchedStubs() { _ = api.stubs.remove(stub.id) }
+            for stub in api.unmatchedStubs() { api.remove(stub) }
             return ok
         }
         // `GET /__admin` is a redirect to `/__admin/`, which lists the mappings, as WireMock does; clients such as
@@ -52,7 +52,7 @@ extension AdminAPI {
         }
         if options?["deleteAllNotInImport"] == .bool(true) {
             let kept = Set(imported.map { $0.id })
-            for stub in stubs.stubs where !kept.contains(stub.id) { _ = stubs.remove(stub.id) }
+            for stub in stubs.stubs where !kept.contains(stub.id) { remove(stub) }
         }
         let existing = Set(stubs.stubs.map(\.id))
         for stub in imported where policy == "OVERWRITE" || !existing.contains(stub.id) {
@@ -61,20 +61,24 @@ extension AdminAPI {
             } catch {
                 throw AdminError(422, "\(error)")
             }
+            if MappingFiles.isPersistent(stub), let root = mappings.root { try MappingFiles.write(stub, root: root) }
         }
     }
 
     /// `mappings/remove`: the stub with the body's `id`, or else every stub whose request is the body's request.
     func removeMatching(_ document: JSONValue) throws -> Bool {
         if let text = (document["id"] ?? document["uuid"])?.stringValue, let id = UUID(uuidString: text) {
-            return stubs.remove(id)
+            guard let stub = stubs.stub(withID: id) else { return false }
+            remove(stub)
+            return true
         }
         guard let request = document["request"] else {
             throw AdminError(422, "the body needs an \"id\" or a \"request\"", pointer: "/request")
         }
         var removed = false
         for stub in stubs.stubs where stub.source?["request"] == request {
-            removed = stubs.remove(stub.id) || removed
+            remove(stub)
+            removed = true
         }
         return removed
     }

@@ -11,18 +11,24 @@ extension AdminAPI {
             json(try api.create(try body(request), replacing: nil).mappingJSON, status: 201)
         }
         router.add("DELETE", "/__admin/mappings") { api, _, _ in
+            // WireMock removes the persistent stubs' files with them, so a later reset does not bring them back.
+            if let root = api.mappings.root {
+                for stub in api.stubs.stubs where MappingFiles.isPersistent(stub) {
+                    MappingFiles.remove(stub.id, root: root)
+                }
+            }
             api.stubs.removeAll(keepingScenarios: true)
             return ok
         }
         router.add("POST", "/__admin/mappings/reset") { api, _, _ in
-            api.resetMappings()
+            try api.resetMappings()
             return ok
         }
         router.add("POST", "/__admin/mappings/find-by-metadata") { api, request, _ in
             list("mappings", try api.byMetadata(try body(request)).map(\.mappingJSON))
         }
         router.add("POST", "/__admin/mappings/remove-by-metadata") { api, request, _ in
-            for stub in try api.byMetadata(try body(request)) { _ = api.stubs.remove(stub.id) }
+            for stub in try api.byMetadata(try body(request)) { api.remove(stub) }
             return ok
         }
         router.add("POST", "/__admin/mappings/save") { api, _, _ in
@@ -52,7 +58,10 @@ extension AdminAPI {
         }
         router.add("DELETE", "/__admin/mappings/{id}") { api, _, parameters in
             let uuid = try requestID(parameters)
-            guard api.stubs.remove(uuid) else { throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())") }
+            guard let stub = api.stubs.stub(withID: uuid) else {
+                throw AdminError(404, "no mapping \(uuid.uuidString.lowercased())")
+            }
+            api.remove(stub)
             return ok
         }
     }
@@ -90,13 +99,20 @@ extension AdminAPI {
             throw AdminError(422, "ID of the provided stub mapping '\(stub.id.uuidString.lowercased())' is already taken "
                 + "by another stub mapping")
         }
-        if let replacing { _ = stubs.remove(replacing) }
+        if let replacing, let old = stubs.stub(withID: replacing) { remove(old) }
         do {
             try stubs.add(stub)
         } catch {
             throw AdminError(422, "\(error)")
         }
+        if MappingFiles.isPersistent(stub), let root = mappings.root { try MappingFiles.write(stub, root: root) }
         return stub
+    }
+
+    /// Removes a stub, and the file the API wrote for it when it is persistent (as WireMock removes it).
+    func remove(_ stub: Stub) {
+        _ = stubs.remove(stub.id)
+        if MappingFiles.isPersistent(stub), let root = mappings.root { MappingFiles.remove(stub.id, root: root) }
     }
 
     /// The stub a mapping document describes, not added yet; a mistake is a 422 pointing under `pointer`.
@@ -125,31 +141,30 @@ extension AdminAPI {
         }
     }
 
-    /// Writes every stub not loaded from a file to `mappings/ID.json` in the folder the mock loaded, so the next
-    /// start (and `mappings/reset`) has them, as WireMock's `save` does.
+    /// Writes every stub neither loaded from a file nor written already (persistent) to the folder the mock loaded,
+    /// named as WireMock names them, so `mappings/reset` and the next start have them, as WireMock's `save` does.
     func save() throws {
         guard let root = mappings.root else {
             throw AdminError(400, "no mappings folder to save to: start the mock with --mappings DIR (or load one)")
         }
-        let folder = URL(fileURLWithPath: root).appendingPathComponent("mappings")
         let known = Set(mappings.stubs.map(\.id))
-        var saved: [Stub] = []
-        for stub in stubs.stubs where !known.contains(stub.id) {
-            let file = folder.appendingPathComponent("\(stub.id.uuidString.lowercased()).json")
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                try Data(stub.mappingJSON.jsonString(indent: "  ").utf8).write(to: file)
-            } catch {
-                throw AdminError(500, "cannot write \(file.path): \(error.localizedDescription)")
-            }
-            saved.append(stub)
+        for stub in stubs.stubs where !known.contains(stub.id) && !MappingFiles.isPersistent(stub) {
+            try MappingFiles.write(stub, root: root)
+            stubs.markPersistent(stub.id)
         }
-        mappings.add(saved, root: root)
     }
 
-    /// Back to the stubs loaded from files, scenarios included (`reset` and `mappings/reset`).
-    func resetMappings() {
+    /// Back to the stubs in the loaded folders as they are now, scenarios included (`reset` and `mappings/reset`):
+    /// WireMock reads its mapping files again, so what the API wrote or removed, or a file edited meanwhile, counts.
+    /// A file that no longer loads is a 500 naming it, and the stubs stay as they were.
+    func resetMappings() throws {
+        let fresh: [Stub]
+        do {
+            fresh = try mappings.reload()
+        } catch {
+            throw AdminError(500, "cannot read the mapping files again: \(error)")
+        }
         stubs.removeAll(keepingScenarios: false)
-        for stub in mappings.stubs { try? stubs.add(stub) }
+        for stub in fresh { try? stubs.add(stub) }
     }
 }

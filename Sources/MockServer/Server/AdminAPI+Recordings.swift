@@ -97,6 +97,58 @@ extension AdminAPI {
         }
     }
 
+    /// `mapping` with its answer's body moved to a file in the loaded root's `__files` when `extractBodyCriteria`
+    /// says it is too long, named as WireMock names it (`NAME-ID.json`, `.txt`, …) and given as `bodyFileName`.
+    private func extractingBody(of mapping: JSONValue, spec: RecordSpec) throws -> JSONValue {
+        guard spec.extractTextOver != nil || spec.extractBinaryOver != nil,
+            case .object(var members) = mapping, case .object(var response)? = members["response"]
+        else { return mapping }
+        let bytes: [UInt8]
+        if let text = response["body"]?.stringValue, let limit = spec.extractTextOver, text.utf8.count > limit {
+            bytes = Array(text.utf8)
+        } else if let encoded = response["base64Body"]?.stringValue, let limit = spec.extractBinaryOver,
+            let data = Data(base64Encoded: encoded), data.count > limit
+        {
+            bytes = Array(data)
+        } else {
+            return mapping
+        }
+        guard mappings.root != nil else {
+            throw AdminError(
+                422, "extractBodyCriteria writes bodies to the loaded root's __files, and this mock loaded none: "
+                    + "start it with --mappings DIR", pointer: "/extractBodyCriteria")
+        }
+        let name = MappingFiles.safeName(members["name"]?.stringValue ?? "")
+        let id = members["id"]?.stringValue ?? UUID().uuidString.lowercased()
+        let file = "\(name)-\(id).\(Self.fileExtension(response))"
+        let url = URL(fileURLWithPath: mappings.filesDirectory).appendingPathComponent(file)
+        do {
+            try FileManager.default.createDirectory(atPath: mappings.filesDirectory, withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        } catch {
+            throw AdminError(500, "cannot write \(url.path): \(error.localizedDescription)")
+        }
+        response["body"] = nil
+        response["base64Body"] = nil
+        response["bodyFileName"] = .string(file)
+        members["response"] = .object(response)
+        return .object(members)
+    }
+
+    /// The extension WireMock gives an extracted body by its Content-Type: json, xml, html, else txt.
+    private static func fileExtension(_ response: [String: JSONValue]) -> String {
+        var type = ""
+        if case .object(let headers)? = response["headers"] {
+            for (name, value) in headers where name.lowercased() == "content-type" {
+                type = (value.stringValue ?? value.jsonString).lowercased()
+            }
+        }
+        if type.contains("json") { return "json" }
+        if type.contains("xml") { return "xml" }
+        if type.contains("html") { return "html" }
+        return "txt"
+    }
+
     /// The mappings made from `exchanges`, added to the stubs (as WireMock 2.35.1 does whether or not they persist;
     /// `persist` marks them `persistent`), answered as WireMock answers them.
     private func recorded(
@@ -105,7 +157,7 @@ extension AdminAPI {
         let chosen = exchanges.filter { spec.admits($0.entry) }.map {
             (request: $0.entry, body: $0.answer.requestBody, response: $0.answer.response)
         }
-        let mappings = RecordedMappings.make(chosen, spec: spec)
+        let mappings = try RecordedMappings.make(chosen, spec: spec).map { try extractingBody(of: $0, spec: spec) }
         for mapping in mappings { _ = try create(mapping, replacing: nil) }
         if spec.idsOnly {
             return Self.json(.object(["ids": .array(mappings.compactMap { $0["id"] })]))

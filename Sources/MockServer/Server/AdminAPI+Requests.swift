@@ -2,7 +2,8 @@ import Foundation
 import HTTPCore
 import JSON
 
-/// `/__admin/requests…`: the journal as WireMock's serve events and logged requests, filtered, counted, reset.
+/// `/__admin/requests…`: the journal as WireMock's serve events and logged requests, filtered, counted, removed (by
+/// a request pattern or by the answering stub's metadata), reset.
 extension AdminAPI {
     static func addRequestRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/requests") { api, request, _ in try api.listRequests(request) }
@@ -27,6 +28,14 @@ extension AdminAPI {
             let ids = Set(removed.map(\.sequence))
             api.journal.remove { ids.contains($0.sequence) }
             return json(.object(["requests": .array(removed.map(serveEvent))]))
+        }
+        // The requests answered by a stub whose metadata fits the body's content pattern, as WireMock answers them.
+        router.add("POST", "/__admin/requests/remove-by-metadata") { api, request, _ in
+            let stubs = Set(try api.byMetadata(try body(request)).map(\.id))
+            let removed = api.journal.all.filter { entry in entry.matchedStub.map(stubs.contains) ?? false }
+            let ids = Set(removed.map(\.sequence))
+            api.journal.remove { ids.contains($0.sequence) }
+            return json(.object(["serveEvents": .array(removed.map(serveEvent))]))
         }
         addRequestByIDRoutes(to: &router)
     }

@@ -52,7 +52,7 @@ struct AdminAPI: Sendable {
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
-            return Self.errors(error.message, status: error.status, pointer: error.pointer)
+            return Self.errors(error.message, status: error.status, pointer: error.pointer, detail: error.detail)
         } catch {
             return Self.errors("\(error)", status: 400)
         }
@@ -77,7 +77,7 @@ struct AdminAPI: Sendable {
         router.add("POST", "/__admin/settings", settings)
         router.add("PUT", "/__admin/settings", settings)
         router.add("POST", "/__admin/reset") { api, _, _ in
-            api.resetMappings()
+            try api.resetMappings()
             api.journal.reset()
             return ok
         }
@@ -92,8 +92,11 @@ struct AdminAPI: Sendable {
     }
 
     /// WireMock's error document; a mapping mistake also says where, as `errors[0].source.pointer` (JSON Pointer).
-    private static func errors(_ message: String, status: Int, pointer: String? = nil) -> HTTPResponse {
+    private static func errors(_ message: String, status: Int, pointer: String? = nil, detail: String? = nil)
+        -> HTTPResponse
+    {
         var error: [String: JSONValue] = ["code": .integer(Int64(status)), "title": .string(message)]
+        if let detail { error["detail"] = .string(detail) }
         if let pointer {
             error["source"] = .object(["pointer": .string(pointer)])
             error["code"] = .integer(10)
@@ -101,12 +104,13 @@ struct AdminAPI: Sendable {
         return json(.object(["errors": .array([.object(error)])]), status: status)
     }
 
-    /// The request's body as JSON; a body that is not JSON is WireMock's 422 "Error parsing JSON" saying where.
+    /// The request's body as JSON; a body that is not JSON is WireMock's 422 titled "Error parsing JSON", its
+    /// `detail` saying where.
     static func body(_ request: HTTPRequest) throws -> JSONValue {
         do {
             return try JSONValue(parsing: request.body)
         } catch {
-            throw AdminError(422, "Error parsing JSON: the body is not JSON: \(error)", pointer: "/")
+            throw AdminError(422, "Error parsing JSON", pointer: "/", detail: "the body is not JSON: \(error)")
         }
     }
 
@@ -122,11 +126,14 @@ struct AdminError: Error {
     let status: Int
     let message: String
     let pointer: String?
+    /// What WireMock puts in `errors[0].detail`: the particulars under a fixed `title`.
+    let detail: String?
 
-    init(_ status: Int, _ message: String, pointer: String? = nil) {
+    init(_ status: Int, _ message: String, pointer: String? = nil, detail: String? = nil) {
         self.status = status
         self.message = message
         self.pointer = pointer
+        self.detail = detail
     }
 
     /// A mapping reader's problem as a 422 pointing at its field: `request.headers.Accept` → `/request/headers/Accept`,

@@ -46,11 +46,14 @@ struct MockResponder: HTTPResponder {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
         }
-        return Self.work.runIfActive(eventLoop: eventLoop) { answer(request, on: eventLoop) }.flatMap { $0 }
+        return Self.work.runIfActive(eventLoop: eventLoop) { answer(request, sent: sent.method, on: eventLoop) }
+            .flatMap { $0 }
     }
 
     /// Picks the stub and makes its answer (on `work`); the delays and the proxy go back to the event loop.
-    private func answer(_ request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+    private func answer(_ request: HTTPRequest, sent: String, on eventLoop: any EventLoop)
+        -> EventLoopFuture<HTTPResponse>
+    {
         let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
             if let proxy {
@@ -58,6 +61,10 @@ struct MockResponder: HTTPResponder {
                 return proxy.forward(request, on: eventLoop)
             }
             journal.record(request, decision: decision)
+            if let file = StaticFiles.answer(request, sent: sent, root: admin.mappings.root,
+                                             filesDirectory: admin.mappings.filesDirectory) {
+                return eventLoop.makeSucceededFuture(file)
+            }
             if case .unmatched(let explanation) = decision {
                 return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))
             }

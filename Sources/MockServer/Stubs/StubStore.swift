@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 
 /// The stubs, their response counters and the scenario states, behind one lock.
 ///
@@ -24,7 +25,7 @@ final class StubStore: @unchecked Sendable {
     }
 
     private struct Entry {
-        let stub: Stub
+        var stub: Stub
         let matcher: RequestMatcher
         let order: Int
         var served = 0
@@ -116,6 +117,19 @@ final class StubStore: @unchecked Sendable {
     /// once per request, so a copy of every stub there made adding stubs one by one quadratic).
     func stub(withID id: UUID) -> Stub? {
         lock.withLock { positionByID[id].flatMap { entries[$0]?.stub } }
+    }
+
+    /// Marks the stub with this id `"persistent": true` in its mapping, in place (its order and counters kept):
+    /// `mappings/save` wrote it to a file.
+    func markPersistent(_ id: UUID) {
+        lock.withLock {
+            guard let position = positionByID[id], var entry = entries[position],
+                case .object(var members) = entry.stub.source ?? entry.stub.mappingJSON
+            else { return }
+            members["persistent"] = .bool(true)
+            entry.stub.source = .object(members)
+            entries[position] = entry
+        }
     }
 
     /// The stubs, oldest first.

@@ -1,0 +1,142 @@
+import NIOCore
+
+/// Where each request starts in a connection's bytes, so `MethodToken` swaps a method NIO's parser would refuse at
+/// the start of every request, those pipelined behind another one included (`GET /a … get /b …` in one write), as
+/// WireMock's Jetty takes them.
+///
+/// It follows the framing only as far as it can tell it cheaply: a head ends at its empty line, and a body is
+/// `Content-Length` bytes. A chunked body, an `Upgrade` or a head over `maxHead` bytes makes it stop looking
+/// (`opaque`) until the connection is idle again, where the old rule holds: what arrives on an idle connection
+/// starts a request. A request whose method is cut off by the end of a read is left to the parser.
+struct RequestBoundaries {
+    private enum Phase {
+        /// The next byte starts a request (after any empty lines).
+        case start
+        /// Inside a head, which `head` holds so far.
+        case head
+        /// Inside a body, this many bytes still to come.
+        case body(Int)
+        /// Framing it does not follow; nothing is swapped until the connection is idle.
+        case opaque
+    }
+
+    private var phase = Phase.start
+    private var head: [UInt8] = []
+    let maxHead: Int
+
+    init(maxHead: Int) {
+        self.maxHead = maxHead
+    }
+
+    /// The connection is idle (its last answer went out and nothing is pending): the next byte starts a request.
+    mutating func idle() {
+        if case .opaque = phase { phase = .start }
+    }
+
+    /// Follows `buffer`, the connection's next bytes, swapping a refused method for `GET` at each request start in
+    /// it; returns, in order, one entry per request that starts here: the method as sent when it was swapped.
+    mutating func process(_ buffer: inout ByteBuffer) -> [String?] {
+        var starts: [String?] = []
+        var swaps: [(at: Int, length: Int)] = []
+        buffer.withUnsafeReadableBytes { bytes in
+            var index = 0
+            while index < bytes.count {
+                switch phase {
+                case .opaque:
+                    index = bytes.count
+                case .body(let remaining):
+                    let taken = min(remaining, bytes.count - index)
+                    index += taken
+                    phase = remaining == taken ? .start : .body(remaining - taken)
+                case .start:
+                    if bytes[index] == UInt8(ascii: "\r") || bytes[index] == UInt8(ascii: "\n") {
+                        index += 1
+                        continue
+                    }
+                    let (sent, length) = Self.refusedMethod(in: bytes, from: index)
+                    if sent != nil { swaps.append((index, length)) }
+                    starts.append(sent)
+                    head.removeAll(keepingCapacity: true)
+                    phase = .head
+                case .head:
+                    index = followHead(bytes, from: index)
+                }
+            }
+        }
+        guard !swaps.isEmpty else { return starts }
+        var rewritten = ByteBuffer()
+        rewritten.reserveCapacity(buffer.readableBytes)
+        var from = 0
+        for swap in swaps {
+            rewritten.writeImmutableBuffer(buffer.getSlice(at: buffer.readerIndex + from, length: swap.at - from)!)
+            rewritten.writeStaticString("GET")
+            from = swap.at + swap.length
+        }
+        rewritten.writeImmutableBuffer(
+            buffer.getSlice(at: buffer.readerIndex + from, length: buffer.readableBytes - from)!)
+        buffer = rewritten
+        return starts
+    }
+
+    /// Takes head bytes from `index` up to the head's end (or the read's); at the end, picks what follows.
+    private mutating func followHead(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int {
+        var index = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            head.append(byte)
+            index += 1
+            guard byte == UInt8(ascii: "\n") else { continue }
+            let count = head.count
+            let ended = (count >= 2 && head[count - 2] == UInt8(ascii: "\n"))
+                || (count >= 3 && head[count - 2] == UInt8(ascii: "\r") && head[count - 3] == UInt8(ascii: "\n"))
+            if ended {
+                phase = Self.framing(of: head)
+                return index
+            }
+        }
+        if head.count > maxHead { phase = .opaque }
+        return index
+    }
+
+    /// What follows a complete head: a body of its `Content-Length`, the next request, or framing not followed.
+    private static func framing(of head: [UInt8]) -> Phase {
+        var length = 0
+        for line in head.split(separator: UInt8(ascii: "\n")) {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = line[line.startIndex..<colon]
+            if named(name, "transfer-encoding") || named(name, "upgrade") { return .opaque }
+            guard named(name, "content-length") else { continue }
+            let digits = line[(colon + 1)...].filter {
+                $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r")
+            }
+            guard !digits.isEmpty, digits.count <= 18,
+                digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            else { return .opaque }
+            length = digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) }
+        }
+        return length > 0 ? .body(length) : .start
+    }
+
+    /// Whether a header name is `lowercase` in any case (ASCII).
+    private static func named(_ name: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard name.count == lowercase.utf8CodeUnitCount else { return false }
+        let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        return zip(name, expected).allSatisfy {
+            ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") ? $0 | 0x20 : $0) == $1
+        }
+    }
+
+    /// The method at `index` when it is a token NIO's parser refuses, with its length; nil when the parser takes
+    /// it, it is no token, or the read ends before the space after it.
+    private static func refusedMethod(in bytes: UnsafeRawBufferPointer, from index: Int) -> (String?, Int) {
+        let end = min(bytes.count, index + MethodToken.longest + 1)
+        var position = index
+        while position < end, bytes[position] != UInt8(ascii: " ") {
+            guard MethodToken.isTokenCharacter(bytes[position]) else { return (nil, 0) }
+            position += 1
+        }
+        guard position < end, position > index else { return (nil, 0) }
+        let method = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[index..<position]), as: UTF8.self)
+        return MethodToken.parserMethods.contains(method) ? (nil, 0) : (method, position - index)
+    }
+}
