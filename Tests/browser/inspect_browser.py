@@ -15,18 +15,14 @@ import sys
 import time
 import urllib.request
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from headless import assert_clean, chromium, fail
+
 inspector, target, script_path = sys.argv[1], sys.argv[2], sys.argv[3]
 screenshot = sys.argv[4] if len(sys.argv) > 4 else None
-
-
-def fail(message):
-    sys.exit("** ERROR: " + message)
 
 
 def post(url, body):
@@ -53,14 +49,7 @@ def frame_of(label):
     fail(f"no view labelled {label!r} on the screen")
 
 
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,900",
-             "--no-first-run", "--disable-extensions", "--disable-background-networking"):
-    options.add_argument(flag)
-options.binary_location = "/usr/bin/chromium"
-options.set_capability("goog:loggingOptions", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+driver = chromium(1400, 900)
 wait = WebDriverWait(driver, 10, poll_frequency=0.05)
 try:
     driver.get(inspector)
@@ -151,9 +140,7 @@ try:
         wait.until(lambda d: d.find_element(By.ID, "selector-count").text == "3 view(s) selected")
         driver.save_screenshot(screenshot)
 
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    if errors:
-        fail(f"the page logged errors: {errors}")
+    assert_clean(driver, offline=False)
     print(f"inspect_browser: passed (the picture followed the touch in {followed * 1000:.0f} ms)")
 finally:
     driver.quit()

@@ -12,26 +12,15 @@ all of the expected picture (Home) or all of the actual one (End).
 import re
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+from headless import assert_clean, chromium, fail
 
 report, baseline = sys.argv[1], sys.argv[2]
 
 
-def fail(message):
-    sys.exit("** ERROR: " + message)
-
-
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,900",
-             "--no-first-run", "--disable-extensions", "--disable-background-networking"):
-    options.add_argument(flag)
-options.binary_location = "/usr/bin/chromium"
-options.set_capability("goog:loggingOptions", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+driver = chromium(1200, 900)
 try:
     driver.get("file://" + report)
     boxes = driver.find_elements(By.CSS_SELECTOR, f'.shotcheck[data-baseline="{baseline}"]')
@@ -65,13 +54,7 @@ try:
     if slider.get_attribute("value") != "100" or hidden_share() != 100:
         fail(f"at the right end the expected picture should show whole: {hidden_share()}% of the actual hidden")
 
-    fetched = driver.execute_script(
-        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith('data:'))")
-    if fetched:
-        fail(f"the report fetched {fetched}")
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    if errors:
-        fail(f"console errors: {errors}")
+    assert_clean(driver)
     print("screenshot_slider_browser: passed")
 finally:
     driver.quit()

@@ -13,28 +13,17 @@ data: URLs.
 """
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+
+from headless import assert_clean, chromium, fail
 
 page = sys.argv[1]
 screenshot = sys.argv[2] if len(sys.argv) > 2 else None
 
 
-def fail(message):
-    sys.exit("** ERROR: " + message)
-
-
-options = webdriver.ChromeOptions()
-for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000",
-             "--no-first-run", "--disable-extensions", "--disable-background-networking"):
-    options.add_argument(flag)
-options.binary_location = "/usr/bin/chromium"
-options.set_capability("goog:loggingOptions", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-driver.set_page_load_timeout(20)
+driver = chromium(1400, 1000)
 wait = WebDriverWait(driver, 10, poll_frequency=0.05)
 
 
@@ -97,13 +86,7 @@ try:
     driver.find_elements(By.CSS_SELECTOR, ".fs-trace ol.fs-steps li")[0].click()
     wait.until(lambda d: title() == "Given the app uses a mock backend")
 
-    fetched = driver.execute_script(
-        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith('data:'))")
-    if fetched:
-        fail(f"the page fetched {fetched}")
-    errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
-    if errors:
-        fail(f"the page logged errors: {errors}")
+    assert_clean(driver)
     print("trace_browser: passed")
 finally:
     driver.quit()
