@@ -64,6 +64,14 @@ grep -q "broken.ndjson:7: not JSON" "$work/broken.err" || fatal "broken line: $(
 sed '3s/.*/{"result": {}}/' "$work/fixture.ndjson" >"$work/alien.ndjson"
 run alien 2 merge-reports "junit:$work/x.xml" "$work/alien.ndjson"
 grep -q "alien.ndjson:3: not a Cucumber Messages envelope" "$work/alien.err" || fatal "alien line: $(cat "$work/alien.err")"
+python3 - "$work/fixture.ndjson" "$work/odd.ndjson" <<'PY2'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+next(m for m in lines if "pickle" in m)["pickle"]["steps"] = [1, 2]  # each line JSON, the whole no run
+open(sys.argv[2], "w").write("".join(json.dumps(m) + "\n" for m in lines))
+PY2
+run odd 2 merge-reports "junit:$work/x.xml" "$work/odd.ndjson"
+grep -q "odd.ndjson: the messages do not fit together as a run" "$work/odd.err" || fatal "odd stream: $(cat "$work/odd.err")"
 [ ! -e "$work/x.xml" ] || fatal "a report was written from a broken stream"
 
 # Cut short (no testRunFinished, the last case unfinished): the reports show what finished, exit 130, a warning.

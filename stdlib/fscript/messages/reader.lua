@@ -3,7 +3,8 @@
 ---`fscript.report.json`'s `load` gives, so `fscript merge-reports` renders every report from it.
 ---
 ---What a stream does not carry is left out or made up from what it does: fscript's artifacts, targets, output
----lines, `info` and nested steps (a step's own `step()` calls) are not in it; a case's status is its worst
+---lines, `info` and nested steps (a step's own `step()` calls) are not in it; `--no-strict` is not either (a run
+---that succeeded with pending or undefined steps had it, one that failed is taken as strict); a case's status is its worst
 ---step's, as cucumber's formatters compute it; an undefined step's error is "Undefined step: TEXT" (without the
 ---runner's "Did you mean" list), an ambiguous one's lists the definitions its test step names, a quiet
 ---`pending()`/`skip()` says "pending"/"skipped" (the stream writes no message for them); a failure's Lua traceback
@@ -261,6 +262,7 @@ function M.load(text, name)
           run.will_be_retried = m.willBeRetried == true
         elseif kind == "testRunFinished" then
           finished, finished_at = true, seconds(m.timestamp)
+          s.success = m.success == true
           exception = m.message or (type(m.exception) == "table" and m.exception.message) or nil
         end
       end)
@@ -273,7 +275,13 @@ function M.load(text, name)
   if count == 0 then
     return nil, ("%s: empty, not a Cucumber Messages stream; give a file --report message:FILE wrote"):format(name)
   end
-  return M.build(s, name, finished, started_at, finished_at, exception)
+  -- Messages that each parse but do not fit together (a step list that is no list, …) are the file's fault too.
+  local ok, run, err, warning = pcall(M.build, s, name, finished, started_at, finished_at, exception)
+  if not ok then
+    return nil, ("%s: the messages do not fit together as a run (%s); give a stream --report message:FILE wrote")
+      :format(name, tostring(run))
+  end
+  return run, err, warning
 end
 
 -- The step records of one attempt of a case, in its test steps' order, and the case's plan (a `.feature`
@@ -438,8 +446,15 @@ function M.build(s, name, finished, started_at, finished_at, exception)
     defined = defined + 1
     file.defined = defined
   end
+  -- --no-strict is not in the stream; a run that succeeded with a pending or undefined step had it.
+  local lenient = false
+  for _, file in ipairs(files) do
+    for _, case in ipairs(file.cases) do
+      if case.status == "pending" or case.status == "undefined" then lenient = true end
+    end
+  end
   local run = { files = files, duration = math.max((finished_at or started_at or 0) - (started_at or 0), 0),
-    interrupted = not finished, strict = true, support = s.support, run_hooks = s.run_hook_order,
+    interrupted = not finished, strict = not (finished and s.success and lenient), support = s.support, run_hooks = s.run_hook_order,
     started_at = started_at, finished_at = finished_at, exception = exception }
   for _, h in ipairs(s.run_hook_order) do
     if h.status == "failed" then run.run_hook_failed = true end
