@@ -6,7 +6,8 @@
 # are normalized); the message stream written again equals the run's, normalized (ids renamed in order,
 # timestamps and durations zeroed); two shards' streams merged, and a mix of one shard's stream and the other's
 # JSON report, write the serial run's normalized stream. Then the errors: a file that is no stream, a broken line
-# (FILE:LINE and what is wrong), a stream cut short (rendered as far as it goes, with a warning, exit 130).
+# (FILE:LINE and what is wrong), messages that do not make a run, a stream cut short, also mid-line (rendered as
+# far as it goes, with a warning, exit 130).
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -77,9 +78,12 @@ grep -q "odd.ndjson: the messages do not fit together as a run" "$work/odd.err" 
 # Cut short (no testRunFinished, the last case unfinished): the reports show what finished, exit 130, a warning.
 total="$(grep -c '"testCaseFinished"' "$work/fixture.ndjson")"
 last="$(grep -n '"testCaseFinished"' "$work/fixture.ndjson" | tail -n 1 | cut -d: -f1)"
-head -n "$((last - 1))" "$work/fixture.ndjson" >"$work/cut.ndjson"
+# The last line itself is cut mid-write (no newline): left out with a warning naming it.
+{ head -n "$((last - 1))" "$work/fixture.ndjson"; sed -n "${last}p" "$work/fixture.ndjson" | head -c 30; } \
+  >"$work/cut.ndjson"
 run cut 130 merge-reports "json:$work/cut.json" "$work/cut.ndjson"
 grep -q "cut.ndjson: the stream ends before its testRunFinished" "$work/cut.err" || fatal "cut short: no warning: $(cat "$work/cut.err")"
+grep -q "cut.ndjson:$last: the last line is cut short" "$work/cut.err" || fatal "cut mid-line: no warning: $(cat "$work/cut.err")"
 python3 - "$work/cut.json" "$((total - 1))" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))

@@ -121,10 +121,18 @@ function M.load(text, name)
       parameter_types = {}, undefined_parameter_types = {} }, suggestions = {} }
   local finished, started_at, finished_at, exception, count = false, nil, nil, nil, 0
   local n = 0
+  -- A last line without its newline that does not parse is a write cut short (the run was killed mid-line):
+  -- the stream ends before it.
+  local partial = text:match("\n([^\n]+)$")
+  local cut_line
   for line in (text .. "\n"):gmatch("([^\n]*)\n") do
     n = n + 1
     if line:find("%S") then
       local envelope, err, kind = envelope_of(line)
+      if not envelope and count > 0 and line == partial and n == select(2, text:gsub("\n", "")) + 1 then
+        cut_line = n
+        break
+      end
       if not envelope then
         if count == 0 then
           return nil, ("%s:%d: not a Cucumber Messages stream: %s; give a file --report message:FILE wrote")
@@ -277,6 +285,10 @@ function M.load(text, name)
   end
   -- Messages that each parse but do not fit together (a step list that is no list, …) are the file's fault too.
   local ok, run, err, warning = pcall(M.build, s, name, finished, started_at, finished_at, exception)
+  if ok and run and cut_line then
+    warning = ("%s:%d: the last line is cut short (no newline, not JSON), left out; %s"):format(name, cut_line,
+      warning or "")
+  end
   if not ok then
     return nil, ("%s: the messages do not fit together as a run (%s); give a stream --report message:FILE wrote")
       :format(name, tostring(run))
