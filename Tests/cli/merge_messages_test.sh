@@ -4,7 +4,7 @@
 # Tests/features: the JSON, JUnit and cucumber JSON reports derived from the run's stream agree with the ones the
 # run wrote directly (Tests/cli/fixtures/compare_derived_reports.py says which fields a stream does not carry and
 # are normalized); the message stream written again equals the run's, normalized (ids renamed in order,
-# timestamps and durations zeroed); two shards' streams merged, and a mix of one shard's stream and the other's
+# timestamps and durations zeroed), also in --order reverse; two shards' streams merged, and a mix of one shard's stream and the other's
 # JSON report, write the serial run's normalized stream. Then the errors: a file that is no stream, a broken line
 # (FILE:LINE and what is wrong), messages that do not make a run, a stream cut short, also mid-line (rendered as
 # far as it goes, with a warning, exit 130).
@@ -54,6 +54,13 @@ for suite in fixture corpus; do
   compare_messages "$suite: a shard's JSON report merged with a shard's stream" "$work/$suite.ndjson" \
     "$work/$suite.mixed.ndjson"
 done
+
+# One stream keeps its run's --order (which is not the defined one) in every report derived from it.
+run reverse 0 --order reverse Tests/features --report "message:$work/reverse.ndjson" --report "junit:$work/reverse.xml"
+run reverse_derived 0 merge-reports "message:$work/reverse.derived.ndjson" "junit:$work/reverse.derived.xml" \
+  "$work/reverse.ndjson"
+compare_messages "--order reverse: the stream written again" "$work/reverse.ndjson" "$work/reverse.derived.ndjson"
+python3 Tests/cli/fixtures/compare_derived_reports.py junit "$work/reverse.xml" "$work/reverse.derived.xml"
 
 # Not a stream: said with the file and line, exit 2.
 echo "hello" >"$work/text.ndjson"

@@ -116,9 +116,14 @@ end
 ---@return string? error
 ---@return string? warning
 function M.load(text, name)
-  local s = { sources = {}, uris = {}, pickles = {}, definitions = {}, hooks = {}, cases = {}, case_order = {},
+  local s = { sources = {}, documents = {}, pickles = {}, definitions = {}, hooks = {}, cases = {}, case_order = {},
     runs = {}, run_order = {}, run_hooks = {}, run_hook_order = {}, support = { definitions = {},
       parameter_types = {}, undefined_parameter_types = {} }, suggestions = {} }
+  local documents = 0
+  function s.next_document()
+    documents = documents + 1
+    return documents
+  end
   local finished, started_at, finished_at, exception, count = false, nil, nil, nil, 0
   local n = 0
   -- A last line without its newline that does not parse is a write cut short (the run was killed mid-line):
@@ -152,12 +157,13 @@ function M.load(text, name)
           need("uri", "string")
           need("data", "string")
           s.sources[m.uri] = m.data
-          if not s.uris[m.uri] then s.uris[m.uri] = true end
+          s.documents[m.uri] = s.documents[m.uri] or s.next_document()
         elseif kind == "pickle" then
           need("id", "string")
           need("uri", "string")
           need("steps", "table")
           s.pickles[m.id] = m
+          s.documents[m.uri] = s.documents[m.uri] or s.next_document()
         elseif kind == "stepDefinition" or kind == "hook" then
           need("id", "string")
           local location, source, at = location_of(m.sourceReference)
@@ -390,7 +396,13 @@ local function attempt_record(run, steps)
   return case
 end
 
----The run from a read stream's parts (see `M.load`).
+---The run from a read stream's parts (see `M.load`), files in the order their first test case came.
+---@param s table what `M.load` collected: messages by id, test cases and their runs in order, support code
+---@param name string the file, for the warning
+---@param finished boolean whether the stream had its testRunFinished
+---@param started_at? number seconds (testRunStarted)
+---@param finished_at? number seconds (testRunFinished)
+---@param exception? string testRunFinished's message
 ---@return fscript.RunResult run
 ---@return nil
 ---@return string? warning
@@ -452,12 +464,8 @@ function M.build(s, name, finished, started_at, finished_at, exception)
       file.cases[#file.cases + 1] = case
     end
   end
-  -- Files in the order their documents came (the defined order), as `defined`.
-  local defined = 0
-  for _, file in ipairs(files) do
-    defined = defined + 1
-    file.defined = defined
-  end
+  -- The defined order is the order of the documents (the writer lists them so, whatever the run's --order).
+  for _, file in ipairs(files) do file.defined = s.documents[file.path] end
   -- --no-strict is not in the stream; a run that succeeded with a pending or undefined step had it.
   local lenient = false
   for _, file in ipairs(files) do
