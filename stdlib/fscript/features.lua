@@ -101,6 +101,18 @@ function M.case_name(pickle)
   return ("%s (outline example : | %s |)"):format(pickle.name, table.concat(example.values, " | "))
 end
 
+---What cucumber's JSON report needs of a pickle's case (`case.gherkin`): the feature, its Background, which
+---outline row it is, and every step (also those a failure skipped). A message stream's reader
+---(`fscript.messages.reader`) makes the same record from the stream's source.
+---@param path string
+---@param pickle fscript.Pickle
+---@return table
+function M.gherkin_record(path, pickle)
+  return { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
+    line = pickle.line, tags = pickle.tag_records, steps = pickle.steps, background = pickle.background,
+    example = pickle.example }
+end
+
 ---The runner scenario for a pickle of `path`: its steps run in `session` with their keywords as written.
 ---@param session fscript.Session
 ---@param path string
@@ -116,11 +128,7 @@ function M.scenario(session, path, pickle)
     info = info,
     preconditions = preconditions,
     where = ("%s:%d"):format(path, pickle.line),
-    -- What cucumber's JSON report needs of it: the feature, its Background, which outline row it is, and every
-    -- step (also those a failure skipped).
-    gherkin = { uri = path, feature = pickle.feature, feature_info = pickle.feature_info, keyword = pickle.keyword,
-      line = pickle.line, tags = pickle.tag_records, steps = pickle.steps, background = pickle.background,
-      example = pickle.example },
+    gherkin = M.gherkin_record(path, pickle),
     -- An outline row's outline, for FILE:LINE naming the outline (fscript.selection).
     outline_line = pickle.outline_line,
     fn = function()

@@ -1,6 +1,8 @@
----`fscript merge-reports`: the JSON reports of a run's shards (or of any runs of disjoint parts of one suite)
----as the reports one run would have written.
+---`fscript merge-reports`: the JSON reports or Cucumber Messages streams (`--report message:FILE`, read by
+---`fscript.messages.reader`) of a run's shards (or of any runs of disjoint parts of one suite), in any mix, as the
+---reports one run would have written.
 local json_report = require("fscript.report.json")
+local messages_reader = require("fscript.messages.reader")
 local reporting = require("fscript.reporting")
 local util = require("fscript.util")
 
@@ -47,7 +49,7 @@ end
 ---`fscript merge-reports KIND:FILE… REPORT.json…`: reads JSON reports of shards (or any runs of disjoint parts
 ---of one suite) and writes the reports a single run would have: files in the run's order, cases by position.
 ---@param outputs string[] `junit:out.xml`, `json:all.json`, …
----@param inputs string[] JSON reports
+---@param inputs string[] JSON reports and message streams
 ---@return integer exit_code the merged run's (0, 1, 2, 130); 2 when an input cannot be read
 function M.run(outputs, inputs)
   local reports, bad = reporting.parse(outputs)
@@ -56,7 +58,8 @@ function M.run(outputs, inputs)
     return 2
   end
   if #inputs == 0 then
-    io.stderr:write("fscript merge-reports: no JSON report to merge; give the shards' --report json:FILE files\n")
+    io.stderr:write("fscript merge-reports: no report to merge; give the shards' --report json:FILE or "
+      .. "message:FILE files\n")
     return 2
   end
   local byPath, order, duration, interrupted = {}, {}, 0, false
@@ -67,11 +70,28 @@ function M.run(outputs, inputs)
       io.stderr:write(("fscript merge-reports: cannot read %s: %s\n"):format(input, tostring(err)))
       return 2
     end
-    local run, load_err = json_report.load(text, input)
+    local run, load_err, warning
+    -- A stream by its name or by its first line (a JSON report's first line is no envelope).
+    if input:match("%.ndjson$") or messages_reader.is_stream(text) then
+      run, load_err, warning = messages_reader.load(text, input)
+      if run and #inputs == 1 then
+        -- One stream is one run: its files and cases keep the order it ran them in (also in --order).
+        for _, file in ipairs(run.files) do
+          file.position = file.stream_order
+          for _, case in ipairs(file.cases) do case.rank = case.stream_rank end
+        end
+      end
+    else
+      run, load_err = json_report.load(text, input)
+      if not run then
+        load_err = load_err .. "; nor a Cucumber Messages stream (--report message:FILE, one envelope a line)"
+      end
+    end
     if not run then
       io.stderr:write(("fscript merge-reports: %s\n"):format(load_err))
       return 2
     end
+    if warning then io.stderr:write(("fscript merge-reports: warning: %s\n"):format(warning)) end
     duration = math.max(duration, run.duration or 0)
     -- The messages' run facts: every shard's support code, the first shard's BeforeAll/AfterAll results.
     support = M.merge_support(support, run.support)
@@ -85,7 +105,7 @@ function M.run(outputs, inputs)
       local merged = byPath[file.path]
       if not merged then
         merged = { path = file.path, cases = {}, position = file.position, defined = file.defined, seen = {},
-          load_error = file.load_error }
+          load_error = file.load_error, source = file.source }
         byPath[file.path] = merged
         order[#order + 1] = merged
       end

@@ -127,8 +127,17 @@ end
 
 local function listing(defs)
   local lines = {}
-  for _, def in ipairs(defs) do lines[#lines + 1] = ("  %s  (%s)"):format(def.pattern, M.location(def)) end
+  for _, def in ipairs(defs) do lines[#lines + 1] = ("  %s  (%s)"):format(def.pattern, def.location or M.location(def)) end
   return table.concat(lines, "\n")
+end
+
+---The error of a step that several definitions match (also what a message stream's reader says for an
+---ambiguous step, whose definitions the stream lists).
+---@param text string the step's text
+---@param defs {pattern: string, location?: string}[] the definitions, with `location` or `source` and `line`
+---@return string
+function M.ambiguous_message(text, defs)
+  return ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #defs, listing(defs))
 end
 
 -- Every definition matching the text, in definition order, with the placeholder values of each.
@@ -171,7 +180,7 @@ function Registry:match(text)
   if #found == 1 then return found[1], found_args[1], overridden end
   text = util.trim(text)
   if #found > 1 then
-    return nil, ("Ambiguous step: %s matches %d step definitions:\n%s"):format(text, #found, listing(found))
+    return nil, M.ambiguous_message(text, found)
   end
   local nearest, unusable = self:nearest(text), {}
   for _, def in ipairs(self.definitions) do

@@ -1,21 +1,26 @@
 import ArgumentParser
 import LuaKit
 
-/// `fscript merge-reports junit:out.xml [json:all.json …] shard1.json shard2.json …`: one set of reports from
-/// the JSON reports of a suite's shards (`--shard i/n` on several CI machines), the same a serial run writes.
+/// `fscript merge-reports junit:out.xml [json:all.json …] shard1.json shard2.ndjson …`: one set of reports from
+/// the JSON reports or Cucumber Messages streams of a suite's shards (`--shard i/n` on several CI machines), the
+/// same a serial run writes; from one stream, the reports that run would have written.
 struct MergeReportsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge-reports",
-        abstract: "Merge the JSON reports of a suite's shards into the reports one run would write.",
+        abstract: "Merge the JSON reports or message streams of a suite's shards into the reports one run would write.",
         discussion: """
             Outputs are kind:file as for --report (junit, json, tap, cucumber, html, message); the other arguments are JSON \
-            reports (--report json:FILE) of disjoint parts of one suite. Files keep the suite's order and cases \
-            their place in each file. Exit status: the merged run's (0 all passed, 1 a test failed, 2 an error or \
-            a report that cannot be read, 130 one of the parts was interrupted).
+            reports (--report json:FILE) or Cucumber Messages streams (--report message:FILE; a .ndjson name or a \
+            first line that is an envelope), in any mix, of disjoint parts of one suite. Files keep the suite's \
+            order and cases their place in each file. One stream alone gives the reports its run would have \
+            written (what a stream does not carry, fscript's artifacts and target summaries, is left out). A \
+            stream without its testRunFinished (a run cut short) is rendered as far as it goes, with a warning. \
+            Exit status: the merged run's (0 all passed, 1 a test failed, 2 an error or a report that cannot be \
+            read, 130 one of the parts was interrupted or cut short).
             """
     )
 
-    @Argument(help: ArgumentHelp("Reports to write (kind:file), then the JSON reports to merge.", valueName: "kind:file|report.json"))
+    @Argument(help: ArgumentHelp("Reports to write (kind:file), then the JSON reports and message streams to merge.", valueName: "kind:file|report.json|run.ndjson"))
     var arguments: [String] = []
 
     /// The report kinds an output may name.
@@ -26,7 +31,9 @@ struct MergeReportsCommand: ParsableCommand {
         guard !outputs.isEmpty else {
             throw ValidationError("give at least one report to write, e.g. junit:out.xml (kinds: \(Self.kinds.joined(separator: ", ")))")
         }
-        guard !inputs.isEmpty else { throw ValidationError("give the JSON reports to merge (--report json:FILE of each shard)") }
+        guard !inputs.isEmpty else {
+            throw ValidationError("give the reports to merge (--report json:FILE or message:FILE of each shard)")
+        }
     }
 
     /// Outputs (`kind:file`) and inputs (the rest), each in order.

@@ -203,7 +203,7 @@ function M.render(run)
     end
     if features.is_feature(file.path) and next(wanted) and not has_gherkin then
       -- Without the Gherkin messages module: the source and a pickle per case from its record.
-      local text = util.read_file(file.path)
+      local text = file.source or util.read_file(file.path)
       if text then
         emit({ source = { uri = file.path, data = text, mediaType = "text/x.cucumber.gherkin+plain" } })
       end
@@ -226,7 +226,7 @@ function M.render(run)
         if case.pickle_index then pickle_of[case] = made[case.pickle_index] end
       end
     elseif features.is_feature(file.path) and next(wanted) then
-      local text = util.read_file(file.path)
+      local text = file.source or util.read_file(file.path)
       local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", next_id)
       if ok then
         local emitted = {}
