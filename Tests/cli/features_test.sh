@@ -112,6 +112,10 @@ grep -qF 'step("the list shows:", function(rows)' "$work/dry.out" || fatal "tabl
 sed -n '/^step(/,/^end)/p' "$work/dry.out" >"$work/suite/step_definitions/new_steps.lua"
 "$bin" --dry-run "$work/suite" >"$work/dry2.out" 2>&1 </dev/null || fatal "pasted snippets, still not clean: $(cat "$work/dry2.out")"
 grep -qF "0 undefined" "$work/dry2.out" || fatal "dry run summary: $(cat "$work/dry2.out")"
+# From inside the suite's folder (`cd features && fscript x.feature`), its step_definitions load just the same.
+(cd "$work/suite" && "$bin" --dry-run undefined.feature) >"$work/dry-inside.out" 2>&1 </dev/null ||
+  fatal "run from inside the folder with step_definitions: $(cat "$work/dry-inside.out")"
+grep -qF "0 undefined" "$work/dry-inside.out" || fatal "from inside the folder: $(cat "$work/dry-inside.out")"
 status=0
 "$bin" --dry-run --strict Tests/cli/fixtures/gherkin/typo.feature >"$work/dry3.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 2 ] || fatal "dry run of a file that does not parse: exit $status, expected 2"

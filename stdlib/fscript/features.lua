@@ -145,6 +145,12 @@ local function folder_of(path)
   return path:match("^(.*)/[^/]*$") or "."
 end
 
+-- Whether `file` lies under a folder named `name`: `features/step_definitions/x.lua`, and from inside the
+-- folder that holds it, `step_definitions/x.lua`.
+local function under(file, name)
+  return file:find("/" .. name .. "/", 1, true) ~= nil or file:sub(1, #name + 1) == name .. "/"
+end
+
 ---The support and step definition files a run loads before any test, as cucumber does: the Lua files under
 ---the `step_definitions` folders (and the `support` folders beside them) beside each path and in every folder
 ---above it (up to the current directory), and every such folder under a directory given on the command line.
@@ -158,7 +164,7 @@ function M.step_files(paths, is_dir, list)
   local function add(file)
     if not file:match("%.lua$") or seen[file] then return end
     seen[file] = true
-    if file:find("/step_definitions/", 1, true) then
+    if under(file, "step_definitions") then
       defs[#defs + 1] = file
       return
     end
@@ -189,7 +195,7 @@ function M.step_files(paths, is_dir, list)
     if is_dir(path) then
       local dir = path:gsub("/+$", "")
       for _, file in ipairs(list(dir)) do
-        if file:find("/step_definitions/", 1, true) or file:find("/support/", 1, true) then add(file) end
+        if under(file, "step_definitions") or under(file, "support") then add(file) end
       end
       upward(dir:find("/") and folder_of(dir) or ".")
     elseif M.is_feature(path) then
