@@ -46,6 +46,10 @@ if broken["steps"][1]["line"] != 13 or broken["steps"][1]["keyword"] != "Then ":
     fail(f"the failed step: {broken['steps'][1]}")
 if not isinstance(broken["steps"][0]["result"]["duration"], int) or broken["steps"][0]["result"]["duration"] <= 0:
     fail(f"durations are nanoseconds: {broken['steps'][0]['result']}")
+# cucumber's JSON names the matched definition of every step, the failed one and the one it skipped too.
+matches = [s.get("match", {}).get("location", "") for s in broken["steps"]]
+if not all(m.rsplit(":", 1)[-1].isdigit() for m in matches) or matches[2] != matches[1]:
+    fail(f"match locations of the failing scenario's steps: {matches}")
 if "Nothing like this" not in broken["steps"][1]["result"]["error_message"]:
     fail(f"error message: {broken['steps'][1]['result']}")
 if [t["name"] for t in broken["tags"]] != ["@reporting", "@broken"]:

@@ -73,6 +73,17 @@ end
 check.equal(1, code, "failed and ambiguous fail the run")
 check.contains(cases[6].failure.message, "matches 2 step definitions", "ambiguous says which definitions match")
 check.equal(true, cases[3].steps[1].quiet, "a step that returned \"pending\" has no message of its own")
+-- Every step that matches one definition names it, whatever its status (cucumber's JSON has its match.location):
+-- the failed, pending and self-skipped steps and those a failure skipped; undefined and ambiguous ones name none.
+local function definitions(case)
+  local out = {}
+  for i, s in ipairs(case.steps) do out[i] = s.definition and s.definition:match("steps%.lua:%d+$") or "-" end
+  return table.concat(out, ",")
+end
+check.equal("steps.lua:3,steps.lua:2,-", definitions(cases[2]), "a failed step and the step it skipped name theirs")
+check.equal("steps.lua:4,steps.lua:2", definitions(cases[3]), "a pending step names its definition")
+check.equal("steps.lua:6,steps.lua:2", definitions(cases[4]), "a step that skipped itself names its definition")
+check.equal("-", definitions(cases[6]), "an ambiguous step names none")
 
 -- After a step that skipped itself, even an undefined step is skipped (cucumber-js); after pending it stays undefined.
 feature([[

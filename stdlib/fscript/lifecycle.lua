@@ -156,7 +156,10 @@ local function skipped_steps(session, case, spec)
           spec.gherkin.uri, step.line), data_table = step.data_table, started_at = util.now(),
         doc_string = step.doc_string and step.doc_string.content or nil,
         argument = (step.data_table and "table") or (step.doc_string and "doc") or nil }
-      local plan = not skipping and case.plan and case.plan[i]
+      -- The definition it matches, as cucumber's reports name it for a step a failure skipped too.
+      local matched = case.plan and case.plan[i]
+      if matched and #matched.definitions == 1 then record.definition = matched.definitions[1] end
+      local plan = not skipping and matched
       if plan and #plan.definitions == 0 then record.status = "undefined" end
       if plan and #plan.definitions > 1 then record.status = "ambiguous" end
       -- Only a step cucumber would have run is reported skipped: an undefined or ambiguous one stays so.

@@ -45,22 +45,9 @@ local function interpolate(text, header, values)
   return out
 end
 
----`text` with each `<name>` of the Examples `header` replaced by the row's value (see `interpolate` above); the
----message writer fills in its pickles with it, so they say what the runner runs. `line`, the row's, is where an
----expansion past the limit is reported.
----@param text string
----@param header string[]
----@param values string[]
----@param line integer
----@return string
-function M.interpolate(text, header, values, line)
-  row_line = line
-  return interpolate(text, header, values)
-end
-
 local function pickle_step(step, header, values, last_type)
   local type = step.type == "Conjunction" and last_type or step.type
-  local out = { keyword = step.keyword, type = type, line = step.line, column = step.column,
+  local out = { keyword = step.keyword, type = type, line = step.line, column = step.column, ast = step,
     text = header and interpolate(step.text, header, values) or step.text }
   if step.data_table then
     local rows = {}
@@ -81,20 +68,26 @@ local function pickle_step(step, header, values, last_type)
   return out, type
 end
 
-local function tag_names(...)
+-- The tag nodes of the lists in turn (the feature's, the rule's, the scenario's, the examples'): the pickle's
+-- tags, which it keeps as they are for the message writer to name each by its id.
+local function tag_nodes(...)
   local out = {}
   for _, list in ipairs({ ... }) do
-    for _, tag in ipairs(list) do out[#out + 1] = tag.name end
+    for _, tag in ipairs(list) do out[#out + 1] = tag end
   end
   return out
 end
 
--- The same tags with where they stand, for reports that want their lines (cucumber's JSON).
-local function tag_records(...)
+local function tag_names(nodes)
   local out = {}
-  for _, list in ipairs({ ... }) do
-    for _, tag in ipairs(list) do out[#out + 1] = { name = tag.name, line = tag.line } end
-  end
+  for i, tag in ipairs(nodes) do out[i] = tag.name end
+  return out
+end
+
+-- The same tags with where they stand, for reports that want their lines (cucumber's JSON).
+local function tag_records(nodes)
+  local out = {}
+  for i, tag in ipairs(nodes) do out[i] = { name = tag.name, line = tag.line } end
   return out
 end
 
@@ -103,7 +96,7 @@ end
 ---@field line integer
 ---@field column integer
 ---@field tags string[]
----@field steps {keyword: string, type: string, text: string, line: integer, data_table?: string[][], doc_string?: {content: string, media_type?: string}}[]
+---@field steps {keyword: string, type: string, text: string, line: integer, data_table?: string[][], doc_string?: {content: string, media_type?: string}, ast: table}[] (`ast`: the step's node in the document)
 ---@field feature string
 ---@field rule? string
 ---@field language string
@@ -111,6 +104,14 @@ end
 ---@field feature_info {keyword: string, line: integer, description: string, tags: {name: string, line: integer}[]}
 ---@field background? fscript.PickleBackground the Background its first steps come from (they have `background = true`)
 ---@field example? fscript.PickleExample for a Scenario Outline's row: which row it is
+---@field ast fscript.PickleAst the document's nodes it comes from
+
+---The nodes of the parsed document a pickle was compiled from, so the message writer (`fscript.messages.gherkin`)
+---names them by the ids it gave them instead of compiling the document again; the runner ignores them.
+---@class fscript.PickleAst
+---@field scenario table the Scenario (or Scenario Outline) node
+---@field row? table for an outline's pickle, its Examples row node
+---@field tags table[] the tag nodes, in the order of `tags`
 
 ---@class fscript.PickleBackground
 ---@field keyword string
@@ -170,9 +171,10 @@ function M.compile(doc)
       keyword = scenario.keyword, feature_info = feature_info,
       background = #scenario.steps > 0 and background_steps[1] and background_of[background_steps[1]] or nil }
     if #scenario.examples == 0 then
+      local tags = tag_nodes(inherited, scenario.tags)
       local p = { name = scenario.name, line = scenario.line, column = scenario.column,
-        tags = tag_names(inherited, scenario.tags), tag_records = tag_records(inherited, scenario.tags),
-        steps = steps_for(nil, nil) }
+        tags = tag_names(tags), tag_records = tag_records(tags), steps = steps_for(nil, nil),
+        ast = { scenario = scenario, tags = tags } }
       for k, v in pairs(base) do p[k] = v end
       out[#out + 1] = p
       return
@@ -188,12 +190,13 @@ function M.compile(doc)
           local values = {}
           for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
           row_line = rows[r].line
+          local tags = tag_nodes(inherited, scenario.tags, examples.tags)
           local p = { name = interpolate(scenario.name, header, values), line = rows[r].line,
-            column = rows[r].column, tags = tag_names(inherited, scenario.tags, examples.tags),
-            tag_records = tag_records(inherited, scenario.tags, examples.tags),
+            column = rows[r].column, tags = tag_names(tags), tag_records = tag_records(tags),
             steps = steps_for(header, values), examples = examples.name, outline_line = scenario.line,
             example = { outline = scenario.name, keyword = examples.keyword, name = examples.name,
-              line = examples.line, index = t, row = r, values = values } }
+              line = examples.line, index = t, row = r, values = values },
+            ast = { scenario = scenario, row = rows[r], tags = tags } }
           for k, v in pairs(base) do p[k] = v end
           out[#out + 1] = p
           rows_of[#rows_of + 1] = p

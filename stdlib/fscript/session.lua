@@ -26,7 +26,7 @@ local M = {}
 ---@field depth integer 0 for a script's own steps, 1+ for steps run by other steps (navigation); a case lists
 ---a step before the steps it ran
 ---@field where? string "file:line" of the line that ran it
----@field definition? string "file:line" of the step definition
+---@field definition? string "file:line" of the step definition it matched, whatever its status
 ---@field error? string the failure message
 ---@field argument? "table"|"doc" the kind of argument the step had
 ---@field data_table? string[][] its data table (a list of rows of cells), when it had one
@@ -199,10 +199,15 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
   end
   local ok, err = true, nil
   if top then ok, err = self:run_step_hooks("before_step", case, handler) end
+  if not ok and pickle_step and case.plan then
+    -- A BeforeStep hook stopped it before it ran: the definition cucumber matched it to beforehand.
+    local plan = case.plan[pickle_step]
+    if plan and #plan.definitions == 1 then result.definition = plan.definitions[1] end
+  end
   if ok then
+    -- The definition it matched, whatever its outcome: cucumber's reports name it for a failed or pending step too.
     ok, err = xpcall(function()
-      local def = self.registry:run(text, data)
-      result.definition = steps.location(def)
+      self.registry:run(text, data, function(def) result.definition = steps.location(def) end)
     end, handler)
   end
   if top then

@@ -194,17 +194,20 @@ function Registry:match(text)
 end
 
 ---Runs the step matching `text` with an optional data argument (a list for "… the following:").
----Undefined and ambiguous steps raise their message; the step's own errors pass through.
+---Undefined and ambiguous steps raise their message; the step's own errors pass through. `matched`, when given,
+---hears the definition before it runs, so a step that then fails or is pending still says which one it was.
 ---@param text string
 ---@param data? any
+---@param matched? fun(def: fscript.StepDefinition)
 ---@return fscript.StepDefinition def the definition that ran
-function Registry:run(text, data)
+function Registry:run(text, data, matched)
   local def, args = self:match(text)
   if not def then
     -- cucumber's statuses for a step no definition (or several) matches, not a failure of the step's code.
     local why = args:find("^Ambiguous step: ") and "ambiguous" or "undefined"
     error(failure.new({ message = args, status = why }), 0)
   end
+  if matched then matched(def) end
   ---@cast args any[]
   local n = args.n or #args
   if data ~= nil then

@@ -7,7 +7,6 @@
 ---runner's cases carry as `case.pickle_index`, so the message writer pairs each case with its pickle message.
 local gherkin = require("fscript.gherkin")
 local pickles_mod = require("fscript.pickles")
-local interpolate = pickles_mod.interpolate
 
 local M = {}
 
@@ -129,103 +128,51 @@ function Builder:feature(feature)
     children = children }
 end
 
--- The pickles of the document, as cucumber's compiler makes them (its ids, astNodeIds and argument shapes), in
--- the order `gherkin.pickles` makes them.
-function Builder:pickles(feature, uri)
+-- A pickle step's argument as cucumber's message has it: its doc string and data table as `fscript.pickles`
+-- filled them in, each saying which argument it is when a step has both.
+local function argument(step)
+  local d, t = step.doc_string, step.data_table
+  local doc, table_ = nil, nil
+  if d then doc = { content = d.content, mediaType = d.media_type } end
+  if t then
+    local rows = {}
+    for r, row in ipairs(t) do
+      local cells = {}
+      for c, value in ipairs(row) do cells[c] = { value = value } end
+      rows[r] = { cells = cells }
+    end
+    table_ = { rows = rows }
+  end
+  if doc and table_ then
+    -- Both: each says which argument it is, in the order they are written.
+    local node = step.ast
+    local table_first = node.doc_string.line > node.data_table[1].line
+    doc.argumentIndex, table_.argumentIndex = table_first and 2 or 1, table_first and 1 or 2
+  end
+  if doc or table_ then return { docString = doc, dataTable = table_ } end
+end
+
+-- The pickles of the document as cucumber's compiler makes them: `fscript.pickles`' own (the one compiler of
+-- backgrounds, outlines and tags), each node they came from named by the id this builder gave it, and ids handed
+-- out in cucumber's order (a pickle's steps, then the pickle).
+function Builder:pickles(doc, uri)
   local out = {}
-  if not feature then return out end
-  local row_line -- the Examples row being expanded, for an expansion error
-  local function argument(step, header, values)
-    local fill = function(text) return header and interpolate(text, header, values, row_line) or text end
-    local d, t = step.doc_string, step.data_table
-    local doc, table_ = nil, nil
-    if d then doc = { content = fill(d.content), mediaType = d.media_type and fill(d.media_type) or nil } end
-    if t then
-      local rows = {}
-      for r, row in ipairs(t) do
-        local cells = {}
-        for c, cell in ipairs(row.cells) do cells[c] = { value = fill(cell.value) } end
-        rows[r] = { cells = cells }
-      end
-      table_ = { rows = rows }
+  if not doc.feature then return out end
+  local language = doc.feature.language
+  for i, p in ipairs(pickles_mod.compile(doc)) do
+    local row = p.ast.row
+    local steps = {}
+    for s, step in ipairs(p.steps) do
+      local ast = { self.step_ids[step.ast] }
+      if row and not step.background then ast[2] = self.row_ids[row] end
+      steps[s] = { id = self.ids(), text = step.text, type = step.type, argument = argument(step), astNodeIds = ast }
     end
-    if doc and table_ then
-      -- Both: each says which argument it is, in the order they are written.
-      local table_first = d.line > t[1].line
-      doc.argumentIndex, table_.argumentIndex = table_first and 2 or 1, table_first and 1 or 2
-    end
-    if doc or table_ then return { docString = doc, dataTable = table_ } end
-  end
-  local function pickle_step(step, header, values, row, last_type)
-    local type = step.type == "Conjunction" and last_type or step.type
-    local ast = { self.step_ids[step] }
+    local tags = {}
+    for t, tag in ipairs(p.ast.tags) do tags[t] = { name = tag.name, astNodeId = self.tag_ids[tag] } end
+    local ast = { self.scenario_ids[p.ast.scenario] }
     if row then ast[2] = self.row_ids[row] end
-    return { id = self.ids(), text = header and interpolate(step.text, header, values, row_line) or step.text,
-      type = type,
-      argument = argument(step, header, values), astNodeIds = ast }, type
-  end
-  local function tags(...)
-    local list = {}
-    for _, group in ipairs({ ... }) do
-      for _, tag in ipairs(group) do list[#list + 1] = { name = tag.name, astNodeId = self.tag_ids[tag] } end
-    end
-    return list
-  end
-  local function steps_of(scenario, background, header, values, row)
-    local list, last = {}, "Unknown"
-    if #scenario.steps == 0 then return list end
-    for _, step in ipairs(background) do list[#list + 1], last = pickle_step(step, nil, nil, nil, last) end
-    for _, step in ipairs(scenario.steps) do
-      list[#list + 1], last = pickle_step(step, header, values, row, last)
-    end
-    return list
-  end
-  local function compile(scenario, background, inherited)
-    if #scenario.examples == 0 then
-      local steps = steps_of(scenario, background)
-      out[#out + 1] = { id = self.ids(), uri = uri, location = location(scenario),
-        astNodeIds = { self.scenario_ids[scenario] }, tags = tags(inherited, scenario.tags), name = scenario.name,
-        language = feature.language, steps = steps }
-      return
-    end
-    for _, examples in ipairs(scenario.examples) do
-      local rows = examples.rows
-      if #rows > 0 then
-        local header = {}
-        for i, cell in ipairs(rows[1].cells) do header[i] = cell.value end
-        for r = 2, #rows do
-          local values = {}
-          for i, cell in ipairs(rows[r].cells) do values[i] = cell.value end
-          row_line = rows[r].line
-          local steps = steps_of(scenario, background, header, values, rows[r])
-          out[#out + 1] = { id = self.ids(), uri = uri, location = location(rows[r]),
-            astNodeIds = { self.scenario_ids[scenario], self.row_ids[rows[r]] },
-            name = interpolate(scenario.name, header, values, row_line), language = feature.language, steps = steps,
-            tags = tags(inherited, scenario.tags, examples.tags) }
-        end
-      end
-    end
-  end
-  local feature_background = {}
-  for _, child in ipairs(feature.children) do
-    if child.background then
-      feature_background = child.background.steps
-    elseif child.scenario then
-      compile(child.scenario, feature_background, feature.tags)
-    elseif child.rule then
-      local rule, background = child.rule, {}
-      for _, step in ipairs(feature_background) do background[#background + 1] = step end
-      local inherited = {}
-      for _, t in ipairs(feature.tags) do inherited[#inherited + 1] = t end
-      for _, t in ipairs(rule.tags) do inherited[#inherited + 1] = t end
-      for _, rchild in ipairs(rule.children) do
-        if rchild.background then
-          for _, step in ipairs(rchild.background.steps) do background[#background + 1] = step end
-        elseif rchild.scenario then
-          compile(rchild.scenario, background, inherited)
-        end
-      end
-    end
+    out[i] = { id = self.ids(), uri = uri, location = location(row or p.ast.scenario), astNodeIds = ast,
+      tags = tags, name = p.name, language = language, steps = steps }
   end
   return out
 end
@@ -270,7 +217,7 @@ function M.envelopes(path, text, ids, opts)
   local document = { uri = path, comments = comments }
   if doc.feature then document.feature = b:feature(doc.feature) end
   envelopes[#envelopes + 1] = { gherkinDocument = document }
-  local compiled, list = pcall(b.pickles, b, doc.feature, path)
+  local compiled, list = pcall(b.pickles, b, doc, path)
   if not compiled then
     if not pickles_mod.is_expansion_error(list) then error(list, 0) end
     envelopes[#envelopes + 1] = { parseError = { source = { uri = path, location = { line = list.line or 0 } },

@@ -345,8 +345,6 @@ local function steps_of(s, run, pickle, gherkin_pickle, uri)
       local result = got.result
       record.status = type(result.status) == "string" and result.status:lower() or "unknown"
       record.duration = seconds(result.duration) or 0
-      -- As the runner records it: the definition of a step that ran to its end (see `Session:run_step`).
-      if record.status ~= "passed" and not record.hook then record.definition = nil end
       record.started_at = got.started_at
       record.attachments = got.attachments
       record.error = result.message or (type(result.exception) == "table" and result.exception.message) or nil
