@@ -20,6 +20,11 @@ check_kit() {
   FSCRIPT_BIN="$bin" scripts/cck "${args[@]+"${args[@]}"}" >"$work/report.txt" 2>"$work/errors.txt" || status=$?
   [ "$status" -le 1 ] || fatal "scripts/cck ${args[*]+"${args[*]}"} could not run (exit $status): $(cat "$work/errors.txt")"
   grep -q '^[0-9]*/[0-9]* samples match$' "$work/report.txt" || fatal "scripts/cck printed no summary: $(cat "$work/report.txt")"
+  # Version 31 of the kit has 49 samples: fewer means the kit's layout changed or its install is broken, and a
+  # run of no samples must not pass.
+  local total
+  total="$(sed -n 's|^[0-9]*/\([0-9]*\) samples match$|\1|p' "$work/report.txt")"
+  [ "$total" -ge 49 ] || fatal "scripts/cck ran $total samples, expected the kit's 49: is cucumber-compatibility-kit 31 installed (scripts/install --test-deps)?"
   # The samples this run may see differ.
   # (An empty list, every sample matching, is no error.)
   { grep -v '^[[:space:]]*\(#\|$\)' Tests/cck/not_yet_matching.txt || true; } | while IFS= read -r line; do
