@@ -198,6 +198,13 @@ status=0
 [ "$status" -eq 2 ] || fatal "failing --launch: exit $status, expected 2: $(cat "$work/badlaunch.out")"
 [ "$(grep -cx launch-attempt "$work/badlaunch.out")" -eq 1 ] || fatal "failing --launch ran more than once"
 grep -q "exited with status 3; the app was not launched" "$work/badlaunch.out" || fatal "failing --launch not explained"
+# Nor is it retried under --retry: a target that is down is no test failure to try again.
+status=0
+"$bin" --retry 2 --target http://127.0.0.1:1 --launch "echo launch-attempt >&2; exit 3" \
+  Tests/cli/fixtures/three_scenarios.lua >"$work/badlaunch-retry.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "failing --launch with --retry: exit $status, expected 2: $(cat "$work/badlaunch-retry.out")"
+! grep -q "runs it again" "$work/badlaunch-retry.out" ||
+  fatal "a scenario whose target is down was retried: $(cat "$work/badlaunch-retry.out")"
 
 # Ctrl-C while a launch command hangs: exit 130 at once, and the command's process group is killed.
 "$bin" --target http://127.0.0.1:1 --launch "echo \$\$ > $work/hang.pid; exec sleep 30" \

@@ -137,6 +137,8 @@ function M.finish(run_state, case, started, err, retries_left)
     err = err or failure.new({ message = status })
     case.failure = err
     if err.kind == "interrupt" then run_state.interrupted = true end
+    -- A target that went down is the infrastructure's failure, not the test's: not retried, exit 2.
+    if err.kind ~= "interrupt" and M.target_down() then err.kind = "infrastructure" end
     if status == "failed" and err.kind ~= "interrupt" and err.kind ~= "infrastructure" and (retries_left or 0) > 0 then
       case.will_be_retried = true
     end
@@ -145,7 +147,6 @@ function M.finish(run_state, case, started, err, retries_left)
       and status_mod.fails_run(status, strict) then
       run_state.stopped = "not run: --fail-fast (an earlier scenario failed)"
     end
-    if err.kind ~= "interrupt" and M.target_down() then err.kind = "infrastructure" end
     if err.kind == "infrastructure" then run_state.infrastructure = true end
     if status == "failed" and err.kind ~= "interrupt" and err.kind ~= "infrastructure" and used_target(case.mark) then
       deadline.set(M.ARTIFACT_LIMIT)
