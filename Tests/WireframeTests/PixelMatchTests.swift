@@ -122,6 +122,25 @@ import Testing
         huge.replaceSubrange(16..<20, with: [0x00, 0x01, 0x86, 0xA0])
         let refused = try #require(throws: WireframeError.self) { try RGBAImage(png: huge) }
         #expect(refused.description == "cannot compare a 100000×8 pixel PNG: each side must be 1 to 16384 pixels")
+        // Sides within bounds that make a gigabyte picture are refused too (16384×16384 from a few hundred bytes).
+        var square = try gray(10).png()
+        square.replaceSubrange(16..<24, with: [0x00, 0x00, 0x40, 0x00, 0x00, 0x00, 0x40, 0x00])
+        let tooLarge = try #require(throws: WireframeError.self) { try RGBAImage(png: square) }
+        #expect(tooLarge.description == "cannot compare a 16384×16384 pixel PNG: at most 40000000 pixels in all")
+    }
+
+    @Test func decodingAndEncodingStopWhenAskedTo() throws {
+        struct Stopped: Error {}
+        let png = try gray(10).png()
+        var rows = 0
+        #expect(throws: Stopped.self) {
+            _ = try RGBAImage(png: png) {
+                rows += 1
+                if rows == 3 { throw Stopped() }
+            }
+        }
+        #expect(rows == 3)
+        #expect(throws: Stopped.self) { _ = try gray(10).png { throw Stopped() } }
     }
 
     @Test func croppingKeepsTheRegionAndRefusesOneOutside() throws {

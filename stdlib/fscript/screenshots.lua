@@ -169,9 +169,12 @@ end
 ---@return string
 function M.target_kind(app, png)
   local ok, version = pcall(app.version, app)
+  -- A stop (Ctrl-C, a time limit) ends the check; any other error just leaves the kind to the device's name.
+  if not ok and util.is_fatal(version) then error(version, 0) end
   if ok and type(version) == "string" and version:match("^fscript%-simulator") then return "simulator" end
   local width, height = image().size(png)
   local called, device = pcall(app.device, app)
+  if not called and util.is_fatal(device) then error(device, 0) end
   local name = called and type(device) == "table" and device.device or "app"
   local segment = tostring(name):lower():gsub("[^%w%-_]+", "_")
   return ("%s-%dx%d"):format(segment, width, height)

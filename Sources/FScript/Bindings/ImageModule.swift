@@ -26,8 +26,12 @@ enum ImageModule {
             module: moduleName,
             functions: [
                 "size": { args in
-                    let image = try decode(args, 1)
-                    return args.result(image.width, image.height)
+                    // The header says it: no need to decode every pixel for two numbers.
+                    let bytes = try args.bytes(1, expected: "PNG string")
+                    guard let size = RGBAImage.headerSize(bytes) else {
+                        throw args.badArgument(1, "not a PNG (\(bytes.count) bytes without a PNG header)")
+                    }
+                    return args.result(size.width, size.height)
                 },
                 "prepare": prepare,
                 "compare": compare,
@@ -50,7 +54,7 @@ enum ImageModule {
             let rect = try pixelRect(options["crop"], args: args, name: "crop")
             image = try wrap { try image.cropped(to: rect) }
         }
-        return args.result(LuaValue.bytes(try wrap { try image.png() }))
+        return args.result(LuaValue.bytes(try wrap { try image.png(checkStop: checkStop) }))
     }
 
     /// `compare(expected, actual, {threshold =})`.
@@ -92,7 +96,6 @@ enum ImageModule {
         }
         // A passing comparison needs no diff image: draw it (a second pass) only when something differs, and not
         // at all with `diff = false` (a retry that only counts).
-        let checkStop = { try Interruption.throwIfStopped() }
         var result = try wrap { try matcher.compare(expected, actual, drawingDiff: false, checkStop: checkStop) }
         if result.differentPixels > 0 && drawing {
             result = try wrap { try matcher.compare(expected, actual, checkStop: checkStop) }
@@ -102,7 +105,9 @@ enum ImageModule {
         table["anti_aliased"] = .integer(Int64(result.antiAliasedPixels))
         table["width"] = .integer(Int64(expected.width))
         table["height"] = .integer(Int64(expected.height))
-        if result.differentPixels > 0 && drawing { table["diff"] = .bytes(try wrap { try result.diff.png() }) }
+        if result.differentPixels > 0 && drawing {
+            table["diff"] = .bytes(try wrap { try result.diff.png(checkStop: checkStop) })
+        }
         if let changed = result.changedBounds {
             table["changed"] = .table(
                 LuaTable(fields: [
@@ -113,12 +118,15 @@ enum ImageModule {
         return args.result(table)
     }
 
+    /// Ctrl-C, SIGTERM and the test's deadline, checked once a row by the pixel loops.
+    private static func checkStop() throws { try Interruption.throwIfStopped() }
+
     /// Argument `position` read as a PNG; an argument error says why it is not one.
     private static func decode(_ args: LuaArgs, _ position: Int) throws -> RGBAImage {
         let bytes = try args.bytes(position, expected: "PNG string")
         do {
-            return try RGBAImage(png: bytes)
-        } catch {
+            return try RGBAImage(png: bytes, checkStop: checkStop)
+        } catch let error as WireframeError {
             throw args.badArgument(position, "\(error)")
         }
     }

@@ -16,6 +16,10 @@ public struct RGBAImage: Sendable, Equatable {
     /// The largest side a PNG may have: a screenshot larger than this is not a screen (and would be gigabytes).
     public static let largestSide = 16384
 
+    /// The most pixels a PNG may have (an 8K screen has 33 million): a small file can claim 16384×16384, which
+    /// would be a gigabyte for cairo's surface and another for the pixels.
+    public static let largestArea = 40_000_000
+
     /// An image of `width`×`height` pixels filled with one colour.
     public init(width: Int, height: Int, fill: (r: UInt8, g: UInt8, b: UInt8, a: UInt8) = (255, 255, 255, 255)) {
         self.width = width
@@ -41,8 +45,9 @@ public struct RGBAImage: Sendable, Equatable {
         self.pixels = pixels
     }
 
-    /// Decodes PNG bytes; the error says when they are not a PNG cairo can read.
-    public init(png bytes: [UInt8]) throws {
+    /// Decodes PNG bytes; the error says when they are not a PNG cairo can read. `checkStop` runs once a row, so a
+    /// large picture can be interrupted (it throws to stop).
+    public init(png bytes: [UInt8], checkStop: () throws -> Void = {}) throws {
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
             throw WireframeError(
                 description: "not a PNG (\(bytes.count) bytes that do not start with the PNG signature)")
@@ -56,6 +61,11 @@ public struct RGBAImage: Sendable, Equatable {
             throw WireframeError(
                 description: "cannot compare a \(size.width)×\(size.height) pixel PNG: each side must be 1 to "
                     + "\(Self.largestSide) pixels")
+        }
+        guard size.width * size.height <= Self.largestArea else {
+            throw WireframeError(
+                description: "cannot compare a \(size.width)×\(size.height) pixel PNG: at most "
+                    + "\(Self.largestArea) pixels in all")
         }
         let cairo = try CairoLibrary.functions()
         let source = PNGSource(bytes: bytes)
@@ -88,8 +98,9 @@ public struct RGBAImage: Sendable, Equatable {
         }
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let words = UnsafeRawPointer(data)
-        pixels.withUnsafeMutableBufferPointer { out in
+        try pixels.withUnsafeMutableBufferPointer { out in
             for y in 0..<height {
+                try checkStop()
                 let row = words.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let word = row[x]
@@ -118,8 +129,8 @@ public struct RGBAImage: Sendable, Equatable {
         return (number(at: 16), number(at: 20))
     }
 
-    /// The picture as PNG bytes.
-    public func png() throws -> [UInt8] {
+    /// The picture as PNG bytes; `checkStop` runs once a row.
+    public func png(checkStop: () throws -> Void = {}) throws -> [UInt8] {
         let cairo = try CairoLibrary.functions()
         guard let surface = cairo.image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
             throw WireframeError(description: "cairo could not create a \(width)×\(height) surface")
@@ -131,8 +142,9 @@ public struct RGBAImage: Sendable, Equatable {
             throw WireframeError(description: "cairo gave no pixels for a \(width)×\(height) surface")
         }
         let words = UnsafeMutableRawPointer(data)
-        pixels.withUnsafeBufferPointer { source in
+        try pixels.withUnsafeBufferPointer { source in
             for y in 0..<height {
+                try checkStop()
                 let row = words.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
                     let index = (y * width + x) * 4
