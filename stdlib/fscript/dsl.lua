@@ -65,6 +65,48 @@ local function hook(list, name)
   end
 end
 
+-- Where an attachment goes now: the running step's or hook's, a run hook's, or the case's list; nil outside.
+local function attachment_list(self)
+  local current, case = self.current, self.case
+  if current then
+    current.attachments = current.attachments or {}
+    return current.attachments
+  end
+  if self.run_hook_record then
+    self.run_hook_record.attachments = self.run_hook_record.attachments or {}
+    return self.run_hook_record.attachments
+  end
+  if not case then return nil end
+  case.attachments = case.attachments or {}
+  return case.attachments
+end
+
+-- `this_file{tags, info, preconditions, reset}`: the options of the file being loaded, checked.
+local function this_file_of(self)
+  return function(opts)
+    if type(opts) ~= "table" then
+      error(("bad argument #1 to 'this_file' (table expected, got %s)"):format(type(opts)), 2)
+    end
+    local known = { reset = true, tags = true, info = true, preconditions = true }
+    for key in pairs(opts) do
+      if not known[key] then
+        error(("bad argument #1 to 'this_file' (unknown setting %q; known: info, preconditions, reset, tags)")
+          :format(tostring(key)), 2)
+      end
+    end
+    if opts.reset ~= nil and type(opts.reset) ~= "boolean" then
+      error(("bad argument #1 to 'this_file' (reset must be a boolean, got %s)"):format(type(opts.reset)), 2)
+    end
+    local tags = opts.tags or {}
+    if type(tags) == "string" then tags = { tags } end
+    if type(tags) ~= "table" then
+      error(("bad argument #1 to 'this_file' (tags must be a list of strings, got %s)"):format(type(tags)), 2)
+    end
+    local info, preconditions = M.facts(opts, "this_file", 2)
+    self.file_options = { reset = opts.reset, tags = tags, info = info, preconditions = preconditions }
+  end
+end
+
 ---The DSL functions, bound to `self` (a session).
 ---@param self fscript.Session
 ---@return table<string, function>
@@ -97,42 +139,8 @@ function M.globals(self)
     error(failure.new({ message = message ~= nil and tostring(message) or "skipped", status = "skipped",
       quiet = message == nil or nil }), 0)
   end
-  for name, fn in pairs(attachments.globals(function()
-    local current, case = self.current, self.case
-    if current then
-      current.attachments = current.attachments or {}
-      return current.attachments
-    end
-    if self.run_hook_record then
-      self.run_hook_record.attachments = self.run_hook_record.attachments or {}
-      return self.run_hook_record.attachments
-    end
-    if not case then return nil end
-    case.attachments = case.attachments or {}
-    return case.attachments
-  end)) do g[name] = fn end
-  g.this_file = function(opts)
-    if type(opts) ~= "table" then
-      error(("bad argument #1 to 'this_file' (table expected, got %s)"):format(type(opts)), 2)
-    end
-    local known = { reset = true, tags = true, info = true, preconditions = true }
-    for key in pairs(opts) do
-      if not known[key] then
-        error(("bad argument #1 to 'this_file' (unknown setting %q; known: info, preconditions, reset, tags)")
-          :format(tostring(key)), 2)
-      end
-    end
-    if opts.reset ~= nil and type(opts.reset) ~= "boolean" then
-      error(("bad argument #1 to 'this_file' (reset must be a boolean, got %s)"):format(type(opts.reset)), 2)
-    end
-    local tags = opts.tags or {}
-    if type(tags) == "string" then tags = { tags } end
-    if type(tags) ~= "table" then
-      error(("bad argument #1 to 'this_file' (tags must be a list of strings, got %s)"):format(type(tags)), 2)
-    end
-    local info, preconditions = M.facts(opts, "this_file", 2)
-    self.file_options = { reset = opts.reset, tags = tags, info = info, preconditions = preconditions }
-  end
+  for name, fn in pairs(attachments.globals(function() return attachment_list(self) end)) do g[name] = fn end
+  g.this_file = this_file_of(self)
   -- The scenario's own table for step definitions to share state in, fresh for each scenario (and each attempt),
   -- as cucumber's World (`this` in cucumber-js).
   g.world = function()
