@@ -24,6 +24,10 @@
 ---    of user-supplied hook or step code; fscript has no such switch, so scripts/cck leaves it out, and the
 ---    sample's support code fails as it loads, after defining its step (outside any hook or step), which fscript
 ---    reports as the test run's exception.
+---
+---With `keep` (`M.stream(messages, {keep = true})`, `normalize_stream.lua --keep`), two streams of fscript are
+---compared, a `--jobs` run or merged shards against the serial run: only meta's content, ids and times are left
+---out (a time zeroed, its shape kept), everything else must be the same.
 local ids = require("ids")
 
 local M = {}
@@ -53,17 +57,36 @@ local function scrub(value, parent)
   return setmetatable(out, getmetatable(value))
 end
 
----Normalizes a stream: each message scrubbed, ids renamed across the stream.
+-- A copy of `value` with only the clock left out, for two runs of one implementation: every object that is
+-- exactly a time (`seconds` and `nanos`) zeroed, its shape kept; source references, stack traces, exception
+-- types and snippets compared as they are.
+local function zero_times(value)
+  if type(value) ~= "table" then return value end
+  local keys = 0
+  for _ in pairs(value) do keys = keys + 1 end
+  if keys == 2 and value.seconds ~= nil and value.nanos ~= nil then
+    return setmetatable({ seconds = 0, nanos = 0 }, getmetatable(value))
+  end
+  local out = {}
+  for k, v in pairs(value) do out[k] = zero_times(v) end
+  return setmetatable(out, getmetatable(value))
+end
+
+---Normalizes a stream: each message scrubbed, ids renamed across the stream. With `keep`, for comparing two
+---runs of fscript (a `--jobs` run or merged shards with a serial run), only meta's content and the clock are
+---left out: source references, stack traces, exception types and snippets must agree too.
 ---@param messages table[] decoded envelopes, in stream order
+---@param options? {keep?: boolean}
 ---@return table[]
-function M.stream(messages)
+function M.stream(messages, options)
+  local keep = options and options.keep
   local rename = ids.renamer()
   local out = {}
   for i, m in ipairs(messages) do
     if m.meta ~= nil then
       out[i] = { meta = "<meta>" }
     else
-      out[i] = rename(scrub(m))
+      out[i] = rename(keep and zero_times(m) or scrub(m))
     end
   end
   return out

@@ -51,10 +51,10 @@ local OURS = table.concat({
 check.equal(nil, compare(OURS), "ids, times, meta, source references, exception classes and snippets are normalized")
 
 -- What must still agree.
-local function changed(from, to)
+local function changed(from, to, comparer)
   local text, n = OURS:gsub(from:gsub("%p", "%%%0"), (to:gsub("%%", "%%%%")))
   assert(n == 1, "the change applies once: " .. from)
-  return compare(text) or "(no difference)"
+  return (comparer or compare)(text) or "(no difference)"
 end
 check.contains(changed('"status":"FAILED"', '"status":"PASSED"'),
   "message 7 differs at testStepFinished.testStepResult.status", "a status")
@@ -74,6 +74,25 @@ local lines = {}
 for line in OURS:gmatch("[^\n]+") do lines[#lines + 1] = line end
 lines[2], lines[3] = lines[3], lines[2]
 check.contains(compare(table.concat(lines, "\n")), "message 2 differs", "the order")
+
+-- Keeping (`{keep = true}`, two runs of fscript: a --jobs run or merged shards against the serial run): only
+-- meta's content, ids and times are left out; source references, stack traces, exception types and snippets
+-- must agree, and a time must keep its shape.
+local function compare_kept(actual_text)
+  return normalize.compare(normalize.stream(normalize.decode(OURS, "serial"), { keep = true }),
+    normalize.stream(normalize.decode(actual_text, "parallel"), { keep = true }))
+end
+local function kept(from, to) return changed(from, to, compare_kept) end
+check.equal(nil, compare_kept((OURS:gsub('"nanos":%d+', '"nanos":42'):gsub('"id":"a"', '"id":"z"')
+  :gsub('"stepDefinitionIds":%["a"%]', '"stepDefinitionIds":["z"]'):gsub('"version":"1.0"', '"version":"2.0"'))),
+  "keeping: other times, ids and meta still match")
+check.contains(kept('"line":1', '"line":2'), "stepDefinition.sourceReference.location.line", "keeping: a source line")
+check.contains(kept('"stackTrace":"x_steps.lua:2: whoops"', '"stackTrace":"x_steps.lua:3: whoops"'),
+  "exception.stackTrace", "keeping: a stack trace")
+check.contains(kept('"type":"error"', '"type":"Error"'), "exception.type", "keeping: an exception's type")
+check.contains(kept('"language":"lua"', '"language":"ruby"'), "snippets[0].language", "keeping: a snippet")
+check.contains(kept('"timestamp":{"seconds":1764000000,"nanos":5}', '"timestamp":{"seconds":1764000000}'),
+  "testRunStarted.timestamp", "keeping: a time's shape")
 
 check.contains(check.error_of(normalize.decode, "{}\nnot json", "fscript's messages"), "fscript's messages:2:",
   "a line that is not JSON is named")

@@ -12,6 +12,7 @@ local json = require("fscript.json")
 local util = require("fscript.util")
 local features = require("fscript.features")
 local hooks_mod = require("fscript.hooks")
+local meta = require("fscript.messages.meta")
 
 local M = {}
 
@@ -27,48 +28,6 @@ end
 
 local function duration(seconds)
   return timestamp(math.max(seconds or 0, 0))
-end
-
-local function command(cmd)
-  local ok, handle = pcall(io.popen, cmd)
-  if not ok or not handle then return nil end
-  local out = handle:read("a")
-  handle:close()
-  out = out and util.trim(out) or ""
-  return out ~= "" and out or nil
-end
-
--- The CI system the environment names, as cucumber's ci-environment detects the common ones.
-local function ci()
-  local env = os.getenv
-  if env("GITHUB_ACTIONS") == "true" then
-    local server = env("GITHUB_SERVER_URL") or "https://github.com"
-    local repo, run_id = env("GITHUB_REPOSITORY"), env("GITHUB_RUN_ID")
-    return { name = "GitHub Actions",
-      url = repo and run_id and ("%s/%s/actions/runs/%s"):format(server, repo, run_id) or nil,
-      buildNumber = run_id, git = env("GITHUB_SHA") and { remote = repo and ("%s/%s.git"):format(server, repo) or nil,
-        revision = env("GITHUB_SHA"), branch = env("GITHUB_REF_NAME") } or nil }
-  elseif env("GITLAB_CI") == "true" then
-    return { name = "GitLab", url = env("CI_PIPELINE_URL"), buildNumber = env("CI_PIPELINE_ID"),
-      git = env("CI_COMMIT_SHA") and { remote = env("CI_REPOSITORY_URL"), revision = env("CI_COMMIT_SHA"),
-        branch = env("CI_COMMIT_REF_NAME"), tag = env("CI_COMMIT_TAG") } or nil }
-  elseif env("JENKINS_URL") then
-    return { name = "Jenkins", url = env("BUILD_URL"), buildNumber = env("BUILD_NUMBER"),
-      git = env("GIT_COMMIT") and { remote = env("GIT_URL"), revision = env("GIT_COMMIT"), branch = env("GIT_BRANCH") }
-        or nil }
-  end
-  return nil
-end
-
-local function meta()
-  local host = util.host()
-  local m = { protocolVersion = M.PROTOCOL_VERSION,
-    implementation = { name = "fscript", version = host.version or "unknown" },
-    runtime = { name = "Lua", version = (_VERSION:match("[%d.]+")) or _VERSION },
-    os = { name = (command("uname -s 2>/dev/null") or "unknown"):lower(), version = command("uname -r 2>/dev/null") },
-    cpu = { name = command("uname -m 2>/dev/null") or "unknown" } }
-  m.ci = ci()
-  return m
 end
 
 -- "file:line" → uri and line.
@@ -172,231 +131,267 @@ local function attachment_envelopes(emit, list, ids)
   end
 end
 
----Renders the run as NDJSON, one envelope a line.
----@param run fscript.RunResult
----@return string
-function M.render(run)
-  local lines = {}
-  local function emit(envelope) lines[#lines + 1] = json.encode(envelope) end
-  local counter = -1
-  local function next_id()
-    counter = counter + 1
-    return tostring(counter)
-  end
-  emit({ meta = meta() })
-
-  -- Sources and pickles.
-  local has_gherkin, gm = pcall(require, "fscript.messages.gherkin")
-  local pickle_of = {} -- case → {id=, steps={ids}}
-  -- Documents in the defined order (a run in --order reverse or random lists its test cases in its own order).
+-- Where the documents of the run are read from and which of their pickles ran: the defined order (a run in
+-- --order reverse or random lists its test cases in its own order).
+local function documents_of(run)
   local documents = {}
   for i, file in ipairs(run.files) do documents[i] = { file = file, at = file.defined or file.position or i, i = i } end
   table.sort(documents, function(a, b)
     if a.at ~= b.at then return a.at < b.at end
     return a.i < b.i
   end)
-  for _, document in ipairs(documents) do
+  return documents
+end
+
+-- Without the Gherkin messages module: the source and a pickle per case from its record.
+local function emit_record_pickles(ctx, file)
+  local text = file.source or util.read_file(file.path)
+  if text then
+    ctx.emit({ source = { uri = file.path, data = text, mediaType = "text/x.cucumber.gherkin+plain" } })
+  end
+  local made = {}
+  for _, case in ipairs(file.cases) do
+    local g = case.gherkin
+    if case.pickle_index and g and not made[case.pickle_index] then
+      local step_ids, pickle_steps = {}, {}
+      for i, step in ipairs(g.steps or {}) do
+        step_ids[i] = ctx.next_id()
+        pickle_steps[i] = { id = step_ids[i], text = step.text, astNodeIds = json.array({}),
+          type = STEP_TYPES[util.trim(step.keyword or "")] or "Unknown" }
+      end
+      local id = ctx.next_id()
+      ctx.emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en",
+        location = { line = g.line or 0 }, tags = json.array({}), astNodeIds = json.array({}),
+        steps = json.array(pickle_steps) } })
+      made[case.pickle_index] = { id = id, steps = step_ids }
+    end
+    if case.pickle_index then ctx.pickle_of[case] = made[case.pickle_index] end
+  end
+end
+
+-- A feature file's source, gherkinDocument and the pickles of the cases that ran.
+local function emit_gherkin_document(ctx, file, wanted, gm)
+  local text = file.source or util.read_file(file.path)
+  local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", ctx.next_id)
+  if not ok then return end
+  local emitted = {}
+  for index, p in ipairs(pickles) do
+    if wanted[index] then emitted[p.id] = true end
+  end
+  for _, envelope in ipairs(envelopes) do
+    if not envelope.pickle or emitted[envelope.pickle.id] then ctx.emit(envelope) end
+  end
+  for _, case in ipairs(file.cases) do
+    if case.pickle_index then ctx.pickle_of[case] = pickles[case.pickle_index] end
+  end
+end
+
+-- A Lua scenario: a pickle of the steps it ran, without a Gherkin document.
+local function emit_lua_pickle(ctx, file, case)
+  local pickle_steps, step_ids = {}, {}
+  for _, step in ipairs(test_steps_of(case)) do
+    if not step.hook then
+      local id = ctx.next_id()
+      step_ids[#step_ids + 1] = id
+      pickle_steps[#pickle_steps + 1] = { id = id, text = step.text, astNodeIds = json.array({}),
+        type = STEP_TYPES[step.keyword] or "Unknown" }
+    end
+  end
+  local tags = {}
+  for i, tag in ipairs(case.tags or {}) do
+    tags[i] = { name = "@" .. tostring(tag):gsub("^@", ""), astNodeId = "" }
+  end
+  local id = ctx.next_id()
+  ctx.emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en", tags = json.array(tags),
+    astNodeIds = json.array({}), steps = json.array(pickle_steps) } })
+  ctx.pickle_of[case] = { id = id, steps = step_ids }
+end
+
+-- Sources, gherkin documents and pickles, file by file; fills ctx.pickle_of (case → {id=, steps={ids}}).
+local function emit_sources(ctx)
+  local has_gherkin, gm = pcall(require, "fscript.messages.gherkin")
+  for _, document in ipairs(documents_of(ctx.run)) do
     local file = document.file
     local wanted = {}
     for _, case in ipairs(file.cases) do
       if case.pickle_index then wanted[case.pickle_index] = wanted[case.pickle_index] or {} end
     end
     if features.is_feature(file.path) and next(wanted) and not has_gherkin then
-      -- Without the Gherkin messages module: the source and a pickle per case from its record.
-      local text = file.source or util.read_file(file.path)
-      if text then
-        emit({ source = { uri = file.path, data = text, mediaType = "text/x.cucumber.gherkin+plain" } })
-      end
-      local made = {}
-      for _, case in ipairs(file.cases) do
-        local g = case.gherkin
-        if case.pickle_index and g and not made[case.pickle_index] then
-          local step_ids, pickle_steps = {}, {}
-          for i, step in ipairs(g.steps or {}) do
-            step_ids[i] = next_id()
-            pickle_steps[i] = { id = step_ids[i], text = step.text, astNodeIds = json.array({}),
-              type = STEP_TYPES[util.trim(step.keyword or "")] or "Unknown" }
-          end
-          local id = next_id()
-          emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en",
-            location = { line = g.line or 0 }, tags = json.array({}), astNodeIds = json.array({}),
-            steps = json.array(pickle_steps) } })
-          made[case.pickle_index] = { id = id, steps = step_ids }
-        end
-        if case.pickle_index then pickle_of[case] = made[case.pickle_index] end
-      end
+      emit_record_pickles(ctx, file)
     elseif features.is_feature(file.path) and next(wanted) then
-      local text = file.source or util.read_file(file.path)
-      local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", next_id)
-      if ok then
-        local emitted = {}
-        for index, p in ipairs(pickles) do
-          if wanted[index] then emitted[p.id] = true end
-        end
-        for _, envelope in ipairs(envelopes) do
-          if not envelope.pickle or emitted[envelope.pickle.id] then emit(envelope) end
-        end
-        for _, case in ipairs(file.cases) do
-          if case.pickle_index then pickle_of[case] = pickles[case.pickle_index] end
-        end
-      end
+      emit_gherkin_document(ctx, file, wanted, gm)
     else
       for _, case in ipairs(file.cases) do
-        if not case.pickle_index and ran(case) then
-          -- A Lua scenario: a pickle of the steps it ran, without a Gherkin document.
-          local steps, pickle_steps = test_steps_of(case), {}
-          local step_ids = {}
-          for _, step in ipairs(steps) do
-            if not step.hook then
-              local id = next_id()
-              step_ids[#step_ids + 1] = id
-              pickle_steps[#pickle_steps + 1] = { id = id, text = step.text, astNodeIds = json.array({}),
-                type = STEP_TYPES[step.keyword] or "Unknown" }
-            end
-          end
-          local tags = {}
-          for i, tag in ipairs(case.tags or {}) do
-            tags[i] = { name = "@" .. tostring(tag):gsub("^@", ""), astNodeId = "" }
-          end
-          local id = next_id()
-          emit({ pickle = { id = id, uri = file.path, name = case.name, language = "en", tags = json.array(tags),
-            astNodeIds = json.array({}), steps = json.array(pickle_steps) } })
-          pickle_of[case] = { id = id, steps = step_ids }
-        end
+        if not case.pickle_index and ran(case) then emit_lua_pickle(ctx, file, case) end
       end
     end
   end
+end
 
-  -- Support code.
-  local support = run.support or { definitions = {}, parameter_types = {}, undefined_parameter_types = {} }
+-- Parameter types, step definitions and hooks, undefined parameter types; fills ctx.definition_ids and
+-- ctx.hook_ids (definition location → id).
+local function emit_support(ctx)
+  local support = ctx.run.support or { definitions = {}, parameter_types = {}, undefined_parameter_types = {} }
   for _, t in ipairs(support.parameter_types or {}) do
-    emit({ parameterType = { id = next_id(), name = t.name, regularExpressions = json.array(t.regexps or {}),
+    ctx.emit({ parameterType = { id = ctx.next_id(), name = t.name, regularExpressions = json.array(t.regexps or {}),
       preferForRegularExpressionMatch = t.prefer == true, useForSnippets = t.snippets ~= false,
       sourceReference = reference(t.source, t.line) } })
   end
-  local definition_ids, hook_ids = {}, {}
   for _, item in ipairs(support.definitions or {}) do
-    local id = next_id()
+    local id = ctx.next_id()
     if item.step then
-      definition_ids[item.location] = id
-      emit({ stepDefinition = { id = id, pattern = { source = item.pattern,
+      ctx.definition_ids[item.location] = id
+      ctx.emit({ stepDefinition = { id = id, pattern = { source = item.pattern,
         type = item.regex and "REGULAR_EXPRESSION" or "CUCUMBER_EXPRESSION" },
         sourceReference = reference(item.source, item.line) } })
     else
-      hook_ids[item.location] = id
-      emit({ hook = { id = id, type = hooks_mod.MESSAGE_TYPES[item.hook], name = item.name,
+      ctx.hook_ids[item.location] = id
+      ctx.emit({ hook = { id = id, type = hooks_mod.MESSAGE_TYPES[item.hook], name = item.name,
         tagExpression = item.tags, sourceReference = reference(item.source, item.line) } })
     end
   end
   for _, u in ipairs(support.undefined_parameter_types or {}) do
-    emit({ undefinedParameterType = { name = u.name, expression = u.expression } })
+    ctx.emit({ undefinedParameterType = { name = u.name, expression = u.expression } })
   end
+end
 
-  local run_id = next_id()
-  emit({ testRunStarted = { id = run_id, timestamp = timestamp(run.started_at) } })
-
-  local function run_hooks(kind)
-    for _, h in ipairs(run.run_hooks or {}) do
-      if h.hook and h.hook.kind == kind then
-        local started_id = next_id()
-        emit({ testRunHookStarted = { id = started_id, testRunStartedId = run_id,
-          hookId = hook_ids[h.hook.location] or "", timestamp = timestamp(h.started_at) } })
-        attachment_envelopes(emit, h.attachments, { testRunHookStartedId = started_id })
-        emit({ testRunHookFinished = { testRunHookStartedId = started_id,
-          timestamp = timestamp((h.started_at or 0) + (h.duration or 0)), result = result_of(h) } })
-      end
+-- The BeforeAll or AfterAll hooks that ran: started, attachments, finished.
+local function emit_run_hooks(ctx, kind)
+  for _, h in ipairs(ctx.run.run_hooks or {}) do
+    if h.hook and h.hook.kind == kind then
+      local started_id = ctx.next_id()
+      ctx.emit({ testRunHookStarted = { id = started_id, testRunStartedId = ctx.run_id,
+        hookId = ctx.hook_ids[h.hook.location] or "", timestamp = timestamp(h.started_at) } })
+      attachment_envelopes(ctx.emit, h.attachments, { testRunHookStartedId = started_id })
+      ctx.emit({ testRunHookFinished = { testRunHookStartedId = started_id,
+        timestamp = timestamp((h.started_at or 0) + (h.duration or 0)), result = result_of(h) } })
     end
   end
-  run_hooks("before_all")
+end
 
-  -- Test cases, all of them before any runs, as cucumber-js lists them.
+-- One scenario step of a test case: its pickle step and the definitions it matched, with their arguments.
+local function scenario_test_step(ctx, case, pickle, step, id, lua_step)
+  local plan = case.plan and step.pickle_step and case.plan[step.pickle_step]
+  local pickle_step_id
+  if step.pickle_step then
+    pickle_step_id = pickle.steps[step.pickle_step]
+  else
+    pickle_step_id = pickle.steps[lua_step]
+  end
+  local defs, lists = {}, {}
+  if plan then
+    for j, location in ipairs(plan.definitions) do
+      defs[j] = ctx.definition_ids[location] or ""
+      lists[j] = { stepMatchArguments = match_arguments(plan.arguments[j]) }
+    end
+  elseif step.definition and step.status ~= "undefined" then
+    defs[1] = ctx.definition_ids[step.definition] or ""
+    lists[1] = { stepMatchArguments = json.array({}) }
+  end
+  return { id = id, pickleStepId = pickle_step_id or "", stepDefinitionIds = json.array(defs),
+    stepMatchArgumentsLists = json.array(lists) }, pickle_step_id
+end
+
+-- A case's testCase envelope; returns its plan (ids of the case, its test steps and their pickle steps).
+local function emit_test_case(ctx, case, pickle)
+  local case_id = ctx.next_id()
+  local test_steps, step_ids, pickle_step_ids = {}, {}, {}
+  local lua_step = 0
+  for i, step in ipairs(test_steps_of(case)) do
+    local id = ctx.next_id()
+    step_ids[i] = id
+    if step.hook then
+      test_steps[#test_steps + 1] = { id = id, hookId = ctx.hook_ids[step.hook.location] or "" }
+    else
+      if not step.pickle_step then lua_step = lua_step + 1 end
+      test_steps[#test_steps + 1], pickle_step_ids[i] = scenario_test_step(ctx, case, pickle, step, id, lua_step)
+    end
+  end
+  ctx.emit({ testCase = { id = case_id, pickleId = pickle.id, testSteps = json.array(test_steps),
+    testRunStartedId = ctx.run_id } })
+  return { id = case_id, step_ids = step_ids, pickle_step_ids = pickle_step_ids }
+end
+
+-- One attempt of a case (n from 1 of total): started, per step started/suggestion/attachments/finished, finished.
+local function emit_attempt(ctx, plan, attempt, n, total)
+  local started_id = ctx.next_id()
+  ctx.emit({ testCaseStarted = { id = started_id, testCaseId = plan.id, attempt = n - 1,
+    timestamp = timestamp(attempt.started_at) } })
+  for i, step in ipairs(M.top_steps(attempt)) do
+    local step_id = plan.step_ids[i] or ""
+    ctx.emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
+      timestamp = timestamp(step.started_at) } })
+    if step.snippets and #step.snippets > 0 and n == 1 then
+      -- The snippets that would define an undefined step, in Lua (fscript's step definitions' language).
+      local list = {}
+      for k, code in ipairs(step.snippets) do list[k] = { language = "lua", code = code } end
+      ctx.emit({ suggestion = { id = ctx.next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
+        snippets = json.array(list) } })
+    end
+    attachment_envelopes(ctx.emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
+    ctx.emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
+      testStepResult = result_of(step),
+      timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
+  end
+  attachment_envelopes(ctx.emit, attempt.attachments, { testCaseStartedId = started_id })
+  ctx.emit({ testCaseFinished = { testCaseStartedId = started_id,
+    timestamp = timestamp((attempt.started_at or 0) + (attempt.duration or 0)),
+    willBeRetried = n < total } })
+end
+
+-- Test cases, all of them before any runs, as cucumber-js lists them; then each attempt of each.
+local function emit_test_cases(ctx)
   local plans = {}
-  for _, file in ipairs(run.files) do
+  for _, file in ipairs(ctx.run.files) do
     for _, case in ipairs(file.cases) do
-      local pickle = pickle_of[case]
-      if ran(case) and pickle then
-        local case_id = next_id()
-        local steps, test_steps, step_ids, pickle_step_ids = test_steps_of(case), {}, {}, {}
-        local lua_step = 0
-        for i, step in ipairs(steps) do
-          local id = next_id()
-          step_ids[i] = id
-          if step.hook then
-            test_steps[#test_steps + 1] = { id = id, hookId = hook_ids[step.hook.location] or "" }
-          else
-            local plan = case.plan and step.pickle_step and case.plan[step.pickle_step]
-            local pickle_step_id
-            if step.pickle_step then
-              pickle_step_id = pickle.steps[step.pickle_step]
-            else
-              lua_step = lua_step + 1
-              pickle_step_id = pickle.steps[lua_step]
-            end
-            local defs, lists = {}, {}
-            if plan then
-              for j, location in ipairs(plan.definitions) do
-                defs[j] = definition_ids[location] or ""
-                lists[j] = { stepMatchArguments = match_arguments(plan.arguments[j]) }
-              end
-            elseif step.definition and step.status ~= "undefined" then
-              defs[1] = definition_ids[step.definition] or ""
-              lists[1] = { stepMatchArguments = json.array({}) }
-            end
-            pickle_step_ids[i] = pickle_step_id
-            test_steps[#test_steps + 1] = { id = id, pickleStepId = pickle_step_id or "",
-              stepDefinitionIds = json.array(defs), stepMatchArgumentsLists = json.array(lists) }
-          end
-        end
-        plans[case] = { id = case_id, step_ids = step_ids, pickle_step_ids = pickle_step_ids }
-        emit({ testCase = { id = case_id, pickleId = pickle.id, testSteps = json.array(test_steps),
-          testRunStartedId = run_id } })
-      end
+      local pickle = ctx.pickle_of[case]
+      if ran(case) and pickle then plans[case] = emit_test_case(ctx, case, pickle) end
     end
   end
-
-  for _, file in ipairs(run.files) do
+  for _, file in ipairs(ctx.run.files) do
     for _, case in ipairs(file.cases) do
       local plan = plans[case]
       if plan then
         local attempts = {}
         for _, a in ipairs(case.attempts or {}) do attempts[#attempts + 1] = a end
         attempts[#attempts + 1] = case
-        for n, attempt in ipairs(attempts) do
-          local started_id = next_id()
-          emit({ testCaseStarted = { id = started_id, testCaseId = plan.id, attempt = n - 1,
-            timestamp = timestamp(attempt.started_at) } })
-          for i, step in ipairs(M.top_steps(attempt)) do
-            local step_id = plan.step_ids[i] or ""
-            emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
-              timestamp = timestamp(step.started_at) } })
-            if step.snippets and #step.snippets > 0 and n == 1 then
-              -- The snippets that would define an undefined step, in Lua (fscript's step definitions' language).
-              local list = {}
-              for k, code in ipairs(step.snippets) do list[k] = { language = "lua", code = code } end
-              emit({ suggestion = { id = next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
-                snippets = json.array(list) } })
-            end
-            attachment_envelopes(emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
-            emit({ testStepFinished = { testCaseStartedId = started_id, testStepId = step_id,
-              testStepResult = result_of(step),
-              timestamp = timestamp((step.started_at or 0) + (step.duration or 0)) } })
-          end
-          attachment_envelopes(emit, attempt.attachments, { testCaseStartedId = started_id })
-          emit({ testCaseFinished = { testCaseStartedId = started_id,
-            timestamp = timestamp((attempt.started_at or 0) + (attempt.duration or 0)),
-            willBeRetried = n < #attempts } })
-        end
+        for n, attempt in ipairs(attempts) do emit_attempt(ctx, plan, attempt, n, #attempts) end
       end
     end
   end
+end
 
-  run_hooks("after_all")
-  local finished = { testRunStartedId = run_id, timestamp = timestamp(run.finished_at or run.started_at),
+local function emit_run_finished(ctx)
+  local run = ctx.run
+  local finished = { testRunStartedId = ctx.run_id, timestamp = timestamp(run.finished_at or run.started_at),
     success = run.exit_code == 0 }
   if run.exception then
     finished.message, finished.exception = M.exception(run.exception, "Error", run.exception_where)
   end
-  emit({ testRunFinished = finished })
+  ctx.emit({ testRunFinished = finished })
+end
+
+---Renders the run as NDJSON, one envelope a line.
+---@param run fscript.RunResult
+---@return string
+function M.render(run)
+  local lines = {}
+  local counter = -1
+  local ctx = { run = run, pickle_of = {}, definition_ids = {}, hook_ids = {} }
+  function ctx.emit(envelope) lines[#lines + 1] = json.encode(envelope) end
+  function ctx.next_id()
+    counter = counter + 1
+    return tostring(counter)
+  end
+  ctx.emit({ meta = meta.meta(M.PROTOCOL_VERSION) })
+  emit_sources(ctx)
+  emit_support(ctx)
+  ctx.run_id = ctx.next_id()
+  ctx.emit({ testRunStarted = { id = ctx.run_id, timestamp = timestamp(run.started_at) } })
+  emit_run_hooks(ctx, "before_all")
+  emit_test_cases(ctx)
+  emit_run_hooks(ctx, "after_all")
+  emit_run_finished(ctx)
   return table.concat(lines, "\n") .. "\n"
 end
 
