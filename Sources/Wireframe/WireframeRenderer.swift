@@ -53,24 +53,7 @@ public struct WireframeRenderer: Sendable {
         var painter = NodePainter(cairo: cairo, context: context)
         if let tree { painter.draw(tree, opacity: 1) }
         cairo.surface_flush(surface)
-        return try encodePNG(surface, cairo: cairo)
-    }
-
-    private func encodePNG(_ surface: OpaquePointer, cairo: ccairo_functions) throws -> [UInt8] {
-        let sink = PNGSink()
-        let status = cairo.surface_write_to_png_stream(
-            surface,
-            { closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                let sink = Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue()
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
-        withExtendedLifetime(sink) {}
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw WireframeError(description: "cairo could not encode the PNG (status \(status.rawValue))")
-        }
-        return sink.bytes
+        return try PNGWriter.encode(surface, cairo: cairo)
     }
 }
 
@@ -98,9 +81,4 @@ public struct WireframeRect: Sendable, Equatable {
 public struct WireframeError: Error, CustomStringConvertible, Sendable {
     /// What failed.
     public var description: String
-}
-
-/// Collects the PNG bytes cairo streams out.
-private final class PNGSink {
-    var bytes: [UInt8] = []
 }
