@@ -14,6 +14,7 @@
 #include "CCairo.h"
 
 #include <dlfcn.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,40 +29,36 @@ typedef struct zlib_functions {
     __typeof__(crc32) *crc32;
 } zlib_functions;
 
-/// Opens zlib once; returns NULL with the reason in `error` when it cannot.
-static const zlib_functions *zlib_open(char *error, size_t size) {
-    static zlib_functions functions;
-    static int opened = 0; // 1 opened, -1 failed
-    static char failure[256];
-    // Called under the caller's own serialisation is not assumed: dlopen and dlsym are thread-safe and return the
-    // same handle and addresses, so a race only repeats the same lookups.
-    if (opened == 0) {
-        void *handle = dlopen("libz.so.1", RTLD_LAZY | RTLD_LOCAL);
-        zlib_functions found = {0};
-        if (handle == NULL) {
-            const char *reason = dlerror();
-            snprintf(failure, sizeof failure, "%s", reason != NULL ? reason : "libz.so.1 not found");
-            opened = -1;
-        } else {
-            found.deflateInit2_ = (__typeof__(deflateInit2_) *)dlsym(handle, "deflateInit2_");
-            found.deflate = (__typeof__(deflate) *)dlsym(handle, "deflate");
-            found.deflateEnd = (__typeof__(deflateEnd) *)dlsym(handle, "deflateEnd");
-            found.deflateBound = (__typeof__(deflateBound) *)dlsym(handle, "deflateBound");
-            found.crc32 = (__typeof__(crc32) *)dlsym(handle, "crc32");
-            if (!found.deflateInit2_ || !found.deflate || !found.deflateEnd || !found.deflateBound || !found.crc32) {
-                snprintf(failure, sizeof failure, "libz.so.1 lacks a deflate or crc32 function");
-                opened = -1;
-            } else {
-                functions = found;
-                opened = 1;
-            }
-        }
+static zlib_functions zlib;
+static char zlib_failure[256]; // empty when zlib opened
+static pthread_once_t zlib_once = PTHREAD_ONCE_INIT;
+
+static void zlib_load(void) {
+    void *handle = dlopen("libz.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (handle == NULL) {
+        const char *reason = dlerror();
+        snprintf(zlib_failure, sizeof zlib_failure, "%s", reason != NULL ? reason : "libz.so.1 not found");
+        return;
     }
-    if (opened < 0) {
-        snprintf(error, size, "%s", failure);
+    zlib.deflateInit2_ = (__typeof__(deflateInit2_) *)dlsym(handle, "deflateInit2_");
+    zlib.deflate = (__typeof__(deflate) *)dlsym(handle, "deflate");
+    zlib.deflateEnd = (__typeof__(deflateEnd) *)dlsym(handle, "deflateEnd");
+    zlib.deflateBound = (__typeof__(deflateBound) *)dlsym(handle, "deflateBound");
+    zlib.crc32 = (__typeof__(crc32) *)dlsym(handle, "crc32");
+    if (!zlib.deflateInit2_ || !zlib.deflate || !zlib.deflateEnd || !zlib.deflateBound || !zlib.crc32) {
+        snprintf(zlib_failure, sizeof zlib_failure, "libz.so.1 lacks a deflate or crc32 function");
+    }
+}
+
+/// Opens zlib once, whichever thread asks first (trace pictures are drawn on a thread of their own while the script
+/// thread may draw too); returns NULL with the reason in `error` when it cannot.
+static const zlib_functions *zlib_open(char *error, size_t size) {
+    pthread_once(&zlib_once, zlib_load);
+    if (zlib_failure[0] != 0) {
+        snprintf(error, size, "%s", zlib_failure);
         return NULL;
     }
-    return &functions;
+    return &zlib;
 }
 
 static void put32(unsigned char *p, uint32_t v) {
