@@ -61,7 +61,7 @@ public struct WireframeRenderer: Sendable {
         var painter = NodePainter(cairo: cairo, context: context)
         if let tree { painter.draw(tree, opacity: 1) }
         cairo.surface_flush(surface)
-        return try CairoPNG.encode(surface, cairo: cairo)
+        return try PNGWriter.encode(surface, cairo: cairo)
     }
 }
 

@@ -11,11 +11,11 @@
     X(image_surface_create) \
     X(surface_destroy) \
     X(surface_flush) \
-    X(surface_write_to_png_stream) \
     X(surface_status) \
     X(surface_mark_dirty) \
     X(image_surface_create_from_png_stream) \
     X(image_surface_get_data) \
+    X(image_surface_get_format) \
     X(image_surface_get_width) \
     X(image_surface_get_height) \
     X(image_surface_get_stride) \
@@ -61,5 +61,14 @@ typedef struct ccairo_functions {
 /// Loads `library` (e.g. "libcairo.so.2") and fills `functions`. Returns 0, or -1 with the reason in `error`
 /// (dlopen's message, or the function the library lacks); the library stays loaded for the process.
 int ccairo_open(const char *library, ccairo_functions *functions, char *error, size_t size);
+
+/// Encodes `height` rows of `width` cairo ARGB32 pixels (`stride` bytes apart) as a PNG, fast rather than small
+/// (see ccairo_png.c); opens zlib on first use. Returns 0 with the PNG in `*png` (free it with ccairo_free_png),
+/// or -1 with the reason in `error`.
+int ccairo_write_png(const unsigned char *pixels, int width, int height, int stride, unsigned char **png,
+                     size_t *png_size, char *error, size_t size);
+
+/// Frees a PNG from ccairo_write_png.
+void ccairo_free_png(unsigned char *png);
 
 #endif

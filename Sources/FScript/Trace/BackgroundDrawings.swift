@@ -2,7 +2,7 @@ import Foundation
 import JSON
 
 /// Trace pictures drawn on a thread of their own while the scenario goes on, for runs that keep every picture
-/// (`--trace on`, `--screenshots every-step`): drawing one takes about 15 ms, several times a quick step.
+/// (`--trace on`, `--screenshots every-step`): drawing and encoding one takes about 5 ms, more than a quick step.
 ///
 /// `start` hands a view tree to a serial queue; `take` gives its PNG, waiting for the drawing when it is still under
 /// way (a wait on a condition, bounded: after `patience` seconds the caller draws it itself). `forget` drops every

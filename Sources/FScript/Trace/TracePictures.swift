@@ -20,6 +20,11 @@ final class TracePictures {
     /// The trees drawn meanwhile this scenario: a screen seen before keeps the picture it had (the recorder reuses
     /// it), so it is not drawn again.
     private var drawnTrees: Set<String> = []
+    /// The full dump's JSON of each picture started on the background thread, by its number.
+    private var keys: [Int: String] = [:]
+    /// The pictures drawn so far in this run, kept across scenarios: the bench's logins draw three screens in all
+    /// instead of three a scenario.
+    private var recent = RecentPictures()
 
     /// `require("fscript.step_events")`'s picture functions:
     /// - `snapshot(app, keep)`: the view tree now as the trace keeps it (`TraceTree`, JSON text), its picture (PNG
@@ -41,7 +46,11 @@ final class TracePictures {
                 if case .embedded = app.connector.source {
                     lastNumber += 1
                     pending[lastNumber] = tree
-                    if keep, drawnTrees.insert(kept.json).inserted { drawings.start(lastNumber, tree: tree) }
+                    if keep, drawnTrees.insert(kept.json).inserted {
+                        let key = tree.jsonString
+                        keys[lastNumber] = key
+                        if recent[key] == nil { drawings.start(lastNumber, tree: tree) }
+                    }
                     picture = .integer(Int64(lastNumber))
                 } else {
                     picture = .bytes(try ScreenshotSource(app: app).png())
@@ -51,14 +60,18 @@ final class TracePictures {
             },
             "draw": { [self] args in
                 let number = try args.int(1)
-                if let png = drawings.take(number) { return args.result(LuaValue.bytes(png)) }
                 guard let tree = pending[number] else {
                     throw args.badArgument(1, "no view tree kept as \(number) (forgotten, or never kept)")
                 }
-                return args.result(LuaValue.bytes(try Self.wireframe(of: tree)))
+                let key = keys[number] ?? tree.jsonString
+                if let png = recent[key] { return args.result(LuaValue.bytes(png)) }
+                let png = try drawings.take(number) ?? Self.wireframe(of: tree)
+                recent.keep(png, for: key)
+                return args.result(LuaValue.bytes(png))
             },
             "forget": { [self] _ in
                 pending.removeAll()
+                keys.removeAll()
                 drawnTrees.removeAll()
                 drawings.forget()
                 return .none

@@ -96,6 +96,9 @@ public struct RGBAImage: Sendable, Equatable {
                 description: "cannot compare a \(width)×\(height) pixel PNG: each side must be 1 to "
                     + "\(Self.largestSide) pixels")
         }
+        // An opaque PNG (fscript's own writer stores those as RGB) reads as RGB24, whose top byte cairo leaves
+        // unspecified: every pixel is opaque there.
+        let opaque: UInt32 = cairo.image_surface_get_format(surface) == CAIRO_FORMAT_RGB24 ? 0xFF00_0000 : 0
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let words = UnsafeRawPointer(data)
         try pixels.withUnsafeMutableBufferPointer { out in
@@ -103,7 +106,7 @@ public struct RGBAImage: Sendable, Equatable {
                 try checkStop()
                 let row = words.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self)
                 for x in 0..<width {
-                    let word = row[x]
+                    let word = row[x] | opaque
                     let alpha = word >> 24
                     let index = (y * width + x) * 4
                     out[index + 3] = UInt8(alpha)
@@ -157,7 +160,7 @@ public struct RGBAImage: Sendable, Equatable {
             }
         }
         cairo.surface_mark_dirty(surface)
-        return try CairoPNG.encode(surface, cairo: cairo)
+        return try PNGWriter.encode(surface, cairo: cairo)
     }
 
     /// A straight channel value from a premultiplied one.
