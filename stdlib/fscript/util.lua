@@ -197,10 +197,13 @@ end
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
----Base64 of a byte string: images embedded in the HTML report and the cucumber JSON report.
+---Base64 of a byte string: images embedded in the HTML report, traces, attachments. The host's encoder
+---(`fscript.base64`) when there is one; this loop under plain Lua.
 ---@param bytes string
 ---@return string
 function M.base64(bytes)
+  local host = M.host().base64
+  if host then return host(bytes) end
   local out = {}
   for i = 1, #bytes, 3 do
     local a, b, c = bytes:byte(i, i + 2)

@@ -252,6 +252,10 @@ function fscript.mkdir(path) end
 ---@param dir string
 ---@return string[]
 function fscript.list_test_files(dir) end
+---Optional: the Base64 of a byte string (else the stdlib's own, slower, loop).
+---@param bytes string
+---@return string
+function fscript.base64(bytes) end
 
 ---Runs the one step matching the text, e.g. `When "I touch the button marked 'Log In'"`.
 ---@param text string

@@ -33,8 +33,7 @@ final class TracePictures {
     ///   thread (`BackgroundDrawings`);
     /// - `draw(number)`: the PNG of a tree `snapshot` kept, drawn at scale 1 (the simulator's own `/screenshot`
     ///   draws at the device's scale 2: four times the pixels, for a picture the viewer shows 300 points wide);
-    /// - `forget()`: drops the trees kept so far, when a scenario's trace is written or thrown away;
-    /// - `base64(bytes)`: for the pictures in the trace's page (Lua's own encoding took 18 ms a picture).
+    /// - `forget()`: drops the trees kept so far, when a scenario's trace is written or thrown away.
     var functions: [String: LuaFunction] {
         [
             "snapshot": { [self] args in
@@ -76,7 +75,6 @@ final class TracePictures {
                 drawings.forget()
                 return .none
             },
-            "base64": { args in args.result(Data(try args.bytes(1)).base64EncodedString()) },
         ]
     }
 

@@ -17,9 +17,7 @@ function M.encode(model)
   local pictures, trees = model.pictures, model.trees
   model.pictures, model.trees = nil, nil
   local encoded = {}
-  local events = package.loaded["fscript.step_events"]
-  local base64 = events and events.base64 or util.base64
-  for i, png in ipairs(pictures) do encoded[i] = '"' .. (png ~= "" and base64(png) or "") .. '"' end
+  for i, png in ipairs(pictures) do encoded[i] = '"' .. (png ~= "" and util.base64(png) or "") .. '"' end
   local ok, head = pcall(json.encode, model)
   model.pictures, model.trees = pictures, trees
   if not ok then error(head, 0) end
