@@ -44,6 +44,29 @@ import Testing
         #expect(answers.answer(for: 5)?.response.body == [5])
     }
 
+    /// Filled far past the limit, the answers kept are the last `limit` kept, in the order they were kept (a
+    /// slower proxied request may finish after a later one), and keeping the same entry again adds nothing.
+    @Test func proxiedAnswersDropTheOldestKeptFirst() {
+        let answers = ProxiedAnswers()
+        let stub = UUID()
+        // Kept as 251…500, then 1…250: the order kept decides, not the number.
+        let kept = Array(251...500) + Array(1...250)
+        for sequence in kept {
+            answers.keep(HTTPResponse(status: 200, body: Array("\(sequence)".utf8)), for: sequence, stub: stub, requestBody: [], limit: 100)
+            #expect(answers.count <= 100)
+        }
+        #expect(answers.count == 100)
+        for sequence in kept.prefix(400) { #expect(answers.answer(for: sequence) == nil, "\(sequence) was kept before the last 100") }
+        for sequence in kept.suffix(100) {
+            #expect(answers.answer(for: sequence)?.response.body == Array("\(sequence)".utf8), "\(sequence) is one of the last 100")
+        }
+        answers.keep(HTTPResponse(status: 200, body: [1]), for: kept[450], stub: stub, requestBody: [], limit: 100)
+        answers.keep(HTTPResponse(status: 200, body: [2]), for: 501, stub: stub, requestBody: [], limit: 100)
+        #expect(answers.count == 100)
+        #expect(answers.answer(for: kept[400]) == nil, "the oldest goes, not the one kept again")
+        #expect(answers.answer(for: kept[450])?.response.body == [1])
+    }
+
     @Test func recordedMappingsAreNamedAfterTheirPath() {
         #expect(RecordedMappings.name(for: "/rec/a") == "rec_a")
         #expect(RecordedMappings.name(for: "/api/v1/items.json") == "api_v1_items_json")

@@ -72,6 +72,9 @@ struct MockCommand: ParsableCommand {
     }
 
     func run() throws {
+        // Before the server's threads exist: each would otherwise get a heap of its own that keeps what it freed.
+        HeapArenas.limit(to: 2)
+        HeapArenas.mapBlocks(from: 128 * 1024)
         SignalTrap.catch([SIGINT, SIGTERM])
         let server: MockServer
         var recorder: ProxyRecorder?

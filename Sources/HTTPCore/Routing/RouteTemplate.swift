@@ -85,6 +85,6 @@ public struct RouteParameters: Sendable, Equatable {
 
     /// The segment captured as `{name}`, percent-decoded (a scenario named `my scenario` arrives as `my%20scenario`).
     public func decoded(_ name: String) -> String? {
-        values[name].map { $0.removingPercentEncoding ?? $0 }
+        values[name].map { $0.percentDecoded ?? $0 }
     }
 }

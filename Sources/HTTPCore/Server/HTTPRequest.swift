@@ -58,18 +58,14 @@ public struct HTTPRequest: Sendable {
         guard !query.isEmpty else { return [] }
         return query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (name: Self.formDecode(parts[0]), value: parts.count > 1 ? Self.formDecode(parts[1]) : "")
+            return (name: parts[0].formDecoded, value: parts.count > 1 ? parts[1].formDecoded : "")
         }
     }
 
     /// The path percent-decoded, for matching against what a person wrote in a stub or a route.
-    public var decodedPath: String { path.removingPercentEncoding ?? path }
+    public var decodedPath: String { path.percentDecoded ?? path }
 
     /// The body as UTF-8 text (invalid bytes replaced).
     public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
-    private static func formDecode(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
-    }
 }

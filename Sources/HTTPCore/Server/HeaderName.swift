@@ -1,7 +1,7 @@
 extension String {
     /// True when the two header names are equal ignoring ASCII letter case (`content-type` and `Content-Type`),
     /// compared byte by byte: no lowercased copies and no Foundation string folding on every request.
-    func equalsHeaderName(_ other: String) -> Bool {
+    public func equalsHeaderName(_ other: String) -> Bool {
         let lhs = utf8
         let rhs = other.utf8
         guard lhs.count == rhs.count else { return false }

@@ -4,15 +4,18 @@ import HTTPCore
 /// One request the mock received, as the journal keeps it: what came, when, and which stub answered it.
 ///
 /// Unmatched requests keep the near-miss explanation their 404 carried, so a failing test can print why.
+///
+/// An entry is kept small because a journal holds 50,000 of them: only what was sent (method, target, headers,
+/// body) is stored, and the path, query and the `HTTPRequest` that filters match against are derived when read;
+/// the outcome is a shared object (`ServeOutcome`). The entries sit in one ring buffer whose capacity is a power
+/// of two, so every stored byte costs 65,536 bytes at the default limit.
 public struct LoggedRequest: Sendable {
     /// The position in the journal, from 1, in order of arrival.
     public let sequence: Int
     /// The method as sent.
     public let method: String
-    /// The path as sent (percent-encoded), without the query.
-    public let path: String
-    /// The raw query string without `?`, or empty.
-    public let query: String
+    /// The request target as sent, query included.
+    let uri: String
     /// The headers in arrival order.
     public let headers: [(name: String, value: String)]
     /// The body bytes, or their first `RequestJournal.bodyLimit` bytes when the body was longer (`bodySize`).
@@ -21,49 +24,51 @@ public struct LoggedRequest: Sendable {
     public let bodySize: Int
     /// An FNV-1a hash of the whole body, to tell two long bodies apart after they were cut.
     public let bodyHash: UInt64
-    /// True when `body` holds only the start of a longer body: matching on content sees that start only.
-    public var bodyWasCut: Bool { bodySize > body.count }
     /// When the whole request had arrived.
     public let receivedAt: Date
-    /// The stub that answered, or nil when none matched.
-    public let matchedStub: UUID?
-    /// The summary line of the stub that answered, or nil.
-    public let matchedStubSummary: String?
-    /// Why no stub matched (the 404 body), or nil when one did.
-    public let nearMiss: String?
-    /// The status the mock answered with (404 for a request nothing matched), as WireMock's serve event has it.
-    public let responseStatus: Int
-    /// The request for matching filters against later.
-    let request: HTTPRequest
+    /// Which stub answered and how.
+    private let outcome: ServeOutcome
 
-    init(sequence: Int, request: HTTPRequest, decision: StubStore.Decision, bodyLimit: Int = .max) {
-        var request = request
-        // The journal outlives connections; it must not keep their futures alive.
-        request.connectionClosed = nil
+    init(
+        sequence: Int, request: HTTPRequest, outcome: ServeOutcome, bodyLimit: Int = .max,
+        sharing: inout RepeatSharing
+    ) {
         bodySize = request.body.count
         bodyHash = Self.fnv1a(request.body)
-        if request.body.count > bodyLimit { request.body = Array(request.body.prefix(bodyLimit)) }
+        body = request.body.count > bodyLimit ? Array(request.body.prefix(bodyLimit)) : request.body
         self.sequence = sequence
-        self.request = request
         method = request.method
-        path = request.path
-        query = request.query
-        headers = request.headers
-        body = request.body
+        uri = sharing.shared(uri: request.uri)
+        headers = sharing.shared(headers: request.headers)
         receivedAt = Date()
-        switch decision {
-        case .matched(let stub, let response, _):
-            matchedStub = stub.id
-            matchedStubSummary = stub.summary
-            nearMiss = nil
-            responseStatus = response.status
-        case .unmatched(let explanation):
-            matchedStub = nil
-            matchedStubSummary = nil
-            nearMiss = explanation
-            responseStatus = 404
-        }
+        self.outcome = outcome
     }
+
+    /// The path as sent (percent-encoded), without the query.
+    public var path: String {
+        guard let mark = uri.firstIndex(of: "?") else { return uri }
+        return String(uri[..<mark])
+    }
+
+    /// The raw query string without `?`, or empty.
+    public var query: String {
+        guard let mark = uri.firstIndex(of: "?") else { return "" }
+        return String(uri[uri.index(after: mark)...])
+    }
+
+    /// True when `body` holds only the start of a longer body: matching on content sees that start only.
+    public var bodyWasCut: Bool { bodySize > body.count }
+    /// The stub that answered, or nil when none matched.
+    public var matchedStub: UUID? { outcome.matchedStub }
+    /// The summary line of the stub that answered, or nil.
+    public var matchedStubSummary: String? { outcome.matchedStubSummary }
+    /// Why no stub matched (the 404 body), or nil when one did.
+    public var nearMiss: String? { outcome.nearMiss }
+    /// The status the mock answered with (404 for a request nothing matched), as WireMock's serve event has it.
+    public var responseStatus: Int { outcome.responseStatus }
+
+    /// The request for matching filters against later, made from what was kept (no connection).
+    var request: HTTPRequest { HTTPRequest(method: method, uri: uri, headers: headers, body: body) }
 
     /// The first value of the named header, compared case-insensitively.
     public func header(_ name: String) -> String? { request.header(name) }
@@ -72,11 +77,11 @@ public struct LoggedRequest: Sendable {
     public var queryItems: [(name: String, value: String)] { request.queryItems }
 
     /// The body as UTF-8 text.
-    public var bodyText: String { request.bodyText }
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
 
     /// `METHOD /path?query`, as the request line had it; a cut body says so.
     public var summary: String {
-        bodyWasCut ? "\(method) \(request.uri) (body cut to \(body.count) of \(bodySize) bytes)" : "\(method) \(request.uri)"
+        bodyWasCut ? "\(method) \(uri) (body cut to \(body.count) of \(bodySize) bytes)" : "\(method) \(uri)"
     }
 
     /// FNV-1a, 64 bits: a stable hash in a few lines, to compare bodies the journal cut. Not for security.

@@ -31,6 +31,8 @@ final class RequestJournal: @unchecked Sendable {
     private var bodyBytes = 0
     private var nextSequence = 1
     private var waiters: [Waiter] = []
+    /// Lets an entry share the previous one's target, headers and outcome: a full journal is mostly repeats.
+    private var sharing = RepeatSharing()
     /// How many entries a reset or the limit dropped since the last reset: verify says so.
     private(set) var dropped = 0
 
@@ -70,7 +72,10 @@ final class RequestJournal: @unchecked Sendable {
     @discardableResult
     func record(_ request: HTTPRequest, decision: StubStore.Decision) -> LoggedRequest {
         lock.withLock {
-            let entry = LoggedRequest(sequence: nextSequence, request: request, decision: decision, bodyLimit: bodyLimit)
+            let entry = LoggedRequest(
+                sequence: nextSequence, request: request, outcome: sharing.outcome(for: decision), bodyLimit: bodyLimit,
+                sharing: &sharing
+            )
             nextSequence += 1
             entries.append(entry)
             bodyBytes += entry.body.count
@@ -79,7 +84,8 @@ final class RequestJournal: @unchecked Sendable {
                 dropped += 1
             }
             if !waiters.isEmpty {
-                for waiter in waiters where waiter.found == nil && waiter.filter.evaluate(entry.request).isMatch {
+                let kept = entry.request
+                for waiter in waiters where waiter.found == nil && waiter.filter.evaluate(kept).isMatch {
                     waiter.found = entry
                     var byte: UInt8 = 1
                     _ = write(waiter.pipe.write, &byte, 1)
@@ -125,21 +131,12 @@ final class RequestJournal: @unchecked Sendable {
     func reset() {
         lock.withLock {
             entries.removeAll()
+            sharing.reset()
             bodyBytes = 0
             dropped = 0
         }
-        _ = Self.trimHeap?(0)
+        HeapArenas.trim()
     }
-
-    /// glibc's `malloc_trim`, looked up once (Swift's Glibc module leaves out `malloc.h`); nil elsewhere.
-    private static let trimHeap: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-        guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-        return nil
-        #endif
-    }()
 
     func verify(_ filter: RequestMatcher, count: Int, atLeast: Bool) throws(VerificationError) {
         let (received, dropped) = lock.withLock { (ordered(), self.dropped) }

@@ -1,3 +1,4 @@
+import HTTPCore
 /// A path with named holes, `/api/items/{id}`, that captures one segment per hole.
 ///
 /// Kept apart from regular expressions so that a tester can write the path the way API docs print it and use
@@ -28,7 +29,7 @@ struct PathTemplate: Sendable, Hashable {
         guard parts.count == segments.count else { return nil }
         var captures: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
-            let decoded = part.removingPercentEncoding ?? String(part)
+            let decoded = part.percentDecoded ?? String(part)
             switch segment {
             case .literal(let text):
                 guard text == decoded else { return nil }

@@ -28,11 +28,7 @@ extension RequestMatcher {
     static func formItems(_ body: [UInt8]) -> [(name: String, value: String)] {
         String(decoding: body, as: UTF8.self).split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ text: Substring) -> String {
-                let spaced = text.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+            return (parts[0].formDecoded, parts.count > 1 ? parts[1].formDecoded : "")
         }
     }
 }

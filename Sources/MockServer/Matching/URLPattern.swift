@@ -82,7 +82,7 @@ public struct URLPattern: Sendable, Hashable {
         case .template(let template):
             return template.match(request.path).map(URLMatch.matched) ?? .missed(miss("path", template.text, path))
         case .url(let expected):
-            let matched = expected == request.uri || expected == url || expected == request.uri.removingPercentEncoding
+            let matched = expected == request.uri || expected == url || expected == request.uri.percentDecoded
             return matched ? .matched([:]) : .missed(miss("URL", expected, url))
         case .urlRegex(let regex):
             let matched = regex.matches(url) || regex.matches(request.uri)

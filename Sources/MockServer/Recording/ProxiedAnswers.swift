@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import NIOCore
 import Synchronization
 
 /// What proxying stubs answered, by journal entry: WireMock's serve events keep the response, and its recordings
@@ -20,6 +21,9 @@ final class ProxiedAnswers: Sendable {
 
     private struct State {
         var answers: [Int: Answer] = [:]
+        /// The kept sequence numbers, oldest first, so dropping the oldest is O(1) (sorting every key on each
+        /// proxied request was O(n log n) once full, at 50,000 answers).
+        var order = CircularBuffer<Int>()
         var bytes = 0
     }
 
@@ -28,16 +32,23 @@ final class ProxiedAnswers: Sendable {
     /// Keeps the answer to the journal's entry `sequence`; the oldest go past `limit` answers or the byte budget.
     func keep(_ response: HTTPResponse, for sequence: Int, stub: UUID, requestBody: [UInt8], limit: Int) {
         state.withLock { state in
-            state.answers[sequence] = Answer(stub: stub, requestBody: requestBody, response: response)
+            let replaced = state.answers.updateValue(
+                Answer(stub: stub, requestBody: requestBody, response: response), forKey: sequence)
+            if let replaced {
+                state.bytes -= replaced.response.body.count + replaced.requestBody.count
+            } else {
+                state.order.append(sequence)
+            }
             state.bytes += response.body.count + requestBody.count
-            guard state.answers.count > limit || state.bytes > Self.byteBudget else { return }
-            for old in state.answers.keys.sorted() where state.answers.count > 1 {
-                guard state.answers.count > limit || state.bytes > Self.byteBudget else { break }
-                let removed = state.answers.removeValue(forKey: old)
+            while state.answers.count > 1, state.answers.count > limit || state.bytes > Self.byteBudget {
+                let removed = state.answers.removeValue(forKey: state.order.removeFirst())
                 state.bytes -= (removed?.response.body.count ?? 0) + (removed?.requestBody.count ?? 0)
             }
         }
     }
+
+    /// How many answers are kept.
+    var count: Int { state.withLock { $0.answers.count } }
 
     func answer(for sequence: Int) -> Answer? {
         state.withLock { $0.answers[sequence] }

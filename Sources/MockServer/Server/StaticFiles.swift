@@ -23,7 +23,7 @@ enum StaticFiles {
     /// The regular file `path` names under `folder`, or nil: a segment that is empty after the first, `.`, `..` or
     /// hidden never leaves the folder or shows a hidden file.
     static func file(at path: String, in folder: String) -> URL? {
-        guard let decoded = path.removingPercentEncoding else { return nil }
+        guard let decoded = path.percentDecoded else { return nil }
         let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
         guard !segments.isEmpty, !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else {
             return nil

@@ -17,7 +17,7 @@ extension TemplateHelpers {
             case "NUMERIC": alphabet = digits
             case "HEXADECIMAL": alphabet = digits + "abcdef"
             case "ALPHANUMERIC_AND_SYMBOLS": alphabet = letters + letters.uppercased() + digits + "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"
-            case "UUID": return .string(UUID().uuidString.lowercased())
+            case "UUID": return .string(RandomUUID.text())
             default:
                 throw call.fail("type must be ALPHANUMERIC, ALPHABETIC, NUMERIC, HEXADECIMAL, ALPHANUMERIC_AND_SYMBOLS or UUID, got \(type)")
             }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPCore
 
 extension TemplateHelpers {
     /// Strings: case, trimming, size, encodings, regular expressions, joining.
@@ -56,7 +57,7 @@ extension TemplateHelpers {
         "urlEncode": { call throws(TemplateError) in
             let text = try call.textOrBody()
             if call.options["decode"]?.isTruthy == true {
-                return .string(text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding ?? text)
+                return .string(text.replacingOccurrences(of: "+", with: " ").percentDecoded ?? text)
             }
             // As java.net.URLEncoder: letters, digits and .-*_ stay, space becomes +, the rest %XX.
             var allowed = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: Unicode.Scalar(0)..<Unicode.Scalar(128)))

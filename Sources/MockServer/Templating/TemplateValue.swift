@@ -31,8 +31,10 @@ enum TemplateValue: Sendable, Equatable {
         case (.values(let a), .values(let b)): return a == b
         case (.path(let a, _, _), .path(let b, _, _)): return a == b
         default:
-            if let a = lhs.numberValue, let b = rhs.numberValue, lhs.isNumber, rhs.isNumber { return a == b }
-            return false
+            // Numbers only, checked first: `numberValue` parses text, and `value == .null` is asked on every
+            // path step of every render.
+            guard lhs.isNumber, rhs.isNumber, let a = lhs.numberValue, let b = rhs.numberValue else { return false }
+            return a == b
         }
     }
 

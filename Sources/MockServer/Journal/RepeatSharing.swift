@@ -1,0 +1,43 @@
+import HTTPCore
+
+/// Lets a journal entry share the storage of the previous one's target, headers and outcome when they are equal.
+///
+/// A test's client (and a load generator) sends the same headers and often the same target request after request;
+/// every request arrives in buffers of its own, so without sharing a full journal keeps 50,000 equal copies. One
+/// comparison with the previous entry finds most repeats at the cost of a few string compares per request.
+/// Not thread-safe: the journal uses it under its lock.
+struct RepeatSharing {
+    private var uri = ""
+    private var headers: [(name: String, value: String)] = []
+    private var outcome: ServeOutcome?
+
+    /// `uri`, or the previous entry's equal string (byte for byte: the journal must give back what was sent).
+    mutating func shared(uri: String) -> String {
+        if uri.utf8.elementsEqual(self.uri.utf8) { return self.uri }
+        self.uri = uri
+        return uri
+    }
+
+    /// `headers`, or the previous entry's equal array (same names, values and order).
+    mutating func shared(headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
+        let same = headers.count == self.headers.count && zip(headers, self.headers).allSatisfy { new, old in
+            new.name.utf8.elementsEqual(old.name.utf8) && new.value.utf8.elementsEqual(old.value.utf8)
+        }
+        if same {
+            return self.headers
+        }
+        self.headers = headers
+        return headers
+    }
+
+    /// The previous entry's outcome when `decision` is the same stub and status; a new one otherwise.
+    mutating func outcome(for decision: StubStore.Decision) -> ServeOutcome {
+        if let outcome, outcome.describes(decision) { return outcome }
+        let made = ServeOutcome(decision: decision)
+        outcome = made
+        return made
+    }
+
+    /// Forgets what it holds, so a journal reset frees it.
+    mutating func reset() { self = RepeatSharing() }
+}
