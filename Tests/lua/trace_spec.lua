@@ -13,20 +13,11 @@ local trace_file = require("fscript.trace.file")
 local json = require("fscript.json")
 
 local dir, write = runs.folder()
-local suite = write("login_trace.lua", [=[
-step("I log in and should be welcomed as {string}", function(name)
-  print("logging in")
-  app:touch("button marked:'Log In'")
-  app:wait_for("label marked:'Welcome, " .. name .. "'", { timeout = 1 })
-end)
-
-scenario("a wrong welcome", function()
-  Given "the app uses a mock backend"
-  And [[the backend answers POST /api/login with status 200 and JSON '{"name":"alice"}']]
-  When 'I type "alice" into the "User name" text field'
-  And 'I type "secret" into the "Password" text field'
-  Then 'I log in and should be welcomed as "bob"'
-end)
+-- The failing scenario is the shell check's fixture (its last step on line 14), then scenarios of this spec's own.
+local fixture = assert(io.open(here .. "../cli/fixtures/trace/wrong_welcome.lua", "rb"))
+local failing = fixture:read("a")
+fixture:close()
+local suite = write("login_trace.lua", failing .. [=[
 
 scenario("nothing changes", function()
   Then 'I should see "Log In"'
@@ -82,7 +73,7 @@ for _, step in ipairs(trace.steps) do
 end
 check.truthy(last, "the failing step is in the trace")
 check.equal("failed", last.status, "the failing step failed")
-check.contains(last.where, "login_trace.lua:12", "the step's source line")
+check.contains(last.where, "login_trace.lua:14", "the step's source line")
 check.truthy(last.duration > 0 and last.start > 0, "the step's start and duration")
 check.truthy(last.before and last.before.picture and last.after and last.after.picture, "pictures before and after")
 check.truthy(last.before.picture ~= last.after.picture, "the pictures differ: the app moved to the home screen")
