@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Traces from the command line: a bad --trace (flag or project key) is a usage error naming the values; the
-# default (retain-on-failure) keeps a failed scenario's trace and says where; show-trace checks a trace, refuses a
+# default (retain-on-failure) keeps a failed scenario's trace and says where, or why it could not; show-trace checks a trace, refuses a
 # missing or foreign file with exit 2, and without a terminal only prints where the file is; the HTML report of the
 # failed scenario, in headless Chromium (Tests/browser/trace_browser.py), shows its trace: the steps, pictures
 # before and after that differ, the touched button outlined, the login request of the failing step, arrow keys
@@ -34,6 +34,17 @@ trace="$work/art/wrong_welcome/a_wrong_welcome/trace.html"
 [ -f "$trace" ] || fatal "no trace at $trace: $(cat "$work/run.out")"
 grep -qF "trace: $trace" "$work/run.out" || fatal "the console does not say where the trace is: $(cat "$work/run.out")"
 ! grep -qE '(src|href)="https?://' "$trace" || fatal "the trace loads something from the network"
+
+# A trace that cannot be written (its folder's parent is a file) is said on the console with the reason, and the
+# run still ends with the scenario's own result.
+touch "$work/a-file"
+status=0
+"$bin" "$fixture" --artifacts "$work/a-file/art" >"$work/unwritable.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "an unwritable trace: expected exit 1 (the scenario fails), got $status: $(cat "$work/unwritable.out")"
+grep -qF "trace not written: $work/a-file/art/wrong_welcome/a_wrong_welcome/trace.html: cannot create" \
+  "$work/unwritable.out" || fatal "an unwritable trace is not explained: $(cat "$work/unwritable.out")"
+grep -qF "$work/a-file exists and is not a directory" "$work/unwritable.out" ||
+  fatal "the reason is not given: $(cat "$work/unwritable.out")"
 
 # show-trace: a valid trace without a terminal is checked and named, and nothing waits.
 "$bin" show-trace "$trace" >"$work/show.out" 2>&1 </dev/null || fatal "show-trace on a valid trace: $(cat "$work/show.out")"

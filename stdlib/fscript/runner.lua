@@ -127,6 +127,9 @@ function M.run(opts)
     state.selected_nothing = true
   end
   state.support = lifecycle.support(state)
+  -- Traces are written on a thread of their own; the HTML report embeds a failed scenario's.
+  local flushed, flush_err = pcall(require("fscript.trace.scenario").flush, state)
+  if not flushed then state.console:note(("traces not all written: %s"):format(tostring(flush_err))) end
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)

@@ -76,6 +76,10 @@ function M.run(opts)
       if not util.is_interrupt(err) then io.stderr:write(("fscript: internal error: %s\n"):format(tostring(err))) end
       state.interrupted = true
     end
+    -- The parent reports each unit as it comes, so its traces are on disk first (a trace not written is dropped
+    -- from its case); they are written on a thread of their own.
+    local flushed, flush_err = pcall(require("fscript.trace.scenario").flush, state)
+    if not flushed and util.is_interrupt(flush_err) then state.interrupted = true end
     local records = {}
     for i, case in ipairs(file.cases) do records[i] = record(case) end
     channel.send(json.encode({ unit = unit, cases = records, run = run_facts(state) }))

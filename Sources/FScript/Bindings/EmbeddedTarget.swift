@@ -1,3 +1,4 @@
+import Frankly
 import HTTPCore
 import Simulator
 
@@ -90,6 +91,21 @@ final class EmbeddedTarget {
             throw FrankError("frank.launch: \(error)")
         }
     }
+
+    /// The running simulator's key window tree, read in-process (nil before it starts): for the trace, which reads
+    /// it after every step that changed the screen.
+    func keyWindowTree() throws -> DumpNode? {
+        try simulator?.keyWindowTree()
+    }
+
+    /// The screen frames of the views `selector` matches in the running simulator, read in-process (nil before it
+    /// starts).
+    func accessibilityFrames(matching selector: String) throws -> [Frankly.Rect]? {
+        try simulator?.accessibilityFrames(matching: selector)
+    }
+
+    /// The running simulator's change count, read in-process (nil before it starts).
+    var changeCount: UInt64? { simulator?.changeCount }
 
     /// Stops the simulator if it runs.
     func stop() {

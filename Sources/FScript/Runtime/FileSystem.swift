@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// The two directory chores the runner needs from the host: `mkdir -p` and listing the scripts of a folder.
+/// The file chores the runner needs from the host: `mkdir -p`, listing the scripts of a folder, and writing a file
+/// from another thread (the trace writer's).
 ///
 /// Doing them in Swift instead of `os.execute("mkdir -p …")` or `find` keeps paths with quotes or spaces safe
 /// and keeps fscript working where no shell is installed.
@@ -26,6 +27,22 @@ enum FileSystem {
                 return "cannot create \(path) (\(prefix) exists and is not a directory)"
             }
             prefix += "/"
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to `path` (created or truncated); nil on success, else the reason (`cannot write a/b
+    /// (No space left on device)`).
+    static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return "cannot write \(path) (\(String(cString: strerror(errno))))" }
+        defer { close(descriptor) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return "cannot write \(path) (\(String(cString: strerror(errno))))" }
+            written += count
         }
         return nil
     }

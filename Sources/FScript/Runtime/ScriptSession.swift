@@ -28,6 +28,7 @@ final class ScriptSession {
     let stepEvents = StepEvents()
     /// The view trees a trace will draw if it keeps them.
     let tracePictures = TracePictures()
+    let traceWriter = TraceWriter()
     /// Work outside the target that still counts as busy for wait_for_idle (mock requests in flight).
     var busySources: [() -> [String]] = []
     /// The address a device reaches this machine by, for the URL of a mock bound beyond loopback

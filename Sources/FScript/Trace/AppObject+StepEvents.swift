@@ -68,22 +68,53 @@ extension AppObject {
 
     /// The screen frame of the first view `selector` matches, as `{x, y, width, height}`; nil when none matches or
     /// the target cannot say (the action itself then reports why). Only a stop gets through.
+    /// The embedded simulator answers in-process, without a round trip per action.
     func traceFrame(of selector: String) throws -> LuaTable? {
-        let frames: [JSONValue]
-        do {
-            frames = try map(selector, OperationCatalog.fexAccessibilityFrame.selector, operation: "trace")
-        } catch is FrankError {
-            return nil
+        let x: Double
+        let y: Double
+        let width: Double
+        let height: Double
+        if case .embedded(let target) = connector.source, connector.down == nil,
+            let frames = try? target.accessibilityFrames(matching: selector)
+        {
+            guard let frame = frames.first else { return nil }
+            (x, y, width, height) = (frame.origin.x, frame.origin.y, frame.size.width, frame.size.height)
+        } else {
+            let frames: [JSONValue]
+            do {
+                frames = try map(selector, OperationCatalog.fexAccessibilityFrame.selector, operation: "trace")
+            } catch is FrankError {
+                return nil
+            }
+            guard let frame = frames.first, let fx = frame["origin"]?["x"]?.doubleValue,
+                let fy = frame["origin"]?["y"]?.doubleValue, let fw = frame["size"]?["width"]?.doubleValue,
+                let fh = frame["size"]?["height"]?.doubleValue
+            else { return nil }
+            (x, y, width, height) = (fx, fy, fw, fh)
         }
-        guard let frame = frames.first, let x = frame["origin"]?["x"]?.doubleValue,
-            let y = frame["origin"]?["y"]?.doubleValue, let width = frame["size"]?["width"]?.doubleValue,
-            let height = frame["size"]?["height"]?.doubleValue
-        else { return nil }
         var table = LuaTable()
         table["x"] = .number(x)
         table["y"] = .number(y)
         table["width"] = .number(width)
         table["height"] = .number(height)
         return table
+    }
+}
+
+extension AppObject {
+    /// The embedded simulator's key window tree, read in-process without a round trip (nil for another target, one
+    /// that is down, or a simulator not running or not answering: the caller then asks over HTTP, which reports
+    /// the failure as any request would).
+    func embeddedTree() -> DumpNode? {
+        guard case .embedded(let target) = connector.source, connector.down == nil,
+            let tree = try? target.keyWindowTree()
+        else { return nil }
+        return tree
+    }
+
+    /// The embedded simulator's change count, read in-process (nil as for `embeddedTree`).
+    func embeddedChangeCount() -> UInt64? {
+        guard case .embedded(let target) = connector.source, connector.down == nil else { return nil }
+        return target.changeCount
     }
 }

@@ -33,23 +33,27 @@ final class StepEvents {
     }
 
     /// Registers `require("fscript.step_events")`: `observe(fn|nil)`; `change_count(app)`, the target's change
-    /// count now (one empty round trip; nil without a change feed), so a trace takes no new picture of a screen
-    /// that did not change; the picture functions of `TracePictures`; and `requests_after(marks)` for every live
-    /// mock's journal entries after the sequence numbers in `marks` (mock URL → last sequence seen), with the
-    /// mock's URL, the response status and the near miss of a request no stub answered. It returns the entries
-    /// and the new marks.
+    /// count now (read in-process from the embedded simulator, else one empty round trip; nil without a change
+    /// feed), so a trace takes no new picture of a screen that did not change; the picture functions of
+    /// `TracePictures` and the file functions of `TraceWriter`; and `requests_after(marks)` for every live mock's
+    /// journal entries after the sequence numbers in `marks` (mock URL → last sequence seen), with the mock's URL,
+    /// the response status and the near miss of a request no stub answered. It returns the entries and the new
+    /// marks.
     static func register(in session: ScriptSession) {
         let events = session.stepEvents
         let registry = session.mocks
         session.state.register(
             module: "fscript.step_events",
-            functions: session.tracePictures.functions.merging([
+            functions: session.tracePictures.functions.merging(
+                session.traceWriter.functions(pictures: session.tracePictures)
+            ) { first, _ in first }.merging([
                 "observe": { args in
                     events.observer = args.isNil(1) ? nil : try args.function(1, expected: "function or nil")
                     return .none
                 },
                 "change_count": { args in
                     let app = try args.object(1, as: AppObject.self)
+                    if let count = app.embeddedChangeCount() { return args.result(LuaValue.integer(Int64(count))) }
                     do {
                         _ = try app.call("trace") { try $0.version() }
                     } catch is FrankError {

@@ -5,8 +5,9 @@ import JSON
 /// what the trace viewer lists and what tells two screens apart. A dump carries much more (every property the
 /// target reports), which the trace has no use for and which would make each tree several times larger.
 ///
-/// It is cut in Swift, not in Lua: a dump pushed into Lua as tables, walked and encoded again cost more than
-/// drawing the picture.
+/// It is cut in Swift, not in Lua, straight from the typed dump and written piece by piece: a dump pushed into Lua
+/// as tables, walked and encoded again cost more than drawing the picture, and even a JSON value tree built and
+/// sorted on the way cost more than a quick step.
 struct TraceTree {
     /// The cut tree as JSON, keys sorted, so equal screens give equal text (the trace keeps each text once).
     let json: String
@@ -14,36 +15,48 @@ struct TraceTree {
     let width: Double
     let height: Double
 
-    init(_ dump: JSONValue) {
-        let root = Self.cut(dump) ?? .object(["class": .string("?")])
-        json = root.jsonString
-        let size = dump["accessibilityFrame"]?["size"] ?? dump["frame"]?["size"]
-        width = size?["width"]?.doubleValue ?? 375
-        height = size?["height"]?.doubleValue ?? 667
+    init(_ dump: DumpNode) {
+        var writer = JSONWriter()
+        if !Self.write(dump, to: &writer) {
+            writer.beginObject()
+            writer.member("class", "?")
+            writer.endObject()
+        }
+        json = String(decoding: writer.bytes, as: UTF8.self)
+        let size = dump.drawingFrame?.size
+        width = size?.width ?? 375
+        height = size?.height ?? 667
     }
 
-    /// `{class, label?, text?, frame?: {x, y, w, h}, children?}` of a visible view; nil for a hidden one.
-    private static func cut(_ node: JSONValue) -> JSONValue? {
-        guard case .object(let fields) = node else { return nil }
-        if fields["isHidden"]?.franklyBool == true { return nil }
-        var out: [String: JSONValue] = ["class": .string(fields["class"]?.stringValue ?? "?")]
-        if let label = fields["accessibilityLabel"]?.stringValue, !label.isEmpty { out["label"] = .string(label) }
-        for key in ["text", "placeholder", "title"] {
-            if let text = fields[key]?.stringValue, !text.isEmpty {
-                out["text"] = .string(text)
-                break
-            }
+    /// Writes `{children?, class, frame?: {h, w, x, y}, label?, text?}` (keys sorted) of a visible view; false,
+    /// writing nothing, for a hidden one.
+    private static func write(_ node: DumpNode, to writer: inout JSONWriter) -> Bool {
+        if node.isHidden == true { return false }
+        writer.beginObject()
+        let visible = node.children.filter { $0.isHidden != true }
+        if !visible.isEmpty {
+            writer.key("children")
+            writer.beginArray()
+            for child in visible { _ = write(child, to: &writer) }
+            writer.endArray()
         }
-        if let frame = fields["accessibilityFrame"] ?? fields["frame"],
-            let x = frame["origin"]?["x"]?.doubleValue, let y = frame["origin"]?["y"]?.doubleValue,
-            let w = frame["size"]?["width"]?.doubleValue, let h = frame["size"]?["height"]?.doubleValue
+        writer.member("class", node.className)
+        if let frame = node.drawingFrame {
+            writer.key("frame")
+            writer.beginObject()
+            writer.member("h", frame.size.height)
+            writer.member("w", frame.size.width)
+            writer.member("x", frame.origin.x)
+            writer.member("y", frame.origin.y)
+            writer.endObject()
+        }
+        if let label = node.accessibilityLabel, !label.isEmpty { writer.member("label", label) }
+        if let text = [node.text, node.placeholder, node.extra("title")?.stringValue].lazy
+            .compactMap({ $0 }).first(where: { !$0.isEmpty })
         {
-            out["frame"] = .object(["x": .number(x), "y": .number(y), "w": .number(w), "h": .number(h)])
+            writer.member("text", text)
         }
-        if case .array(let subviews)? = fields["subviews"] {
-            let children = subviews.compactMap(cut)
-            if !children.isEmpty { out["children"] = .array(children) }
-        }
-        return .object(out)
+        writer.endObject()
+        return true
     }
 }

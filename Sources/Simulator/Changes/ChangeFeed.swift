@@ -17,6 +17,8 @@ final class ChangeFeed {
     static let maximumWait: Int64 = 60_000
 
     private(set) var count: UInt64 = 1
+    /// The count for other threads to read.
+    let published = ChangeCount()
     private var waiters: [Waiter] = []
     private var nextWaiter = 0
     private let loop: any EventLoop
@@ -35,6 +37,7 @@ final class ChangeFeed {
     /// Something a client could see changed: count it and answer every waiting client.
     func bump() {
         count += 1
+        published.publish(count)
         guard !waiters.isEmpty else { return }
         let ready = waiters
         waiters.removeAll()

@@ -28,14 +28,18 @@ public final class Simulator: Sendable {
     private let loop: any EventLoop
     private let appHost: NIOLoopBound<AppHost>
     private let httpClient: HTTPClient
+    /// The app host's change count, readable without a hop to the loop.
+    private let changes: ChangeCount
 
     private init(
-        server: HTTPServer, group: MultiThreadedEventLoopGroup, appHost: NIOLoopBound<AppHost>, httpClient: HTTPClient
+        server: HTTPServer, group: MultiThreadedEventLoopGroup, appHost: NIOLoopBound<AppHost>, changes: ChangeCount,
+        httpClient: HTTPClient
     ) {
         self.server = server
         self.group = group
         self.loop = appHost.eventLoop
         self.appHost = appHost
+        self.changes = changes
         self.httpClient = httpClient
     }
 
@@ -61,7 +65,7 @@ public final class Simulator: Sendable {
         let httpClient = HTTPClient(group: loop)
         let source = appSource ?? PackageResources.demo_lua
         do {
-            let appHost = try loop.submit {
+            let (appHost, changes) = try loop.submit {
                 let app = try AppLoader.load(
                     source: source, chunkName: chunkName, environment: environment, loop: loop, httpClient: httpClient)
                 let host = AppHost(app: app, loop: loop) { source, chunkName, environment in
@@ -69,13 +73,14 @@ public final class Simulator: Sendable {
                         source: source, chunkName: chunkName, environment: environment, loop: loop,
                         httpClient: httpClient)
                 }
-                return NIOLoopBound(host, eventLoop: loop)
+                return (NIOLoopBound(host, eventLoop: loop), host.changes.published)
             }.wait()
             let router = FranklyRouter(
                 routes: extensions ? Self.routes : Self.franklyRoutes, host: appHost, loop: loop, extensions: extensions)
             // Connections live on the app loop too, so the router answers each request on the thread that read it.
             let server = try HTTPServer.start(host: host, port: port, responder: router, group: group, limits: limits)
-            let simulator = Simulator(server: server, group: group, appHost: appHost, httpClient: httpClient)
+            let simulator = Simulator(
+                server: server, group: group, appHost: appHost, changes: changes, httpClient: httpClient)
             try loop.submit {
                 appHost.value.onExit = { [weak simulator] in
                     // Stopping waits for the listener to close, which must not happen on the app thread.
@@ -149,6 +154,27 @@ public final class Simulator: Sendable {
             }
         }.wait()
     }
+
+    /// The key window's view tree (what `GET /dump` answers), read in-process: fscript's trace reads it after every
+    /// step that changed the screen, and the round trip, the JSON written and parsed again, cost more than the step
+    /// itself on a quick one.
+    public func keyWindowTree() throws -> DumpNode {
+        let appHost = appHost
+        return try loop.submit { appHost.value.app.window.dumpNode() }.wait()
+    }
+
+    /// The screen frames of the views the Shelley `selector` matches, in selection order (what `FEX_accessibilityFrame`
+    /// sent to `/map` answers), read in-process: the trace outlines the view each action acts on.
+    /// - Throws: the selector's problem when it does not parse.
+    public func accessibilityFrames(matching selector: String) throws -> [Frankly.Rect] {
+        let appHost = appHost
+        return try loop.submit {
+            try Selection.select(selector, in: appHost.value.app).map { $0.accessibilityFrame.wire }
+        }.wait()
+    }
+
+    /// The change count now (what every answer's `X-Fscript-Change` header says), read in-process from any thread.
+    public var changeCount: UInt64 { changes.current }
 
     /// Stops serving and ends the app thread; safe to call twice.
     public func stop() {

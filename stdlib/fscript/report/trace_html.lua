@@ -253,13 +253,27 @@ local function script_safe(text)
   return safe
 end
 
+local SECTION_OPEN = '<div class="fs-trace"><script type="application/json" class="fs-trace-data">'
+local SECTION_CLOSE = "</script></div>"
+
 ---The markup of one trace: its JSON (`{"trace": …, "pictures": […], "trees": […]}`) in a container the script
 ---starts.
 ---@param data string
 ---@return string
 function M.section(data)
-  return '<div class="fs-trace"><script type="application/json" class="fs-trace-data">' .. script_safe(data)
-    .. "</script></div>"
+  return SECTION_OPEN .. script_safe(data) .. SECTION_CLOSE
+end
+
+---A trace file's page around its data: the page is `before .. data .. after`, the data made safe inside
+---`<script>` as `M.section` makes it (the host's trace writer puts the data in on a thread of its own).
+---@param title string
+---@return string before
+---@return string after
+function M.page_around(title)
+  local before = table.concat({ "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
+    "<title>" .. escape("fscript trace: " .. title) .. "</title>",
+    "<style>body { margin: 16px; }\n" .. M.STYLE .. "</style></head><body>", SECTION_OPEN }, "\n")
+  return before, SECTION_CLOSE .. "\n<script>" .. M.SCRIPT .. "</script></body></html>\n"
 end
 
 ---A trace file's whole page.
@@ -267,10 +281,8 @@ end
 ---@param data string
 ---@return string
 function M.page(title, data)
-  return table.concat({ "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
-    "<title>" .. escape("fscript trace: " .. title) .. "</title>",
-    "<style>body { margin: 16px; }\n" .. M.STYLE .. "</style></head><body>", M.section(data),
-    "<script>" .. M.SCRIPT .. "</script></body></html>" }, "\n") .. "\n"
+  local before, after = M.page_around(title)
+  return before .. script_safe(data) .. after
 end
 
 ---The trace section of the HTML report for a case with a trace file, or a note when the file cannot be read.

@@ -10,28 +10,63 @@ local M = {}
 ---The trace format this version writes and reads.
 M.VERSION = 1
 
+-- The JSON of a model without its pictures and trees.
+local function encode_trace(model)
+  local pictures, trees = model.pictures, model.trees
+  model.pictures, model.trees = nil, nil
+  local ok, head = pcall(json.encode, model)
+  model.pictures, model.trees = pictures, trees
+  if not ok then error(head, 0) end
+  return head
+end
+
 ---The JSON of a recorder's model (fscript.trace.recorder `stop`): the trees are JSON already, the pictures bytes.
 ---@param model table
 ---@return string
 function M.encode(model)
-  local pictures, trees = model.pictures, model.trees
-  model.pictures, model.trees = nil, nil
   local encoded = {}
-  for i, png in ipairs(pictures) do encoded[i] = '"' .. (png ~= "" and util.base64(png) or "") .. '"' end
-  local ok, head = pcall(json.encode, model)
-  model.pictures, model.trees = pictures, trees
-  if not ok then error(head, 0) end
-  return ('{"trace":%s,"pictures":[%s],"trees":[%s]}'):format(head, table.concat(encoded, ","),
-    table.concat(trees, ","))
+  for i, png in ipairs(model.pictures) do encoded[i] = '"' .. (png ~= "" and util.base64(png) or "") .. '"' end
+  return ('{"trace":%s,"pictures":[%s],"trees":[%s]}'):format(encode_trace(model), table.concat(encoded, ","),
+    table.concat(model.trees, ","))
 end
 
----Writes the trace page to `path`.
+-- The host's trace writer (fscript.step_events, TraceWriter.swift), or nil under a host without one.
+local function host_writer()
+  local events = package.loaded["fscript.step_events"]
+  return events and events.write_trace and events
+end
+
+---Writes the trace page to `path`, creating its folder. With the host's writer the page is put together and
+---written on a thread of its own (`M.flush` waits for it and says what failed); else at once.
 ---@param path string
 ---@param model table
 ---@return boolean? ok
 ---@return string? err
 function M.write(path, model)
+  local writer = host_writer()
+  if writer then
+    local ok, err = pcall(function()
+      local before, after = viewer.page_around(model.scenario or "?")
+      writer.write_trace(path, before, encode_trace(model), model.pictures, model.trees, after)
+    end)
+    if not ok then return nil, tostring(err) end
+    return true
+  end
+  local dir = path:match("^(.*)/[^/]*$")
+  if dir then
+    local made, err = util.mkdir(dir)
+    if not made then return nil, err or ("cannot create " .. dir) end
+  end
   return util.write_file(path, viewer.page(model.scenario or "?", M.encode(model)))
+end
+
+---Waits until every trace page handed to the host's writer is on disk; the ones that could not be written, each
+---`{path = …, why = …}`.
+---@return {path: string, why: string}[]
+function M.flush()
+  local writer = host_writer()
+  if not writer then return {} end
+  return writer.flush_traces()
 end
 
 local OPEN = '<script type="application/json" class="fs-trace-data">'

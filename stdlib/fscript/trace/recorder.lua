@@ -294,23 +294,27 @@ function Recorder:saw_nothing()
   return true
 end
 
----Drops what the recorder kept in the host (the trees it did not draw), for a trace nobody keeps.
+---Drops what the recorder kept in the host (the trees it did not draw): for a trace nobody keeps, or once the
+---model is written.
 function Recorder:discard()
   self:stop_observing()
   local ev = events()
   if ev and ev.forget then ev.forget() end
 end
 
----The trace's model (JSON-ready, pictures as PNG bytes) for `fscript.trace.file`, once the case has finished:
----the pictures put off until now are drawn.
+---The trace's model (JSON-ready) for `fscript.trace.file`, once the case has finished. Its pictures are PNG bytes,
+---or the host's numbers of the pictures put off until now, which the host's trace writer draws on its own thread;
+---with `bytes` they are drawn now (a filmstrip writes them itself). Call `discard` once the model is written.
+---@param bytes? boolean
 ---@return table model
-function Recorder:model()
+function Recorder:model(bytes)
   self:stop_observing()
   local ev = events()
-  for i, picture in ipairs(self.pictures) do
-    if math.type(picture) == "integer" then self.pictures[i] = ev and try(ev.draw, picture) or "" end
+  if bytes then
+    for i, picture in ipairs(self.pictures) do
+      if math.type(picture) == "integer" then self.pictures[i] = ev and try(ev.draw, picture) or "" end
+    end
   end
-  if ev and ev.forget then ev.forget() end
   local case = self.case
   local f = case.failure
   return { version = 1, scenario = case.name, tags = case.tags, status = case.status, duration = case.duration,

@@ -7,6 +7,7 @@
 local recorder = require("fscript.trace.recorder")
 local artifacts = require("fscript.artifacts")
 local util = require("fscript.util")
+local trace_file = require("fscript.trace.file")
 
 local M = {}
 
@@ -54,22 +55,44 @@ function M.finish(run_state, case, rec)
     rec:discard()
     return
   end
-  local model = rec:model()
+  local model = rec:model(run_state.every_step)
   local dir = artifacts.folder(run_state.artifacts, run_state.file.path, case.name)
-  local ok, err = util.mkdir(dir)
-  if not ok then
-    run_state.console:note(("trace not written: %s"):format(err or ("cannot create " .. dir)))
-    return
+  if run_state.every_step then
+    local ok, err = util.mkdir(dir)
+    if not ok then
+      rec:discard()
+      run_state.console:note(("trace not written: %s"):format(err or ("cannot create " .. dir)))
+      return
+    end
+    case.filmstrip = write_filmstrip(dir, model)
   end
-  if run_state.every_step then case.filmstrip = write_filmstrip(dir, model) end
   if keep then
     local path = dir .. "/trace.html"
-    local wrote, why = require("fscript.trace.file").write(path, model)
+    local wrote, why = trace_file.write(path, model)
     if wrote then
       case.trace = path
       run_state.console:note(("trace: %s (fscript show-trace %s)"):format(path, util.shell_quote(path)))
     else
       run_state.console:note(("trace not written: %s"):format(tostring(why)))
+    end
+  end
+  rec:discard()
+end
+
+---Waits until every trace of the run is on disk (the host writes them on a thread of its own), before reports
+---that read them are written; a trace that could not be written is said on the console and dropped from its case.
+---@param run_state table
+function M.flush(run_state)
+  local failed = trace_file.flush()
+  if #failed == 0 then return end
+  local why = {}
+  for _, failure in ipairs(failed) do
+    why[failure.path] = failure.why
+    run_state.console:note(("trace not written: %s: %s"):format(failure.path, failure.why))
+  end
+  for _, file in ipairs(run_state.files or {}) do
+    for _, case in ipairs(file.cases or {}) do
+      if case.trace and why[case.trace] then case.trace = nil end
     end
   end
 end
