@@ -5,7 +5,8 @@ import Testing
 /// The screenshot comparison against pixelmatch's documented behaviour, on pictures small enough to reason
 /// about pixel by pixel: identical pictures differ in nothing, one changed pixel counts once, an anti-aliased
 /// edge that moved half a pixel is not a difference at the default threshold (but is with anti-aliasing
-/// counted), the threshold decides small colour changes, and transparent pixels are blended on white.
+/// counted), the threshold decides small colour changes, and transparent pixels are blended on white; and fscript's
+/// addition, thin strokes moved by half a pixel forgiven as sub-pixel edges while real changes still count.
 @Suite struct PixelMatchTests {
     /// A picture of `width`×`height` in one grey.
     private func gray(_ level: UInt8, width: Int = 8, height: Int = 8) -> RGBAImage {
@@ -49,6 +50,42 @@ import Testing
         #expect(pixel(result.diff, 3, 4) == [255, 0, 0, 255])
         // The rest is the expected picture faded: white stays white.
         #expect(pixel(result.diff, 0, 0) == [255, 255, 255, 255])
+    }
+
+    /// Thin dark strokes one pixel wide, vertical, their left sides at `lefts` pixels: anti-aliased over two columns
+    /// when fractional, as a glyph's stems are. Two strokes a pixel apart (an "m") leave nothing flat between them,
+    /// so pixelmatch's test cannot take their move for anti-aliasing.
+    private func strokes(at lefts: [Double], width: Int = 12, height: Int = 9) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: (255, 255, 255, 255))
+        for x in 0..<width {
+            let covered = min(1, lefts.reduce(0) { sum, left in
+                sum + max(0, min(Double(x + 1), left + 1) - max(Double(x), left))
+            })
+            let level = UInt8((255 * (1 - covered)).rounded())
+            for y in 0..<height {
+                let index = (y * width + x) * 4
+                image.pixels[index] = level
+                image.pixels[index + 1] = level
+                image.pixels[index + 2] = level
+            }
+        }
+        return image
+    }
+
+    @Test func thinStrokesMovedHalfAPixelCountInPixelmatchButNotAsSubpixelEdges() throws {
+        let before = strokes(at: [3.25, 5.25])
+        let after = strokes(at: [3.75, 5.75])
+        #expect(try PixelMatch().compare(before, after).differentPixels > 0, "nothing flat beside the strokes")
+        let tolerant = PixelMatch(toleratesSubpixelEdges: true)
+        #expect(try tolerant.compare(before, after).differentPixels == 0)
+        // The price (the README says it): a hairline that moved two whole pixels passes too; three do not.
+        #expect(try tolerant.compare(strokes(at: [5]), strokes(at: [7])).differentPixels == 0)
+        #expect(try tolerant.compare(strokes(at: [5]), strokes(at: [8])).differentPixels == 18)
+        // Strokes that moved further, or appeared, are a change: their new place was background all around.
+        #expect(try tolerant.compare(strokes(at: [1]), strokes(at: [8])).differentPixels == 18)
+        #expect(try tolerant.compare(gray(255, width: 12, height: 9), strokes(at: [5])).differentPixels == 9)
+        // A flat colour change is no edge.
+        #expect(try tolerant.compare(gray(255), gray(200)).differentPixels == 64)
     }
 
     @Test func anAntiAliasedEdgeShiftedHalfAPixelIsNoDifferenceAtTheDefaultThreshold() throws {

@@ -24,6 +24,7 @@ local M = {}
 ---@field threshold? number how far two colours may be apart, 0 to 1 (default 0.1, pixelmatch's)
 ---@field mask? string|string[] Shelley selectors of views hidden from the comparison (painted magenta)
 ---@field crop? string a Shelley selector of the one view whose region is compared
+---@field subpixel? boolean forgive edges moved by less than a pixel (default true; false: pixelmatch alone)
 
 ---What each option takes, for the errors that name it.
 M.options = {
@@ -32,6 +33,7 @@ M.options = {
   threshold = "a number from 0 to 1",
   mask = "a selector string or a list of them",
   crop = "a selector string",
+  subpixel = "true or false",
 }
 
 ---The default pixelmatch threshold.
@@ -68,7 +70,8 @@ local function is_selector(v) return type(v) == "string" and v:match("%S") ~= ni
 ---@param opts any
 ---@param level integer the caller's level for the error
 ---@return string name
----@return {max_diff_pixels: integer, max_diff_ratio?: number, threshold: number, masks: string[], crop?: string}
+---@return {max_diff_pixels: integer, max_diff_ratio?: number, threshold: number, masks: string[], crop?: string,
+---  subpixel: boolean}
 function M.check_arguments(name, opts, level)
   level = level + 1
   if type(name) ~= "string" then
@@ -97,7 +100,11 @@ function M.check_arguments(name, opts, level)
     bad(("#2 to 'expect_screenshot' (%s must be %s, got %s)"):format(key, M.options[key],
       type(opts[key]) == "string" and ("%q"):format(opts[key]) or tostring(opts[key])), level)
   end
-  local checked = { max_diff_pixels = 0, threshold = M.default_threshold, masks = {} }
+  local checked = { max_diff_pixels = 0, threshold = M.default_threshold, masks = {}, subpixel = true }
+  if opts.subpixel ~= nil then
+    if type(opts.subpixel) ~= "boolean" then wrong("subpixel") end
+    checked.subpixel = opts.subpixel
+  end
   local pixels = opts.max_diff_pixels
   if pixels ~= nil then
     if math.type(pixels) == "float" and pixels == math.floor(pixels) and pixels < 2 ^ 53 then
@@ -339,7 +346,8 @@ function M.expect(app, name, opts)
     end
     shot.expected = #shot.masks > 0 and image().prepare(expected, { masks = shot.masks }) or expected
     -- The diff image is drawn once, for the attempt that fails last: retries only count.
-    shot.result, shot.why = image().compare(shot.expected, shot.png, { threshold = checked.threshold, diff = false })
+    shot.result, shot.why = image().compare(shot.expected, shot.png,
+      { threshold = checked.threshold, diff = false, subpixel = checked.subpixel })
     last = shot
     if not shot.result then return false end
     shot.allowed = M.allowed(checked, shot.result.width * shot.result.height)
@@ -350,7 +358,10 @@ function M.expect(app, name, opts)
   if ok then return path end
   if util.is_fatal(err) or failure.is(err) or not last then error(err, 0) end
   local shot = last
-  if shot.result then shot.result = image().compare(shot.expected, shot.png, { threshold = checked.threshold }) end
+  if shot.result then
+    shot.result = image().compare(shot.expected, shot.png,
+      { threshold = checked.threshold, subpixel = checked.subpixel })
+  end
   local paths = write_artifacts(file, name, shot.expected, shot)
   local message
   if shot.result then

@@ -8,9 +8,10 @@ import Wireframe
 /// - `size(png)` → width, height in pixels.
 /// - `prepare(png, {crop = rect, masks = {rect, …}})` → PNG: the masks painted (Playwright's magenta), then cut
 ///   to `crop`. Rectangles are `{x =, y =, width =, height =}` in whole pixels.
-/// - `compare(expected_png, actual_png, {threshold = 0.1, diff = true})` → `{different =, anti_aliased =, width =, height =,
-///   diff = png, changed = rect}` (`diff` and `changed`, the box around the counted differences, when any), or nil and
-///   why when the sizes differ (a failure to report, not a script error).
+/// - `compare(expected_png, actual_png, {threshold = 0.1, diff = true, subpixel = false})` → `{different =,
+///   anti_aliased =, width =, height =, diff = png, changed = rect}` (`diff` and `changed`, the box around the
+///   counted differences, when any), or nil and why when the sizes differ (a failure to report, not a script
+///   error). `subpixel` also forgives edges moved by less than a pixel (`PixelMatch.toleratesSubpixelEdges`).
 ///
 /// PNGs go in and out as Lua strings, so the stdlib writes them with `io.open` like any file.
 enum ImageModule {
@@ -57,7 +58,7 @@ enum ImageModule {
         return args.result(LuaValue.bytes(try wrap { try image.png(checkStop: checkStop) }))
     }
 
-    /// `compare(expected, actual, {threshold =})`.
+    /// `compare(expected, actual, {threshold =, diff =, subpixel =})`.
     private static func compare(_ args: LuaArgs) throws -> LuaReturn {
         let options = args.isNil(3) ? LuaTable() : try args.table(3, expected: "options table")
         var matcher = PixelMatch()
@@ -68,6 +69,11 @@ enum ImageModule {
                 throw args.badArgument(3, "threshold must be a number from 0 to 1, got \(value)")
             }
             matcher.threshold = threshold
+        }
+        switch options["subpixel"] {
+        case .nil: break
+        case .boolean(let value): matcher.toleratesSubpixelEdges = value
+        case let value: throw args.badArgument(3, "subpixel must be true or false, got \(value)")
         }
         let drawing: Bool
         switch options["diff"] {

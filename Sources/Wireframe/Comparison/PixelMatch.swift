@@ -9,13 +9,18 @@ public struct PixelMatch: Sendable {
     public var threshold: Double = 0.1
     /// Count anti-aliased pixels as differences too (pixelmatch's `includeAA`).
     public var includeAntiAliased = false
+    /// Also take for anti-aliasing an edge that moved by less than a pixel where pixelmatch's test cannot tell: see
+    /// `isSubpixelEdge`. Not part of pixelmatch (off by default, so `PixelMatchTests` check pixelmatch as it is);
+    /// fscript's screenshot checks turn it on.
+    public var toleratesSubpixelEdges = false
     /// How strongly unchanged pixels show in the diff image, 0 (white) to 1 (as they are).
     public var fadedAlpha: Double = 0.1
 
     /// A comparison with pixelmatch's defaults.
-    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false) {
+    public init(threshold: Double = 0.1, includeAntiAliased: Bool = false, toleratesSubpixelEdges: Bool = false) {
         self.threshold = threshold
         self.includeAntiAliased = includeAntiAliased
+        self.toleratesSubpixelEdges = toleratesSubpixelEdges
     }
 
     /// What a comparison found.
@@ -77,7 +82,9 @@ public struct PixelMatch: Sendable {
                             }
                             if !includeAntiAliased
                                 && (Self.isAntiAliased(one, x: x, y: y, width: width, height: height, other: two)
-                                    || Self.isAntiAliased(two, x: x, y: y, width: width, height: height, other: one))
+                                    || Self.isAntiAliased(two, x: x, y: y, width: width, height: height, other: one)
+                                    || (toleratesSubpixelEdges
+                                        && Self.isSubpixelEdge(one, two, x: x, y: y, width: width, height: height)))
                             {
                                 antiAliased += 1
                                 if drawingDiff { Self.set(out, index, 255, 255, 0) }
@@ -176,6 +183,57 @@ public struct PixelMatch: Sendable {
             && hasManySiblings(other, darkestAt, width: width, height: height))
             || (hasManySiblings(pixels, brightestAt, width: width, height: height)
                 && hasManySiblings(other, brightestAt, width: width, height: height))
+    }
+
+    /// Whether pixel (x, y) is an edge that moved by less than a pixel: it is not in a flat area (a neighbour of
+    /// another brightness) in at least one picture, and in each picture its brightness is within the range of the
+    /// other picture's pixels around it (`shiftReach`), as a value blended between neighbours is when an edge moves
+    /// by a fraction of a pixel.
+    ///
+    /// pixelmatch's test needs the darkest or brightest neighbour to sit in a flat area in both pictures; the tip
+    /// or the join of a glyph's thin stroke has none, so text moved by half a pixel (a label laid out at x = 20.25
+    /// points at scale 2) left a few such pixels counted. A real change still counts: a view, colour or glyph
+    /// that changed leaves pixels whose brightness is nowhere near them in the other picture (the inside of a new
+    /// stroke on what was background), and a colour that changed over a flat area is no edge.
+    static func isSubpixelEdge(_ one: Pixels, _ two: Pixels, x: Int, y: Int, width: Int, height: Int) -> Bool {
+        let index = (y * width + x) * 4
+        let (y1, y2) = (luma(one, index), luma(two, index))
+        let first = neighbourhood(one, x: x, y: y, radius: 1, width: width, height: height)
+        let second = neighbourhood(two, x: x, y: y, radius: 1, width: width, height: height)
+        // On a flat area in both pictures it is a change of colour, not of place.
+        guard first.darkest < y1 || y1 < first.brightest || second.darkest < y2 || y2 < second.brightest else {
+            return false
+        }
+        let around1 = neighbourhood(one, x: x, y: y, radius: Self.shiftReach, width: width, height: height)
+        let around2 = neighbourhood(two, x: x, y: y, radius: Self.shiftReach, width: width, height: height)
+        return (around2.darkest...around2.brightest).contains(y1) && (around1.darkest...around1.brightest).contains(y2)
+    }
+
+    /// How far `isSubpixelEdge` looks for the brightness a moved edge may take: two pixels, as a thin stroke that
+    /// moves half a pixel can leave a pixel brighter (or darker) than any of its eight neighbours in the other
+    /// picture, all of which the stroke partly covered.
+    static let shiftReach = 2
+
+    /// The darkest and brightest brightness among the pixel's neighbours within `radius`, the pixel left out.
+    private static func neighbourhood(
+        _ pixels: Pixels, x x1: Int, y y1: Int, radius: Int, width: Int, height: Int
+    ) -> (darkest: Double, brightest: Double) {
+        var darkest = Double.infinity
+        var brightest = -Double.infinity
+        for x in max(x1 - radius, 0)...min(x1 + radius, width - 1) {
+            for y in max(y1 - radius, 0)...min(y1 + radius, height - 1) where x != x1 || y != y1 {
+                let value = luma(pixels, (y * width + x) * 4)
+                darkest = min(darkest, value)
+                brightest = max(brightest, value)
+            }
+        }
+        return (darkest, brightest)
+    }
+
+    /// A pixel's brightness (Y of YIQ) after blending on white.
+    private static func luma(_ pixels: Pixels, _ index: Int) -> Double {
+        let (r, g, b) = blendedOnWhite(pixels, index)
+        return brightness(r, g, b)
     }
 
     /// Whether the pixel has three or more neighbours of exactly its colour (a picture's edge counts as one).
