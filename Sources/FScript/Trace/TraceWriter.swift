@@ -96,20 +96,28 @@ final class TraceWriter: @unchecked Sendable {
     /// `<!--` becomes `<\u0021--`, both the same JSON (what `fscript.report.trace_html`'s `script_safe` does).
     static func appendScriptSafe(_ text: [UInt8], to out: inout [UInt8]) {
         let lt = UInt8(ascii: "<")
-        var i = 0
-        while i < text.count {
-            let byte = text[i]
-            out.append(byte)
-            i += 1
-            guard byte == lt, i < text.count else { continue }
-            if text[i] == UInt8(ascii: "/") {
-                out.append(UInt8(ascii: "\\"))
-            } else if text[i] == UInt8(ascii: "!"), i + 2 < text.count, text[i + 1] == UInt8(ascii: "-"),
-                text[i + 2] == UInt8(ascii: "-")
-            {
-                out.append(contentsOf: Array("\\u0021".utf8))
-                i += 1
+        text.withUnsafeBufferPointer { bytes in
+            // Runs without `<` (nearly all of a page: base64 has none) are copied whole.
+            var start = 0
+            var i = 0
+            while i < bytes.count {
+                guard bytes[i] == lt, i + 1 < bytes.count else {
+                    i += 1
+                    continue
+                }
+                let next = bytes[i + 1]
+                let comment = next == UInt8(ascii: "!") && i + 3 < bytes.count && bytes[i + 2] == UInt8(ascii: "-")
+                    && bytes[i + 3] == UInt8(ascii: "-")
+                guard next == UInt8(ascii: "/") || comment else {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...i]))
+                out.append(contentsOf: comment ? Array("\\u0021".utf8) : [UInt8(ascii: "\\")])
+                i += comment ? 2 : 1
+                start = i
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
     }
 
