@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Checks screenshot baselines through `fscript run`, once on the embedded simulator and once on `fscript serve`
-# (--target): a first run writes the baseline and fails saying so (exit 1), a rerun passes, a changed label fails
-# with expected/actual/diff images in the artifacts folder and the HTML report shows them with a slider, the same
-# change passes when that label is masked (the catalog step), and --update-snapshots rewrites the baseline so the
-# change then passes. Both a Lua test (app:expect_screenshot) and a .feature file (the catalog step). The report's
+# (--target): a first run writes the baseline and fails saying so (exit 1), a rerun passes, so does one with the
+# title's text and a box moved by half a pixel, a changed label fails with expected/actual/diff images in the
+# artifacts folder and the HTML report shows them with a slider, the same change passes when that label is masked
+# (the catalog step), and --update-snapshots rewrites the baseline so the change then passes. Both a Lua test (app:expect_screenshot) and a .feature file (the catalog step). The report's
 # slider is checked in headless Chromium (Tests/browser/screenshot_slider_browser.py).
 source "$(dirname "$0")/common.sh"
 
@@ -23,6 +23,10 @@ suite() {
 scenario("the cart", function()
   app:wait_for("label marked:'Your cart'")
   if os.getenv("SHOTS_CHANGE") then app:touch("button marked:'Change total'") end
+  if os.getenv("SHOTS_NUDGE") then
+    app:touch("button marked:'Nudge title'")
+    app:touch("button marked:'Nudge box'")
+  end
   app:expect_screenshot("cart")
 end)
 EOF
@@ -56,6 +60,8 @@ check_target() {
   [ -s "$lua_base" ] && [ -s "$feature_base" ] || fatal "$kind: the baselines were not written beside the tests"
 
   run "$kind-rerun" "$dir" 0 "$@"
+  # The title's text and the box moved by half a pixel pass at the defaults.
+  SHOTS_NUDGE=1 run "$kind-nudged" "$dir" 0 "$@"
 
   SHOTS_CHANGE=1 run "$kind-changed" "$dir" 1 "$@" --report "html:$dir/report"
   grep -q 'the screen differs from baseline "cart" in [0-9]* pixels' "$work/$kind-changed.out" ||
