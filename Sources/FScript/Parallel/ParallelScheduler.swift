@@ -136,8 +136,11 @@ final class ParallelScheduler {
         for slot in workers.indices {
             guard let worker = workers[slot], let deadline = deadlines[slot], now >= deadline else { continue }
             worker.stuck = true
-            worker.signal(SIGCONT)
+            // SIGKILL first: it ends a stopped process too. Continued first, a worker whose time had run out could
+            // report its unit (a timed-out scenario) before the kill when this thread lost the CPU between the two
+            // signals on a busy machine, and the run then missed that its worker was stuck.
             worker.signal(SIGKILL)
+            worker.signal(SIGCONT)
             deadlines[slot] = nil
         }
     }
