@@ -23,7 +23,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// Set once a request was refused: the rest of it is dropped, and the connection closes after the answer.
     private var refused = false
     /// The `Host` and `Origin` of this connection's last request that passed the checks of both: a client sends
-    /// the same ones request after request, and the checks (a pure function of the two) were 5 % of a small
+    /// the same ones request after request, and the checks (a pure function of the two) were a tenth of a small
     /// request's cost.
     private var passedHost: (host: String?, origin: String?)?
 
