@@ -141,6 +141,28 @@ private func startServer(_ limits: ServerLimits = .standard) throws -> HTTPServe
         #expect(closed)
     }
 
+    /// The checks of `Host` and `Origin` are skipped for a request that repeats the previous one's on the same
+    /// connection; one that differs is checked anew, so a foreign or malformed one after a good one is refused.
+    @Test(arguments: [
+        ("Host: attacker.example\r\n", "403"),
+        ("Host: 127.0.0.1\r\nOrigin: http://evil.example\r\n", "403"),
+        ("Host: 127.0.0.1/x\r\n", "400"),
+        ("Host: 127.0.0.1\r\nHost: attacker.example\r\n", "400"),
+    ])
+    func aForeignHostAfterAGoodOneOnTheSameConnectionIsRefused(headers: String, status: String) throws {
+        let server = try startServer()
+        defer { server.stop() }
+        let client = try RawConnection(port: server.port)
+        for _ in 0..<2 {
+            client.send("GET /x HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            #expect(client.read(until: "ok 0").hasPrefix("HTTP/1.1 200 OK"))
+        }
+        client.send("GET /x HTTP/1.1\r\n\(headers)\r\n")
+        let (text, closed) = client.readUntilClosed()
+        #expect(text.hasPrefix("HTTP/1.1 \(status) "), "\(text)")
+        #expect(closed)
+    }
+
     @Test func aBodyThatGrowsPastTheLimitIsRefused() throws {
         var limits = ServerLimits()
         limits.maxBodyBytes = 1000

@@ -20,14 +20,16 @@ struct RepeatSharing {
 
     /// `headers`, or the previous entry's equal array (same names, values and order).
     mutating func shared(headers: [(name: String, value: String)]) -> [(name: String, value: String)] {
-        let same = headers.count == self.headers.count && zip(headers, self.headers).allSatisfy { new, old in
-            new.name.utf8.elementsEqual(old.name.utf8) && new.value.utf8.elementsEqual(old.value.utf8)
-        }
-        if same {
-            return self.headers
-        }
+        if Self.same(headers, self.headers) { return self.headers }
         self.headers = headers
         return headers
+    }
+
+    /// Whether two header lists are byte for byte the same: names, values and order (also `ProxiedAnswers`'s test).
+    static func same(_ headers: [(name: String, value: String)], _ other: [(name: String, value: String)]) -> Bool {
+        headers.count == other.count && zip(headers, other).allSatisfy { new, old in
+            new.name.utf8.elementsEqual(old.name.utf8) && new.value.utf8.elementsEqual(old.value.utf8)
+        }
     }
 
     /// The previous entry's outcome when `decision` is the same stub and status; a new one otherwise.

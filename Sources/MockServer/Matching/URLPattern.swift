@@ -73,7 +73,7 @@ public struct URLPattern: Sendable, Hashable {
     /// Whether the request's URL fits, with the template's captures, or how it did not.
     func match(_ request: HTTPRequest) -> URLMatch {
         let path = request.decodedPath
-        let url = request.query.isEmpty ? path : "\(path)?\(request.query)"
+        lazy var url = request.query.isEmpty ? path : "\(path)?\(request.query)"
         switch kind {
         case .path(let expected):
             return expected == path || expected == request.path ? .matched([:]) : .missed(miss("path", expected, path))

@@ -7,7 +7,9 @@ import NIOPosix
 /// There is no router, as in Hummingbird's `Application(responder:)`: stub matching is the whole routing.
 /// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads. Matching and
 /// rendering run off the event loop, on the `work` threads: a request whose template takes seconds (a runaway regular
-/// expression, a large body parsed many times) no longer holds up the other connections of its loop. The admin
+/// expression, a large body parsed many times) no longer holds up the other connections of its loop. Only light
+/// work (`Stub.isLight`: every stub's matchers and the chosen answer bounded and linear in a small request) is
+/// done on the loop itself, where the two thread switches would cost more than the work. The admin
 /// API runs on threads of its own (`adminWork`), so a health check or a test's verify is answered meanwhile, and a
 /// large import (100,000 stubs take seconds) holds up neither its loop nor stub requests.
 struct MockResponder: HTTPResponder {
@@ -46,15 +48,24 @@ struct MockResponder: HTTPResponder {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
         }
-        return Self.work.runIfActive(eventLoop: eventLoop) { answer(request, sent: sent.method, on: eventLoop) }
-            .flatMap { $0 }
+        if request.body.count <= Self.lightBodyLimit, let decision = stubs.decideIfLight(request) {
+            return answer(request, decision, sent: sent.method, on: eventLoop)
+        }
+        return Self.work.runIfActive(eventLoop: eventLoop) {
+            answer(request, stubs.decide(request), sent: sent.method, on: eventLoop)
+        }
+        .flatMap { $0 }
     }
 
-    /// Picks the stub and makes its answer (on `work`); the delays and the proxy go back to the event loop.
-    private func answer(_ request: HTTPRequest, sent: String, on eventLoop: any EventLoop)
+    /// The largest request body whose light work (`Stub.isLight`) is done on the event loop: a template may copy
+    /// it, and the loop is not held for megabytes.
+    static let lightBodyLimit = 16 * 1024
+
+    /// Makes the decided stub's answer (on `work`, or on the loop when light); the delays and the proxy go back to
+    /// the event loop.
+    private func answer(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
         -> EventLoopFuture<HTTPResponse>
     {
-        let decision = stubs.decide(request)
         guard case .matched(let stub, let definition, let captures) = decision else {
             if let proxy {
                 journal.record(request, decision: .unmatched(explanation: "proxied to \(proxy.upstream)"))

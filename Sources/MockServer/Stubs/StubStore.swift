@@ -28,6 +28,8 @@ final class StubStore: @unchecked Sendable {
         var stub: Stub
         let matcher: RequestMatcher
         let order: Int
+        /// `Stub.isLight`, worked out once when the stub is added.
+        let isLight: Bool
         var served = 0
 
         var priority: Int { stub.priority ?? 5 }
@@ -43,6 +45,9 @@ final class StubStore: @unchecked Sendable {
     /// Positions in `entries` of the stubs for each literal path, and of the stubs without one.
     private var byPath: [String: [Int]] = [:]
     private var unindexed: [Int] = []
+    /// How many of the stubs are not light (`Stub.isLight`): while any is there, every request is decided on a
+    /// worker thread (a request's candidates can include any unindexed stub).
+    private var heavy = 0
     private var nextOrder = 0
     private var scenarios: [String: String] = [:]
 
@@ -61,10 +66,12 @@ final class StubStore: @unchecked Sendable {
             try stub.responses[index].compileTemplates()
         }
         let matcher = RequestMatcher(stub.request)
+        let isLight = stub.isLight
         lock.withLock {
             removeEntry(stub.id)
             let position = entries.count
-            entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder))
+            entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder, isLight: isLight))
+            if !isLight { heavy += 1 }
             positionByID[stub.id] = position
             nextOrder += 1
             if let path = stub.request.url?.literalPath {
@@ -79,6 +86,7 @@ final class StubStore: @unchecked Sendable {
     @discardableResult
     private func removeEntry(_ id: UUID) -> Bool {
         guard let position = positionByID.removeValue(forKey: id) else { return false }
+        if entries[position]?.isLight == false { heavy -= 1 }
         entries[position] = nil
         holes += 1
         if holes > 64 && holes * 2 > entries.count { compact() }
@@ -97,9 +105,11 @@ final class StubStore: @unchecked Sendable {
         byPath.removeAll(keepingCapacity: true)
         unindexed.removeAll(keepingCapacity: true)
         positionByID.removeAll(keepingCapacity: true)
+        heavy = 0
         for (position, entry) in entries.enumerated() {
             guard let entry else { continue }
             positionByID[entry.stub.id] = position
+            if !entry.isLight { heavy += 1 }
             if let path = entry.stub.request.url?.literalPath {
                 byPath[path, default: []].append(position)
             } else {
@@ -177,37 +187,72 @@ final class StubStore: @unchecked Sendable {
         return outcome
     }
 
+    /// The most stubs a request is compared with on the event loop (`decideIfLight`): light ones cost about a
+    /// microsecond each, so the loop is never held for long.
+    static let lightCandidateLimit = 64
+
     /// Picks the stub that answers the request and takes its next response, or explains the nearest miss.
     func decide(_ request: HTTPRequest) -> Decision {
         // A miss is explained after the lock is let go, from a copy of the stubs it compares with: under the lock
         // every 404 held up every other request's match.
         var missed: (sample: [Entry], scenarios: [String: String]) = ([], [:])
         let decision = lock.withLock { () -> Decision? in
-            // Only the stubs that could match: those for this path (as sent, or decoded) and those without one.
-            var candidates = unindexed
-            candidates += byPath[request.path] ?? []
-            if request.decodedPath != request.path { candidates += byPath[request.decodedPath] ?? [] }
-            var best: (index: Int, captures: [String: String])?
-            for index in candidates where entries[index] != nil {
-                let outcome = outcome(of: index, for: request)
-                if outcome.isMatch, best.map({ Self.ranks(entries[index]!, above: entries[$0.index]!) }) ?? true {
-                    best = (index, outcome.captures)
-                }
-            }
-            guard let best else {
+            let candidates = candidates(for: request)
+            guard let best = best(among: candidates, for: request) else {
                 let newest = entries.indices.suffix(Self.nearestMissSample)
                 missed = ((candidates + newest).compactMap { entries[$0] }, scenarios)
                 return nil
             }
-            let stub = entries[best.index]!.stub
-            let turn = min(entries[best.index]!.served, stub.responses.count - 1)
-            entries[best.index]!.served += 1
-            if let scenario = stub.scenario, let newState = scenario.newState {
-                scenarios[scenario.name] = newState
-            }
-            return .matched(stub: stub, response: stub.responses[turn], captures: best.captures)
+            return take(best)
         }
         return decision ?? .unmatched(explanation: Self.nearestMiss(request, among: missed.sample, missed.scenarios))
+    }
+
+    /// The decision when it is light work to make now, on the caller's thread (an event loop): the lock is free,
+    /// every stub is light, at most `lightCandidateLimit` are compared, and one matched. Nil when that is not so,
+    /// and nothing was changed: `decide` on a worker thread then (a miss's explanation compares with hundreds of
+    /// stubs; the admin API's near misses hold the lock while they compare with all of them).
+    func decideIfLight(_ request: HTTPRequest) -> Decision? {
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        guard heavy == 0 else { return nil }
+        let candidates = candidates(for: request)
+        guard candidates.count <= Self.lightCandidateLimit, let best = best(among: candidates, for: request)
+        else { return nil }
+        return take(best)
+    }
+
+    /// Only the stubs that could match: those for this path (as sent, or decoded) and those without one (under
+    /// the lock).
+    private func candidates(for request: HTTPRequest) -> [Int] {
+        var candidates = unindexed
+        candidates += byPath[request.path] ?? []
+        let decoded = request.decodedPath
+        if decoded != request.path { candidates += byPath[decoded] ?? [] }
+        return candidates
+    }
+
+    /// The candidate that answers, by WireMock's precedence, and what its URL pattern captured (under the lock).
+    private func best(among candidates: [Int], for request: HTTPRequest) -> (index: Int, captures: [String: String])? {
+        var best: (index: Int, captures: [String: String])?
+        for index in candidates where entries[index] != nil {
+            let outcome = outcome(of: index, for: request)
+            if outcome.isMatch, best.map({ Self.ranks(entries[index]!, above: entries[$0.index]!) }) ?? true {
+                best = (index, outcome.captures)
+            }
+        }
+        return best
+    }
+
+    /// The chosen stub's next response; its sequence and scenario move on (under the lock).
+    private func take(_ best: (index: Int, captures: [String: String])) -> Decision {
+        let stub = entries[best.index]!.stub
+        let turn = min(entries[best.index]!.served, stub.responses.count - 1)
+        entries[best.index]!.served += 1
+        if let scenario = stub.scenario, let newState = scenario.newState {
+            scenarios[scenario.name] = newState
+        }
+        return .matched(stub: stub, response: stub.responses[turn], captures: best.captures)
     }
 
     /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.

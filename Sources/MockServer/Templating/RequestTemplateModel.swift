@@ -5,33 +5,47 @@ import JSON
 /// The model a response template sees: `request` as WireMock documents it, and `parameters`, the stub's
 /// `transformerParameters`.
 enum RequestTemplateModel {
+    /// The members of `request`, in WireMock's order.
+    static let members = [
+        "id", "url", "path", "pathSegments", "query", "method", "host", "port", "scheme", "baseUrl", "headers", "cookies",
+        "body", "bodyAsBase64", "multipart",
+    ]
+
+    /// The model with the members of `request` named in `fields` (`Template.requestFields`), or all of them when
+    /// nil; a member left out is one no template of the response reads.
     static func make(
-        _ request: HTTPRequest, pathParameters: [String: String], parameters: JSONValue?
+        _ request: HTTPRequest, pathParameters: [String: String], parameters: JSONValue?, fields: Set<String>? = nil
     ) -> TemplateValue {
         let path = request.path
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
+        lazy var segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
             String($0).percentDecoded ?? String($0)
         }
         let hostHeader = request.header("Host") ?? "localhost"
-        let (host, port) = split(hostHeader)
         let scheme = "http"
-        var model: [(key: String, value: TemplateValue)] = [
-            ("id", .string(RandomUUID.text())),
-            ("url", .string(request.uri)),
-            ("path", .path(path, segments: segments, parameters: pathParameters)),
-            ("pathSegments", .array(segments.map { .string($0) })),
-            ("query", grouped(request.queryItems, sameName: caseInsensitive)),
-            ("method", .string(request.method)),
-            ("host", .string(host)),
-            ("port", port.map { .integer(Int64($0)) } ?? .integer(80)),
-            ("scheme", .string(scheme)),
-            ("baseUrl", .string("\(scheme)://\(hostHeader)")),
-            ("headers", grouped(request.headers, sameName: { $0.equalsHeaderName($1) })),
-            ("cookies", grouped(request.cookies, sameName: caseInsensitive)),
-            ("body", .string(String(decoding: request.body, as: UTF8.self))),
-            ("bodyAsBase64", .string(Data(request.body).base64EncodedString())),
-        ]
-        model.append(("multipart", .bool(request.header("Content-Type")?.lowercased().hasPrefix("multipart/") == true)))
+        func member(_ key: String) -> TemplateValue {
+            switch key {
+            case "id": return .string(RandomUUID.text())
+            case "url": return .string(request.uri)
+            case "path": return .path(path, segments: segments, parameters: pathParameters)
+            case "pathSegments": return .array(segments.map { .string($0) })
+            case "query": return grouped(request.queryItems, sameName: caseInsensitive)
+            case "method": return .string(request.method)
+            case "host": return .string(split(hostHeader).0)
+            case "port": return split(hostHeader).1.map { .integer(Int64($0)) } ?? .integer(80)
+            case "scheme": return .string(scheme)
+            case "baseUrl": return .string("\(scheme)://\(hostHeader)")
+            case "headers": return grouped(request.headers, sameName: { $0.equalsHeaderName($1) })
+            case "cookies": return grouped(request.cookies, sameName: caseInsensitive)
+            case "body": return .string(String(decoding: request.body, as: UTF8.self))
+            case "bodyAsBase64": return .string(Data(request.body).base64EncodedString())
+            case "multipart": return .bool(request.header("Content-Type")?.lowercased().hasPrefix("multipart/") == true)
+            default: preconditionFailure("no request member \(key)")
+            }
+        }
+        var model: [(key: String, value: TemplateValue)] = []
+        for key in members where fields?.contains(key) ?? true {
+            model.append((key, member(key)))
+        }
         var top: [(key: String, value: TemplateValue)] = [("request", .object(model))]
         if let parameters { top.append(("parameters", TemplateValue(parameters))) }
         return .object(top)

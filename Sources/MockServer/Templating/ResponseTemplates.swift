@@ -8,6 +8,9 @@ struct ResponseTemplates: Sendable {
     /// One per header, nil where the value has no `{{`.
     var headers: [Template?]
     var fileName: Template?
+    /// The members of `request` these templates read (`Template.requestFields`); nil for all of them, as for a
+    /// body file, which is read and parsed per request.
+    var requestFields: Set<String>?
 
     init(_ response: ResponseDefinition) throws(MockServerError) {
         func parse(_ text: String, _ role: String) throws(MockServerError) -> Template? {
@@ -26,6 +29,21 @@ struct ResponseTemplates: Sendable {
         } else {
             fileName = nil
         }
+        switch response.body {
+        case .file, .fileTemplate:
+            requestFields = nil
+        case .empty, .bytes, .text, .json:
+            var fields: Set<String>? = []
+            for template in [body, fileName] + headers {
+                guard let template else { continue }
+                guard let read = template.requestFields, let known = fields else {
+                    fields = nil
+                    break
+                }
+                fields = known.union(read)
+            }
+            requestFields = fields
+        }
     }
 }
 
@@ -34,7 +52,8 @@ extension ResponseDefinition {
     func renderTemplates(
         _ templates: ResponseTemplates, request: HTTPRequest, pathParameters: [String: String], filesDirectory: String?
     ) -> HTTPResponse {
-        let model = RequestTemplateModel.make(request, pathParameters: pathParameters, parameters: templateParameters)
+        let model = RequestTemplateModel.make(
+            request, pathParameters: pathParameters, parameters: templateParameters, fields: templates.requestFields)
         let now = Date()
         do throws(TemplateError) {
             var headers = self.headers

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPCore
+import Testing
+
+@testable import MockServer
+
+/// Which stubs are light enough to be matched and answered on the event loop (`Stub.isLight`), which templates
+/// read which members of `request` (`Template.requestFields`), and that answers made that way are the same.
+@Suite struct LightStubTests {
+    @Test(arguments: [
+        ("/api/item/[0-9]+", true), ("/proxy/.*", true), ("/a/b", true), ("/a/\\d{3}", true), ("/x/(ab)+", true),
+        ("/a/[+*?|(]+", true), ("/a/.*?", true), ("/a\\.json", true), ("/p/\\p{L}+", true),
+        ("(a+)+b", false), ("/a/.*/b/.*", false), ("a|b", false), ("(a)\\1", false), ("(?i)/a", false),
+        ("/a(?=b)", false), ("[a-z]*[0-9]*", false), ("/a/[[a-z]&&[^b]]+", false), ("\\Q.*\\E.*", false),
+        ("x?y?", false),
+    ])
+    func aPatternIsLinearWithOneRepetitionAndNoBacktrackingConstructs(pattern: String, linear: Bool) throws {
+        #expect(try CompiledRegex(pattern).isLinear == linear, "\(pattern)")
+    }
+
+    @Test func aTemplateIsLightWithoutHelpersOrBlocks() throws {
+        #expect(try Template(parsing: "{\"id\": \"{{request.path.[2]}}\", \"host\": \"{{request.headers.Host}}\"}").isLight)
+        #expect(try Template(parsing: "plain {{{request.body}}} {{'x'}}").isLight)
+        #expect(try !Template(parsing: "{{upper request.path}}").isLight)
+        #expect(try !Template(parsing: "{{#if request.body}}x{{/if}}").isLight)
+    }
+
+    @Test func aTemplateNamesTheRequestMembersItReads() throws {
+        let reads = { (text: String) throws -> Set<String>? in try Template(parsing: text).requestFields }
+        #expect(try reads("{{request.path.[2]}} {{request.query.page}} {{request.headers.Host}}") == ["path", "query", "headers"])
+        #expect(try reads("{{#each request.query as |values name|}}{{name}}{{@index}}{{/each}}") == ["query"])
+        #expect(try reads("{{upper (lower request.method)}} {{size parameters.list}}") == ["method"])
+        #expect(try reads("no tags") == [])
+        // What can reach any member: `request` itself, `this` and `../` (the root at the top), `@root`.
+        #expect(try reads("{{#with request}}{{url}}{{/with}}") == nil)
+        #expect(try reads("{{this.request.url}}") == nil)
+        #expect(try reads("{{@root.request.url}}") == nil)
+        #expect(try reads("{{#each request.query}}{{../request.url}}{{/each}}") == nil)
+    }
+
+    @Test func stubsWithBoundedMatchersAndAnswersAreLight() throws {
+        let plain = Stub(request: .init(method: "GET", path: "/a"), responses: [.json("{}")])
+        #expect(plain.isLight)
+        var templated = ResponseDefinition(body: .text("{{request.query.page}}"))
+        templated.templated = true
+        try templated.compileTemplates()
+        #expect(Stub(request: .init(method: "GET", url: try .pathMatching("/api/[0-9]+")), responses: [templated]).isLight)
+        var helper = ResponseDefinition(body: .text("{{upper request.query.page}}"))
+        helper.templated = true
+        try helper.compileTemplates()
+        #expect(!Stub(request: .init(method: "GET", path: "/a"), responses: [helper]).isLight)
+        #expect(!Stub(request: .init(method: "GET", url: try .pathMatching("(a+)+b")), responses: [.json("{}")]).isLight)
+        #expect(!Stub(request: .init(method: "GET", path: "/a"), responses: [.init(body: .file("a.json"))]).isLight)
+        let body = RequestPattern(method: "POST", url: .path("/a"), bodyPatterns: [.contains("x")])
+        #expect(!Stub(request: body, responses: [.json("{}")]).isLight)
+        let header = RequestPattern(method: "GET", url: .path("/a"), headers: ["X": try .matches("(a|b)*")])
+        #expect(!Stub(request: header, responses: [.json("{}")]).isLight)
+    }
+
+    /// Answered on the event loop, a light stub's answers are the same as on a worker thread: sequences go on in
+    /// order, the template sees the request, and what nothing matches still gets its nearest miss.
+    @Test func lightStubsAnswerAsBefore() throws {
+        let harness = try MockHarness()
+        var first = Stub(request: .init(method: "GET", path: "/seq"), responses: [.text("one"), .text("two")])
+        first.priority = 1
+        _ = try harness.mock.stub(first)
+        var templated = ResponseDefinition(
+            headers: [(name: "X-Id", value: "{{request.path.[2]}}")],
+            body: .text("{{request.path.[2]}} {{request.query.page}} {{request.headers.X-Test}} {{request.method}}"))
+        templated.templated = true
+        _ = try harness.mock.stub(.init(method: "GET", url: try .pathMatching("/api/item/[0-9]+")), templated)
+        #expect(try harness.send("GET", "/seq").bodyText == "one")
+        #expect(try harness.send("GET", "/seq").bodyText == "two")
+        #expect(try harness.send("GET", "/seq").bodyText == "two")
+        let answer = try harness.send("GET", "/api/item/7?page=2", headers: [(name: "X-Test", value: "yes")])
+        #expect(answer.bodyText == "7 2 yes GET")
+        #expect(answer.header("X-Id") == "7")
+        let miss = try harness.send("GET", "/api/item/x")
+        #expect(miss.status == 404)
+        #expect(miss.bodyText.contains("Closest stub"), "\(miss.bodyText)")
+        let count = try harness.send("POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPath": "/seq"}"#)
+        #expect(count.bodyText.filter { $0 != " " && $0 != "\n" }.hasPrefix(#"{"count":3,"#), "\(count.bodyText)")
+    }
+}
