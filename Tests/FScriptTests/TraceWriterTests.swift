@@ -17,7 +17,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         let writer = TraceWriter()
         let path = root + "/login/wrong_password/trace.html"
-        writer.write(TraceWriter.Page(
+        try writer.write(TraceWriter.Page(
             path: path, before: Array("<p>".utf8), trace: Array(#"{"error":"</script><!-- x"}"#.utf8),
             pictures: [.png([0x89, 0x50, 0x4E, 0x47]), .png([])], trees: [Array(#"{"class":"A"}"#.utf8)],
             after: Array("</p>".utf8), drawings: BackgroundDrawings()))
@@ -38,7 +38,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: root + "/file", contents: Data()))
         let writer = TraceWriter()
         let path = root + "/file/scenario/trace.html"
-        writer.write(TraceWriter.Page(
+        try writer.write(TraceWriter.Page(
             path: path, before: [], trace: Array("{}".utf8), pictures: [], trees: [], after: [],
             drawings: BackgroundDrawings()))
         let failed = try writer.flush()

@@ -31,6 +31,8 @@ import Testing
         #expect(try reads("{{#each request.query as |values name|}}{{name}}{{@index}}{{/each}}") == ["query"])
         #expect(try reads("{{upper (lower request.method)}} {{size parameters.list}}") == ["method"])
         #expect(try reads("no tags") == [])
+        // Names are looked up in any case, as the renderer does.
+        #expect(try reads("{{request.Method}} {{Request.body}}") == ["method", "body"])
         // What can reach any member: `request` itself, `this` and `../` (the root at the top), `@root`.
         #expect(try reads("{{#with request}}{{url}}{{/with}}") == nil)
         #expect(try reads("{{this.request.url}}") == nil)
@@ -66,19 +68,47 @@ import Testing
         _ = try harness.mock.stub(first)
         var templated = ResponseDefinition(
             headers: [(name: "X-Id", value: "{{request.path.[2]}}")],
-            body: .text("{{request.path.[2]}} {{request.query.page}} {{request.headers.X-Test}} {{request.method}}"))
+            body: .text(
+                "{{request.path.[2]}} {{request.query.page}} {{request.headers.X-Test}} {{request.method}} {{request.Method}}"
+            ))
         templated.templated = true
         _ = try harness.mock.stub(.init(method: "GET", url: try .pathMatching("/api/item/[0-9]+")), templated)
         #expect(try harness.send("GET", "/seq").bodyText == "one")
         #expect(try harness.send("GET", "/seq").bodyText == "two")
         #expect(try harness.send("GET", "/seq").bodyText == "two")
         let answer = try harness.send("GET", "/api/item/7?page=2", headers: [(name: "X-Test", value: "yes")])
-        #expect(answer.bodyText == "7 2 yes GET")
+        #expect(answer.bodyText == "7 2 yes GET GET")
         #expect(answer.header("X-Id") == "7")
+        #expect(harness.mock.lightDecisionCount == 4, "the four answers above were made on the event loop")
         let miss = try harness.send("GET", "/api/item/x")
         #expect(miss.status == 404)
         #expect(miss.bodyText.contains("Closest stub"), "\(miss.bodyText)")
         let count = try harness.send("POST", "/__admin/requests/count", body: #"{"method": "GET", "urlPath": "/seq"}"#)
         #expect(count.bodyText.filter { $0 != " " && $0 != "\n" }.hasPrefix(#"{"count":3,"#), "\(count.bodyText)")
+    }
+
+    /// A test waiting for a request has its pattern checked as each request is recorded, which may be slow: then
+    /// requests are answered off the event loop, as when a stub is heavy.
+    @Test func aWaitingTestOrAHeavyStubKeepsRequestsOffTheEventLoop() throws {
+        let harness = try MockHarness()
+        _ = try harness.mock.stub(Stub(request: .init(method: "GET", path: "/a"), responses: [.text("a")]))
+        #expect(try harness.send("GET", "/a").bodyText == "a")
+        #expect(harness.mock.lightDecisionCount == 1)
+        let mock = harness.mock
+        let waiter = Thread { _ = try? mock.waitForRequest(RequestPattern(method: "GET", url: .path("/b")), timeout: 30) }
+        waiter.start()
+        // Paced polling, bounded by a count: the waiter is in place within a few milliseconds.
+        for _ in 0..<3000 where !mock.hasWaiters { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(mock.hasWaiters, "the waiter is in place")
+        #expect(try harness.send("GET", "/a").bodyText == "a")
+        #expect(mock.lightDecisionCount == 1, "answered off the loop while a test waits")
+        _ = try harness.send("GET", "/b")  // ends the wait (a 404, journaled)
+        for _ in 0..<3000 where mock.hasWaiters { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(try harness.send("GET", "/a").bodyText == "a")
+        #expect(mock.lightDecisionCount == 2, "on the loop again once nobody waits")
+        _ = try harness.mock.stub(
+            Stub(request: .init(method: "POST", url: .path("/b"), bodyPatterns: [.contains("x")]), responses: [.text("b")]))
+        #expect(try harness.send("GET", "/a").bodyText == "a")
+        #expect(mock.lightDecisionCount == 2, "answered off the loop while a heavy stub is in the store")
     }
 }

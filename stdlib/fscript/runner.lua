@@ -129,7 +129,13 @@ function M.run(opts)
   state.support = lifecycle.support(state)
   -- Traces are written on a thread of their own; the HTML report embeds a failed scenario's.
   local flushed, flush_err = pcall(require("fscript.trace.scenario").flush, state)
-  if not flushed then state.console:note(("traces not all written: %s"):format(tostring(flush_err))) end
+  if not flushed then
+    if util.is_interrupt(flush_err) then
+      state.interrupted = true
+    else
+      state.console:note(("traces not all written: %s"):format(tostring(flush_err)))
+    end
+  end
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)

@@ -26,21 +26,26 @@ final class TraceWriter: @unchecked Sendable {
     }
 
     private let condition = NSCondition()
-    /// Pages handed over and not yet written (or failed).
-    private var pending = 0
+    /// The paths of the pages handed over and not yet written (or failed).
+    private var pending: [String] = []
     /// The pages that could not be written since the last flush: their path and why.
     private var failures: [(path: String, why: String)] = []
     private let queue = DispatchQueue(label: "fscript.trace.writer", qos: .utility)
+    /// How many pages may wait to be written: each holds its trees and pictures, and on a busy machine the writer
+    /// may fall behind the scenarios for a whole run.
+    static let backlogLimit = 32
 
-    /// Hands `page` to the writer's thread.
-    func write(_ page: Page) {
+    /// Hands `page` to the writer's thread, first waiting while `backlogLimit` pages wait already. Throws the stop
+    /// when Ctrl-C, SIGTERM or the test's deadline comes while it waits.
+    func write(_ page: Page) throws {
         condition.lock()
-        pending += 1
-        condition.unlock()
+        defer { condition.unlock() }
+        try waitWhile { pending.count >= Self.backlogLimit }
+        pending.append(page.path)
         queue.async { [self] in
             let failure = Self.save(page)
             condition.lock()
-            pending -= 1
+            if let index = pending.firstIndex(of: page.path) { pending.remove(at: index) }
             if let failure { failures.append((page.path, failure)) }
             condition.broadcast()
             condition.unlock()
@@ -48,17 +53,34 @@ final class TraceWriter: @unchecked Sendable {
     }
 
     /// Waits until every page handed over is written, and returns (and forgets) the ones that failed. Throws the
-    /// stop when Ctrl-C, SIGTERM or the test's deadline comes while it waits.
+    /// stop when Ctrl-C, SIGTERM or the test's deadline comes while it waits; `abandon` then says which pages are
+    /// not written.
     func flush() throws -> [(path: String, why: String)] {
         condition.lock()
         defer { condition.unlock() }
-        while pending > 0 {
-            try Interruption.throwIfStopped()
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
-        }
+        try waitWhile { !pending.isEmpty }
         let failed = failures
         failures.removeAll()
         return failed
+    }
+
+    /// The pages not written, without waiting (after a flush that was stopped): the ones that failed, and the ones
+    /// still waiting, which the process may end before.
+    func abandon() -> [(path: String, why: String)] {
+        condition.lock()
+        defer { condition.unlock() }
+        let stopped = pending.map { (path: $0, why: "the run stopped before it was written") }
+        let failed = failures + stopped
+        failures.removeAll()
+        return failed
+    }
+
+    /// Waits on the condition (locked) while `busy` holds, in 50 ms slices that check for a stop.
+    private func waitWhile(_ busy: () -> Bool) throws {
+        while busy() {
+            try Interruption.throwIfStopped()
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
     }
 
     /// Writes one page; why it could not, or nil.
@@ -93,7 +115,7 @@ final class TraceWriter: @unchecked Sendable {
     }
 
     /// Appends `text` so that it cannot end or bend the `<script>` element it goes in: `</` becomes `<\/` and
-    /// `<!--` becomes `<\u0021--`, both the same JSON (what `fscript.report.trace_html`'s `script_safe` does).
+    /// `<!--` becomes `<\u0021--`, both the same JSON; the HTML report embeds a trace file's data as it is here.
     static func appendScriptSafe(_ text: [UInt8], to out: inout [UInt8]) {
         let lt = UInt8(ascii: "<")
         text.withUnsafeBufferPointer { bytes in
@@ -124,8 +146,9 @@ final class TraceWriter: @unchecked Sendable {
     /// `require("fscript.step_events")`'s writer functions:
     /// - `write_trace(path, before, trace, pictures, trees, after)`: hands a page over (`trace` the trace's JSON
     ///   without its pictures and trees, `pictures` PNG byte strings or the numbers `snapshot` gave, `trees` JSON
-    ///   texts); returns at once;
-    /// - `flush_traces()`: waits until every page is written; returns `{path, why}` for each that was not.
+    ///   texts); returns at once unless `backlogLimit` pages wait already;
+    /// - `flush_traces()`: waits until every page is written; returns `{path, why}` for each that was not;
+    /// - `abandon_traces()`: after a flush that was stopped, `{path, why}` for each page not written, at once.
     func functions(pictures: TracePictures) -> [String: LuaFunction] {
         [
             "write_trace": { [self] args in
@@ -146,22 +169,28 @@ final class TraceWriter: @unchecked Sendable {
                     }
                     return bytes
                 }
-                write(Page(
+                try write(Page(
                     path: path, before: try args.bytes(2), trace: try args.bytes(3), pictures: sources, trees: trees,
                     after: try args.bytes(6), drawings: pictures.drawings))
                 return .none
             },
-            "flush_traces": { [self] args in
-                var list = LuaTable()
-                for failure in try flush() {
-                    var entry = LuaTable()
-                    entry["path"] = .string(failure.path)
-                    entry["why"] = .string(failure.why)
-                    list.array.append(.table(entry))
-                }
-                return args.result(LuaValue.table(list))
-            },
+            "flush_traces": { [self] args in args.result(Self.table(try flush())) },
+            "abandon_traces": { [self] args in args.result(Self.table(abandon())) },
         ]
+    }
+}
+
+extension TraceWriter {
+    /// `{path, why}` tables, as the Lua side reads failures.
+    fileprivate static func table(_ failures: [(path: String, why: String)]) -> LuaValue {
+        var list = LuaTable()
+        for failure in failures {
+            var entry = LuaTable()
+            entry["path"] = .string(failure.path)
+            entry["why"] = .string(failure.why)
+            list.array.append(.table(entry))
+        }
+        return .table(list)
     }
 }
 

@@ -68,6 +68,11 @@ final class RequestJournal: @unchecked Sendable {
         }
     }
 
+    /// Whether a test waits for a request (`wait_for_request`): recording then checks the request against each
+    /// waiter's pattern, which may be as slow as any (a body's JSON path, a backtracking regex), so the responder
+    /// records it off the event loop.
+    var hasWaiters: Bool { lock.withLock { !waiters.isEmpty } }
+
     /// Adds a request; O(number of waiting tests).
     @discardableResult
     func record(_ request: HTTPRequest, decision: StubStore.Decision) -> LoggedRequest {

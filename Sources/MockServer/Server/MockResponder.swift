@@ -8,8 +8,9 @@ import NIOPosix
 /// Delays are timers on the connection's event loop, so thousands of slow answers cost no threads. Matching and
 /// rendering run off the event loop, on the `work` threads: a request whose template takes seconds (a runaway regular
 /// expression, a large body parsed many times) no longer holds up the other connections of its loop. Only light
-/// work (`Stub.isLight`: every stub's matchers and the chosen answer bounded and linear in a small request) is
-/// done on the loop itself, where the two thread switches would cost more than the work. The admin
+/// work (`Stub.isLight`: every stub's matchers and the chosen answer bounded and linear in a small request, and no
+/// test waiting for a request, whose pattern recording checks) is done on the loop itself, where the two thread
+/// switches would cost more than the work. The admin
 /// API runs on threads of its own (`adminWork`), so a health check or a test's verify is answered meanwhile, and a
 /// large import (100,000 stubs take seconds) holds up neither its loop nor stub requests.
 struct MockResponder: HTTPResponder {
@@ -48,7 +49,9 @@ struct MockResponder: HTTPResponder {
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
         }
-        if request.body.count <= Self.lightBodyLimit, let decision = stubs.decideIfLight(request) {
+        // Checked before the decision, which moves sequences and scenarios on: a waiter added in between has its
+        // pattern checked on the loop once.
+        if request.body.count <= Self.lightBodyLimit, !journal.hasWaiters, let decision = stubs.decideIfLight(request) {
             return answer(request, decision, sent: sent.method, on: eventLoop)
         }
         return Self.work.runIfActive(eventLoop: eventLoop) {

@@ -48,6 +48,8 @@ final class StubStore: @unchecked Sendable {
     /// How many of the stubs are not light (`Stub.isLight`): while any is there, every request is decided on a
     /// worker thread (a request's candidates can include any unindexed stub).
     private var heavy = 0
+    /// Requests decided by `decideIfLight`.
+    private var lightDecisions = 0
     private var nextOrder = 0
     private var scenarios: [String: String] = [:]
 
@@ -219,8 +221,13 @@ final class StubStore: @unchecked Sendable {
         let candidates = candidates(for: request)
         guard candidates.count <= Self.lightCandidateLimit, let best = best(among: candidates, for: request)
         else { return nil }
+        lightDecisions += 1
         return take(best)
     }
+
+    /// How many requests `decideIfLight` decided (answered on their event loop), for the tests that the light path
+    /// is taken, and not taken when it must not be.
+    var lightDecisionCount: Int { lock.withLock { lightDecisions } }
 
     /// Only the stubs that could match: those for this path (as sent, or decoded) and those without one (under
     /// the lock).

@@ -43,7 +43,7 @@ enum RequestTemplateModel {
             }
         }
         var model: [(key: String, value: TemplateValue)] = []
-        for key in members where fields?.contains(key) ?? true {
+        for key in members where fields?.contains(key.lowercased()) ?? true {
             model.append((key, member(key)))
         }
         var top: [(key: String, value: TemplateValue)] = [("request", .object(model))]

@@ -25,11 +25,11 @@ public final class Simulator: Sendable {
 
     private let server: HTTPServer
     private let group: MultiThreadedEventLoopGroup
-    private let loop: any EventLoop
-    private let appHost: NIOLoopBound<AppHost>
+    let loop: any EventLoop
+    let appHost: NIOLoopBound<AppHost>
     private let httpClient: HTTPClient
     /// The app host's change count, readable without a hop to the loop.
-    private let changes: ChangeCount
+    let changes: ChangeCount
 
     private init(
         server: HTTPServer, group: MultiThreadedEventLoopGroup, appHost: NIOLoopBound<AppHost>, changes: ChangeCount,
@@ -144,37 +144,6 @@ public final class Simulator: Sendable {
             appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
             screen: screen)
     }
-
-    /// What keeps the app busy right now: the same list GET /idle answers, read in-process.
-    public func busy() throws -> [SimulatorActivity] {
-        let appHost = appHost
-        return try loop.submit {
-            appHost.value.app.busy.map {
-                SimulatorActivity(kind: $0.kind.rawValue, what: $0.what, remainingMilliseconds: $0.remainingMilliseconds)
-            }
-        }.wait()
-    }
-
-    /// The key window's view tree (what `GET /dump` answers), read in-process: fscript's trace reads it after every
-    /// step that changed the screen, and the round trip, the JSON written and parsed again, cost more than the step
-    /// itself on a quick one.
-    public func keyWindowTree() throws -> DumpNode {
-        let appHost = appHost
-        return try loop.submit { appHost.value.app.window.dumpNode() }.wait()
-    }
-
-    /// The screen frames of the views the Shelley `selector` matches, in selection order (what `FEX_accessibilityFrame`
-    /// sent to `/map` answers), read in-process: the trace outlines the view each action acts on.
-    /// - Throws: the selector's problem when it does not parse.
-    public func accessibilityFrames(matching selector: String) throws -> [Frankly.Rect] {
-        let appHost = appHost
-        return try loop.submit {
-            try Selection.select(selector, in: appHost.value.app).map { $0.accessibilityFrame.wire }
-        }.wait()
-    }
-
-    /// The change count now (what every answer's `X-Fscript-Change` header says), read in-process from any thread.
-    public var changeCount: UInt64 { changes.current }
 
     /// Stops serving and ends the app thread; safe to call twice.
     public func stop() {

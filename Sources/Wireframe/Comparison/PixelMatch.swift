@@ -186,9 +186,9 @@ public struct PixelMatch: Sendable {
     }
 
     /// Whether pixel (x, y) is an edge that moved by less than a pixel: it is not in a flat area (a neighbour of
-    /// another brightness) in at least one picture, and in each picture its brightness is within the range of the
-    /// other picture's pixels around it (`shiftReach`), as a value blended between neighbours is when an edge moves
-    /// by a fraction of a pixel.
+    /// another brightness) in either picture, and in each picture its brightness is within the range of the other
+    /// picture's pixels around it (`shiftReach`), as a value blended between neighbours is when an edge moves by a
+    /// fraction of a pixel.
     ///
     /// pixelmatch's test needs the darkest or brightest neighbour to sit in a flat area in both pictures; the tip
     /// or the join of a glyph's thin stroke has none, so text moved by half a pixel (a label laid out at x = 20.25
@@ -200,8 +200,9 @@ public struct PixelMatch: Sendable {
         let (y1, y2) = (luma(one, index), luma(two, index))
         let first = neighbourhood(one, x: x, y: y, radius: 1, width: width, height: height)
         let second = neighbourhood(two, x: x, y: y, radius: 1, width: width, height: height)
-        // On a flat area in both pictures it is a change of colour, not of place.
-        guard first.darkest < y1 || y1 < first.brightest || second.darkest < y2 || y2 < second.brightest else {
+        // On a flat area it is a change of colour, or something new drawn there, not an edge that moved: an edge
+        // that moves keeps the pixel among other brightnesses in both pictures.
+        guard first.darkest < y1 || y1 < first.brightest, second.darkest < y2 || y2 < second.brightest else {
             return false
         }
         let around1 = neighbourhood(one, x: x, y: y, radius: Self.shiftReach, width: width, height: height)

@@ -245,27 +245,12 @@ M.SCRIPT = [==[
 })();
 ]==]
 
----The trace's JSON made safe inside a `<script>` element (no `</script>` or `<!--` can end or bend it).
----@param text string
----@return string
-local function script_safe(text)
-  local safe = text:gsub("</", "<\\/"):gsub("<!%-%-", "<\\u0021--")
-  return safe
-end
-
 local SECTION_OPEN = '<div class="fs-trace"><script type="application/json" class="fs-trace-data">'
 local SECTION_CLOSE = "</script></div>"
 
----The markup of one trace: its JSON (`{"trace": …, "pictures": […], "trees": […]}`) in a container the script
----starts.
----@param data string
----@return string
-function M.section(data)
-  return SECTION_OPEN .. script_safe(data) .. SECTION_CLOSE
-end
-
 ---A trace file's page around its data: the page is `before .. data .. after`, the data made safe inside
----`<script>` as `M.section` makes it (the host's trace writer puts the data in on a thread of its own).
+---`<script>` (`</` written `<\/`, `<!--` written `<\u0021--`, the same JSON) by the host's trace writer, which
+---puts it in on a thread of its own.
 ---@param title string
 ---@return string before
 ---@return string after
@@ -276,23 +261,15 @@ function M.page_around(title)
   return before, SECTION_CLOSE .. "\n<script>" .. M.SCRIPT .. "</script></body></html>\n"
 end
 
----A trace file's whole page.
----@param title string
----@param data string
----@return string
-function M.page(title, data)
-  local before, after = M.page_around(title)
-  return before .. script_safe(data) .. after
-end
-
 ---The trace section of the HTML report for a case with a trace file, or a note when the file cannot be read.
 ---@param path string
 ---@return string
 function M.embed(path)
-  local data, err = require("fscript.trace.file").read(path)
+  local data, err, raw = require("fscript.trace.file").read(path)
   if not data then return ('<p class="note">trace: %s</p>'):format(escape(err)) end
+  -- The data as the trace file holds it: safe inside <script> already.
   return ('<details open class="trace"><summary>Trace (%s; open it alone with fscript show-trace)</summary>%s'
-    .. "</details>"):format(escape(path), M.section(data))
+    .. "</details>"):format(escape(path), SECTION_OPEN .. raw .. SECTION_CLOSE)
 end
 
 ---The `--screenshots every-step` pictures of a scenario as a row of thumbnails, each captioned with its step.

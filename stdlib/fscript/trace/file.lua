@@ -20,61 +20,53 @@ local function encode_trace(model)
   return head
 end
 
----The JSON of a recorder's model (fscript.trace.recorder `stop`): the trees are JSON already, the pictures bytes.
----@param model table
----@return string
-function M.encode(model)
-  local encoded = {}
-  for i, png in ipairs(model.pictures) do encoded[i] = '"' .. (png ~= "" and util.base64(png) or "") .. '"' end
-  return ('{"trace":%s,"pictures":[%s],"trees":[%s]}'):format(encode_trace(model), table.concat(encoded, ","),
-    table.concat(model.trees, ","))
-end
-
--- The host's trace writer (fscript.step_events, TraceWriter.swift), or nil under a host without one.
+-- The host's trace writer (fscript.step_events, TraceWriter.swift).
 local function host_writer()
   local events = package.loaded["fscript.step_events"]
-  return events and events.write_trace and events
+  if not (events and events.write_trace) then
+    error("fscript.trace.file: this host has no trace writer (fscript.step_events.write_trace)", 2)
+  end
+  return events
 end
 
----Writes the trace page to `path`, creating its folder. With the host's writer the page is put together and
----written on a thread of its own (`M.flush` waits for it and says what failed); else at once.
+---Hands the trace page for `path` to the host's writer, which puts it together (the trees are JSON already, the
+---pictures PNG bytes or the host's numbers of pictures it draws), creates its folder and writes it on a thread of
+---its own; `M.flush` waits for it and says what failed.
 ---@param path string
 ---@param model table
 ---@return boolean? ok
 ---@return string? err
 function M.write(path, model)
-  local writer = host_writer()
-  if writer then
-    local ok, err = pcall(function()
-      local before, after = viewer.page_around(model.scenario or "?")
-      writer.write_trace(path, before, encode_trace(model), model.pictures, model.trees, after)
-    end)
-    if not ok then return nil, tostring(err) end
-    return true
-  end
-  local dir = path:match("^(.*)/[^/]*$")
-  if dir then
-    local made, err = util.mkdir(dir)
-    if not made then return nil, err or ("cannot create " .. dir) end
-  end
-  return util.write_file(path, viewer.page(model.scenario or "?", M.encode(model)))
+  local ok, err = pcall(function()
+    local before, after = viewer.page_around(model.scenario or "?")
+    host_writer().write_trace(path, before, encode_trace(model), model.pictures, model.trees, after)
+  end)
+  if not ok then return nil, tostring(err) end
+  return true
 end
 
----Waits until every trace page handed to the host's writer is on disk; the ones that could not be written, each
----`{path = …, why = …}`.
+---Waits until every trace page handed to the writer is on disk; the ones that could not be written, each
+---`{path = …, why = …}`. A stop while it waits (Ctrl-C, SIGTERM) is raised; `M.abandon` then says which pages
+---were not written.
 ---@return {path: string, why: string}[]
 function M.flush()
-  local writer = host_writer()
-  if not writer then return {} end
-  return writer.flush_traces()
+  return host_writer().flush_traces()
+end
+
+---After a flush that was stopped: the pages not written (failed, or still waiting), at once.
+---@return {path: string, why: string}[]
+function M.abandon()
+  return host_writer().abandon_traces()
 end
 
 local OPEN = '<script type="application/json" class="fs-trace-data">'
 
----Reads a trace page back: its JSON text and the decoded trace, or nil and what is wrong with the file.
+---Reads a trace page back: its JSON text, the decoded trace and the JSON as the page holds it (safe inside a
+---`<script>` element, for the HTML report to embed as is), or nil and what is wrong with the file.
 ---@param path string
 ---@return string? data
 ---@return string|table err_or_trace
+---@return string? raw
 function M.read(path)
   local text = util.read_file(path)
   if not text then return nil, ("cannot read %s: no such file (or not readable)"):format(path) end
@@ -84,7 +76,8 @@ function M.read(path)
     return nil, ("%s is not an fscript trace (no trace data in it; traces are the trace.html files --trace "
       .. "writes under the artifacts folder)"):format(path)
   end
-  local data = text:sub(from + #OPEN, to - 1):gsub("<\\/", "</")
+  local raw = text:sub(from + #OPEN, to - 1)
+  local data = raw:gsub("<\\/", "</")
   local ok, decoded = pcall(json.decode, data)
   if not ok or type(decoded) ~= "table" or type(decoded.trace) ~= "table" then
     return nil, ("%s: the trace data is not valid JSON (%s)"):format(path,
@@ -97,7 +90,7 @@ function M.read(path)
   if type(trace.steps) ~= "table" or type(decoded.pictures) ~= "table" then
     return nil, ("%s: the trace has no steps or pictures list"):format(path)
   end
-  return data, trace
+  return data, trace, raw
 end
 
 return M

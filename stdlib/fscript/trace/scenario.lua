@@ -80,11 +80,13 @@ function M.finish(run_state, case, rec)
 end
 
 ---Waits until every trace of the run is on disk (the host writes them on a thread of its own), before reports
----that read them are written; a trace that could not be written is said on the console and dropped from its case.
+---that read them are written; a trace that could not be written is said on the console and dropped from its case,
+---as are those still waiting when a stop (Ctrl-C, SIGTERM) ends the wait, which is then raised again.
 ---@param run_state table
 function M.flush(run_state)
-  local failed = trace_file.flush()
-  if #failed == 0 then return end
+  local flushed, failed = pcall(trace_file.flush)
+  local stop = not flushed and failed or nil
+  if stop then failed = trace_file.abandon() end
   local why = {}
   for _, failure in ipairs(failed) do
     why[failure.path] = failure.why
@@ -95,6 +97,7 @@ function M.flush(run_state)
       if case.trace and why[case.trace] then case.trace = nil end
     end
   end
+  if stop then error(stop, 0) end
 end
 
 return M
