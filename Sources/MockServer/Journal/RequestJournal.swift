@@ -43,11 +43,14 @@ final class RequestJournal: @unchecked Sendable {
     /// A test blocked in `waitForRequest`: its filter, and the pipe `record` writes to when a request matches.
     private final class Waiter: @unchecked Sendable {
         let filter: RequestMatcher
+        /// Whether its pattern is quick to check (`RequestPattern.isLight`), as on an event loop.
+        let isLight: Bool
         let pipe: (read: Int32, write: Int32)
         var found: LoggedRequest?
 
         init(filter: RequestMatcher) throws {
             self.filter = filter
+            isLight = filter.pattern.isLight
             var fds: [Int32] = [-1, -1]
             guard Glibc.pipe(&fds) == 0 else { throw WaitError(reason: String(cString: strerror(errno))) }
             for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
@@ -68,10 +71,12 @@ final class RequestJournal: @unchecked Sendable {
         }
     }
 
-    /// Whether a test waits for a request (`wait_for_request`): recording then checks the request against each
-    /// waiter's pattern, which may be as slow as any (a body's JSON path, a backtracking regex), so the responder
-    /// records it off the event loop.
-    var hasWaiters: Bool { lock.withLock { !waiters.isEmpty } }
+    /// Whether a test waits for a request (`wait_for_request`) with a pattern that may be slow to check (a body's
+    /// JSON path, a backtracking regex: not `RequestPattern.isLight`): recording checks it, so the responder then
+    /// records requests off the event loop.
+    var hasHeavyWaiters: Bool { lock.withLock { waiters.contains { !$0.isLight } } }
+    /// Whether a test waits for a request now.
+    var isWaited: Bool { lock.withLock { !waiters.isEmpty } }
 
     /// Adds a request; O(number of waiting tests).
     @discardableResult

@@ -9,8 +9,8 @@ import NIOPosix
 /// rendering run off the event loop, on the `work` threads: a request whose template takes seconds (a runaway regular
 /// expression, a large body parsed many times) no longer holds up the other connections of its loop. Only light
 /// work (`Stub.isLight`: every stub's matchers and the chosen answer bounded and linear in a small request, and no
-/// test waiting for a request, whose pattern recording checks) is done on the loop itself, where the two thread
-/// switches would cost more than the work. The admin
+/// test waiting for a request with a pattern that is not, which recording checks) is done on the loop itself, where
+/// the two thread switches would cost more than the work. The admin
 /// API runs on threads of its own (`adminWork`), so a health check or a test's verify is answered meanwhile, and a
 /// large import (100,000 stubs take seconds) holds up neither its loop nor stub requests.
 struct MockResponder: HTTPResponder {
@@ -51,7 +51,9 @@ struct MockResponder: HTTPResponder {
         }
         // Checked before the decision, which moves sequences and scenarios on: a waiter added in between has its
         // pattern checked on the loop once.
-        if request.body.count <= Self.lightBodyLimit, !journal.hasWaiters, let decision = stubs.decideIfLight(request) {
+        if request.body.count <= Self.lightBodyLimit, !journal.hasHeavyWaiters,
+            let decision = stubs.decideIfLight(request)
+        {
             return answer(request, decision, sent: sent.method, on: eventLoop)
         }
         return Self.work.runIfActive(eventLoop: eventLoop) {
