@@ -100,15 +100,20 @@ import Testing
         // meanwhile: how many /a went on the loop.
         func whileWaiting(for pattern: RequestPattern, endedBy path: String) throws -> Int {
             let before = mock.lightDecisionCount
-            let waiter = Thread { _ = try? mock.waitForRequest(pattern, timeout: 30) }
+            let ended = DispatchSemaphore(value: 0)
+            let waiter = Thread {
+                _ = try? mock.waitForRequest(pattern, timeout: 30)
+                ended.signal()
+            }
             waiter.start()
-            // Paced polling, bounded by a count: the waiter is in place within a few milliseconds.
+            // Paced polling, bounded by a count (the journal tells no one when a waiter arrives): the waiter is in
+            // place within a few milliseconds.
             for _ in 0..<300 where !mock.isWaited { Thread.sleep(forTimeInterval: 0.01) }
             #expect(mock.isWaited, "the waiter is in place")
             #expect(try harness.send("GET", "/a").bodyText == "a")
             let onLoop = mock.lightDecisionCount - before
             _ = try harness.send("POST", path, body: "x")  // ends the wait (a 404, journaled)
-            for _ in 0..<3000 where mock.isWaited { Thread.sleep(forTimeInterval: 0.01) }
+            #expect(ended.wait(timeout: .now() + 30) == .success, "the request ended the wait")
             return onLoop
         }
         let plain = RequestPattern(method: "POST", url: .path("/b"))

@@ -13,14 +13,13 @@ import Testing
         RGBAImage(width: width, height: height, fill: (level, level, level, 255))
     }
 
-    /// A black band over a white picture, its lower edge at `edge` pixels from the top: a fractional edge makes
-    /// one grey row, as a rasteriser anti-aliases it.
-    private func edge(at edge: Double, width: Int = 10, height: Int = 12) -> RGBAImage {
+    /// A white picture inked black by `coverage(x, y)`, 0 (none) to 1 (all): a partly covered pixel is grey, as a
+    /// rasteriser anti-aliases an edge.
+    private func inked(width: Int, height: Int, coverage: (Int, Int) -> Double) -> RGBAImage {
         var image = RGBAImage(width: width, height: height)
         for y in 0..<height {
-            let covered = max(0, min(1, edge - Double(y)))
-            let level = UInt8((255 * (1 - covered)).rounded())
             for x in 0..<width {
+                let level = UInt8((255 * (1 - max(0, min(1, coverage(x, y))))).rounded())
                 let index = (y * width + x) * 4
                 image.pixels[index] = level
                 image.pixels[index + 1] = level
@@ -28,6 +27,12 @@ import Testing
             }
         }
         return image
+    }
+
+    /// A black band over a white picture, its lower edge at `edge` pixels from the top: a fractional edge makes
+    /// one grey row.
+    private func edge(at edge: Double, width: Int = 10, height: Int = 12) -> RGBAImage {
+        inked(width: width, height: height) { _, y in edge - Double(y) }
     }
 
     private func pixel(_ image: RGBAImage, _ x: Int, _ y: Int) -> [UInt8] {
@@ -56,20 +61,9 @@ import Testing
     /// when fractional, as a glyph's stems are. Two strokes a pixel apart (an "m") leave nothing flat between them,
     /// so pixelmatch's test cannot take their move for anti-aliasing.
     private func strokes(at lefts: [Double], width: Int = 12, height: Int = 9) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height, fill: (255, 255, 255, 255))
-        for x in 0..<width {
-            let covered = min(1, lefts.reduce(0) { sum, left in
-                sum + max(0, min(Double(x + 1), left + 1) - max(Double(x), left))
-            })
-            let level = UInt8((255 * (1 - covered)).rounded())
-            for y in 0..<height {
-                let index = (y * width + x) * 4
-                image.pixels[index] = level
-                image.pixels[index + 1] = level
-                image.pixels[index + 2] = level
-            }
+        inked(width: width, height: height) { x, _ in
+            lefts.reduce(0) { sum, left in sum + max(0, min(Double(x + 1), left + 1) - max(Double(x), left)) }
         }
-        return image
     }
 
     @Test func thinStrokesMovedHalfAPixelCountInPixelmatchButNotAsSubpixelEdges() throws {

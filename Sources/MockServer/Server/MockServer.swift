@@ -114,8 +114,6 @@ public final class MockServer: Sendable {
     public var stubs: [Stub] { stubStore.stubs }
     /// How many requests were matched and answered on their event loop (light stubs, `Stub.isLight`).
     var lightDecisionCount: Int { stubStore.lightDecisionCount }
-    /// Whether a test waits in `waitForRequest` now with a pattern that is slow to check.
-    var hasHeavyWaiters: Bool { journal.hasHeavyWaiters }
     /// Whether a test waits in `waitForRequest` now.
     var isWaited: Bool { journal.isWaited }
 
