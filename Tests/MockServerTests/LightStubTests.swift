@@ -128,4 +128,29 @@ import Testing
         #expect(try harness.send("GET", "/a").bodyText == "a")
         #expect(mock.lightDecisionCount == before, "answered off the loop while a heavy stub is in the store")
     }
+
+    /// Light decisions compare candidates outside the store's lock and take the stub's turn under it: requests
+    /// sent all at once over both event loops still get each response of a sequence exactly once, and only one
+    /// of them sees a scenario's first state.
+    @Test func concurrentLightDecisionsTakeEachTurnOnce() throws {
+        let harness = try MockHarness()
+        let turns = 200
+        _ = try harness.mock.stub(Stub(
+            request: .init(method: "GET", url: try .pathMatching("/seq/[0-9]+")),
+            responses: (0..<turns).map { .text("r\($0)") }))
+        let sent = (0..<turns).map { harness.start("GET", "/seq/\($0)") }
+        let bodies = try sent.map { try $0.wait().bodyText }
+        #expect(Set(bodies) == Set((0..<turns).map { "r\($0)" }), "every turn answered once")
+        #expect(harness.mock.lightDecisionCount > 0)
+
+        var first = Stub(request: .init(method: "GET", url: try .pathMatching("/once/[0-9]+")), responses: [.text("first")])
+        first.priority = 1
+        first.scenario = ScenarioStep("once", requiredState: ScenarioStep.started, newState: "done")
+        _ = try harness.mock.stub(first)
+        _ = try harness.mock.stub(Stub(request: .init(method: "GET", url: try .pathMatching("/once/[0-9]+")), responses: [.text("later")]))
+        let racing = (0..<50).map { harness.start("GET", "/once/\($0)") }
+        let answers = try racing.map { try $0.wait().bodyText }
+        #expect(answers.filter { $0 == "first" }.count == 1, "\(answers)")
+        #expect(answers.filter { $0 == "later" }.count == 49)
+    }
 }

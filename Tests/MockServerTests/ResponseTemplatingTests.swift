@@ -89,6 +89,18 @@ import Testing
         #expect(text == "<h1>The MyCustomParameter value is Parameter Value</h1>")
     }
 
+    /// Query names are grouped ignoring case, named as first sent, whether a request has a few or thousands of them
+    /// (past a handful they are looked up, not compared with every one before).
+    @Test func queryNamesGroupIgnoringCaseHoweverManyThereAre() throws {
+        let few = try render("{{request.query.ID.1}} {{size request.query.id}} {{size request.query}}", target: "/t?id=1&Id=2&x=3")
+        #expect(few == "2 2 2")
+        let names = (0..<2_000).map { "n\($0)=\($0)" }.joined(separator: "&")
+        let many = try render(
+            "{{size request.query}} {{request.query.N1999}} {{request.query.n7.1}} {{#each request.query}}{{#if @first}}{{@key}}{{/if}}{{/each}}",
+            target: "/t?N0=a&" + names + "&N7=b")
+        #expect(many == "2000 1999 b N0")
+    }
+
     /// WireMock 3 turned Handlebars' HTML escaping off: `{{…}}` writes a value as it is, the same as `{{{…}}}`.
     @Test func doubleBracesDoNotEscapeHTML() throws {
         let text = try render("{{request.query.q}} {{{request.query.q}}}", target: "/t?q=%3Cb%3E%26%27%22%3D")

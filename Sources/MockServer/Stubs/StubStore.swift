@@ -24,13 +24,23 @@ final class StubStore: @unchecked Sendable {
         case unmatched(explanation: String)
     }
 
-    private struct Entry {
-        var stub: Stub
+    /// A stub as the store keeps it. A class, so a light decision can copy its candidates out of the lock
+    /// (a reference each) and compare with them there; everything but `served` is fixed once made, and `served`
+    /// is read and written only under the lock.
+    private final class Entry: @unchecked Sendable {
+        let stub: Stub
         let matcher: RequestMatcher
         let order: Int
         /// `Stub.isLight`, worked out once when the stub is added.
         let isLight: Bool
         var served = 0
+
+        init(stub: Stub, matcher: RequestMatcher, order: Int, isLight: Bool) {
+            self.stub = stub
+            self.matcher = matcher
+            self.order = order
+            self.isLight = isLight
+        }
 
         var priority: Int { stub.priority ?? 5 }
     }
@@ -51,7 +61,12 @@ final class StubStore: @unchecked Sendable {
     /// Requests decided by `decideIfLight`.
     private var lightDecisions = 0
     private var nextOrder = 0
-    private var scenarios: [String: String] = [:]
+    private var scenarios: [String: String] = [:] {
+        didSet { version &+= 1 }
+    }
+    /// Moves on whenever the stubs or the scenario states change (under the lock), so a light decision made from
+    /// copies outside the lock is taken only if nothing it read changed meanwhile.
+    private var version = 0
 
     /// How many stubs a request that nothing matched is compared with to explain the miss, beyond the stubs for
     /// its own path: the newest ones. Comparing with 100,000 stubs made every 404 cost tens of milliseconds, and
@@ -71,6 +86,7 @@ final class StubStore: @unchecked Sendable {
         let isLight = stub.isLight
         lock.withLock {
             removeEntry(stub.id)
+            version &+= 1
             let position = entries.count
             entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder, isLight: isLight))
             if !isLight { heavy += 1 }
@@ -88,6 +104,7 @@ final class StubStore: @unchecked Sendable {
     @discardableResult
     private func removeEntry(_ id: UUID) -> Bool {
         guard let position = positionByID.removeValue(forKey: id) else { return false }
+        version &+= 1
         if entries[position]?.isLight == false { heavy -= 1 }
         entries[position] = nil
         holes += 1
@@ -104,6 +121,7 @@ final class StubStore: @unchecked Sendable {
 
     /// Rebuilds the indexes from `entries` (under the lock).
     private func reindex() {
+        version &+= 1
         byPath.removeAll(keepingCapacity: true)
         unindexed.removeAll(keepingCapacity: true)
         positionByID.removeAll(keepingCapacity: true)
@@ -135,12 +153,15 @@ final class StubStore: @unchecked Sendable {
     /// `mappings/save` wrote it to a file.
     func markPersistent(_ id: UUID) {
         lock.withLock {
-            guard let position = positionByID[id], var entry = entries[position],
+            guard let position = positionByID[id], let entry = entries[position],
                 case .object(var members) = entry.stub.source ?? entry.stub.mappingJSON
             else { return }
             members["persistent"] = .bool(true)
-            entry.stub.source = .object(members)
-            entries[position] = entry
+            var stub = entry.stub
+            stub.source = .object(members)
+            let marked = Entry(stub: stub, matcher: entry.matcher, order: entry.order, isLight: entry.isLight)
+            marked.served = entry.served
+            entries[position] = marked
         }
     }
 
@@ -210,19 +231,43 @@ final class StubStore: @unchecked Sendable {
         return decision ?? .unmatched(explanation: Self.nearestMiss(request, among: missed.sample, missed.scenarios))
     }
 
-    /// The decision when it is light work to make now, on the caller's thread (an event loop): the lock is free,
-    /// every stub is light, at most `lightCandidateLimit` are compared, and one matched. Nil when that is not so,
-    /// and nothing was changed: `decide` on a worker thread then (a miss's explanation compares with hundreds of
-    /// stubs; the admin API's near misses hold the lock while they compare with all of them).
+    /// The decision when it is light work to make now, on the caller's thread (an event loop): every stub is light,
+    /// at most `lightCandidateLimit` are compared, one matched, and the lock was free both times it is taken. Nil
+    /// when that is not so, and nothing was changed: `decide` on a worker thread then (a miss's explanation
+    /// compares with hundreds of stubs; the admin API's near misses hold the lock while they compare with all).
+    ///
+    /// The candidates are compared outside the lock, from copies taken under it: two event loops comparing under
+    /// one lock (a regular expression and the query, a few microseconds) found it taken often enough that a
+    /// templated stub's requests went to the worker threads one time in twenty. The chosen stub's turn is taken
+    /// under the lock again, and only if no stub and no scenario state changed in between (`version`), so the
+    /// answer is the one `decide` would have given.
     func decideIfLight(_ request: HTTPRequest) -> Decision? {
         guard lock.try() else { return nil }
+        guard heavy == 0 else {
+            lock.unlock()
+            return nil
+        }
+        let positions = candidates(for: request)
+        guard positions.count <= Self.lightCandidateLimit else {
+            lock.unlock()
+            return nil
+        }
+        let candidates = positions.compactMap { position in entries[position].map { (position: position, entry: $0) } }
+        let (seen, states) = (version, scenarios)
+        lock.unlock()
+
+        var best: (position: Int, entry: Entry, captures: [String: String])?
+        for candidate in candidates {
+            let outcome = Self.outcome(of: candidate.entry, for: request, scenarios: states)
+            if outcome.isMatch, best.map({ Self.ranks(candidate.entry, above: $0.entry) }) ?? true {
+                best = (candidate.position, candidate.entry, outcome.captures)
+            }
+        }
+        guard let best, lock.try() else { return nil }
         defer { lock.unlock() }
-        guard heavy == 0 else { return nil }
-        let candidates = candidates(for: request)
-        guard candidates.count <= Self.lightCandidateLimit, let best = best(among: candidates, for: request)
-        else { return nil }
+        guard version == seen else { return nil }
         lightDecisions += 1
-        return take(best)
+        return take((best.position, best.captures))
     }
 
     /// How many requests `decideIfLight` decided (answered on their event loop), for the tests that the light path
@@ -253,9 +298,10 @@ final class StubStore: @unchecked Sendable {
 
     /// The chosen stub's next response; its sequence and scenario move on (under the lock).
     private func take(_ best: (index: Int, captures: [String: String])) -> Decision {
-        let stub = entries[best.index]!.stub
-        let turn = min(entries[best.index]!.served, stub.responses.count - 1)
-        entries[best.index]!.served += 1
+        let entry = entries[best.index]!
+        let stub = entry.stub
+        let turn = min(entry.served, stub.responses.count - 1)
+        entry.served += 1
         if let scenario = stub.scenario, let newState = scenario.newState {
             scenarios[scenario.name] = newState
         }

@@ -6,69 +6,82 @@ import JSON
 /// `transformerParameters`.
 enum RequestTemplateModel {
     /// The members of `request`, in WireMock's order.
-    static let members = [
-        "id", "url", "path", "pathSegments", "query", "method", "host", "port", "scheme", "baseUrl", "headers", "cookies",
-        "body", "bodyAsBase64", "multipart",
-    ]
+    enum Member: String, CaseIterable, Sendable {
+        case id, url, path, pathSegments, query, method, host, port, scheme, baseUrl, headers, cookies, body
+        case bodyAsBase64, multipart
+    }
 
-    /// The model with the members of `request` named in `fields` (`Template.requestFields`), or all of them when
-    /// nil; a member left out is one no template of the response reads.
+    /// The members named in `fields` (`Template.requestFields`, lowercased), or all of them when nil: worked out
+    /// once per stub, so building a request's model neither hashes nor compares member names.
+    static func members(reading fields: Set<String>?) -> [Member] {
+        guard let fields else { return Member.allCases }
+        return Member.allCases.filter { fields.contains($0.rawValue.lowercased()) }
+    }
+
+    /// The model with these members of `request`; a member left out is one no template of the response reads.
     static func make(
-        _ request: HTTPRequest, pathParameters: [String: String], parameters: JSONValue?, fields: Set<String>? = nil
+        _ request: HTTPRequest, pathParameters: [String: String], parameters: JSONValue?,
+        members: [Member] = Member.allCases
     ) -> TemplateValue {
         let path = request.path
-        lazy var segments = path.split(separator: "/", omittingEmptySubsequences: true).map {
-            String($0).percentDecoded ?? String($0)
-        }
-        let hostHeader = request.header("Host") ?? "localhost"
+        lazy var segments = request.pathSegments
+        lazy var hostHeader = request.header("Host") ?? "localhost"
         let scheme = "http"
-        func member(_ key: String) -> TemplateValue {
-            switch key {
-            case "id": return .string(RandomUUID.text())
-            case "url": return .string(request.uri)
-            case "path": return .path(path, segments: segments, parameters: pathParameters)
-            case "pathSegments": return .array(segments.map { .string($0) })
-            case "query": return grouped(request.queryItems, sameName: caseInsensitive)
-            case "method": return .string(request.method)
-            case "host": return .string(split(hostHeader).0)
-            case "port": return split(hostHeader).1.map { .integer(Int64($0)) } ?? .integer(80)
-            case "scheme": return .string(scheme)
-            case "baseUrl": return .string("\(scheme)://\(hostHeader)")
-            case "headers": return grouped(request.headers, sameName: { $0.equalsHeaderName($1) })
-            case "cookies": return grouped(request.cookies, sameName: caseInsensitive)
-            case "body": return .string(String(decoding: request.body, as: UTF8.self))
-            case "bodyAsBase64": return .string(Data(request.body).base64EncodedString())
-            case "multipart": return .bool(request.header("Content-Type")?.lowercased().hasPrefix("multipart/") == true)
-            default: preconditionFailure("no request member \(key)")
+        func value(of member: Member) -> TemplateValue {
+            switch member {
+            case .id: return .string(RandomUUID.text())
+            case .url: return .string(request.uri)
+            case .path: return .path(path, segments: segments, parameters: pathParameters)
+            case .pathSegments: return .array(segments.map { .string($0) })
+            case .query: return grouped(request.queryItems)
+            case .method: return .string(request.method)
+            case .host: return .string(split(hostHeader).0)
+            case .port: return split(hostHeader).1.map { .integer(Int64($0)) } ?? .integer(80)
+            case .scheme: return .string(scheme)
+            case .baseUrl: return .string("\(scheme)://\(hostHeader)")
+            case .headers: return grouped(request.headers)
+            case .cookies: return grouped(request.cookies)
+            case .body: return .string(String(decoding: request.body, as: UTF8.self))
+            case .bodyAsBase64: return .string(Data(request.body).base64EncodedString())
+            case .multipart: return .bool(request.header("Content-Type")?.lowercased().hasPrefix("multipart/") == true)
             }
         }
         var model: [(key: String, value: TemplateValue)] = []
-        for key in members where fields?.contains(key.lowercased()) ?? true {
-            model.append((key, member(key)))
-        }
+        model.reserveCapacity(members.count)
+        for member in members { model.append((member.rawValue, value(of: member))) }
         var top: [(key: String, value: TemplateValue)] = [("request", .object(model))]
         if let parameters { top.append(("parameters", TemplateValue(parameters))) }
         return .object(top)
     }
 
-    /// Repeated names gathered into one entry each, in order of first appearance; header names as sent.
-    /// Header names are ASCII tokens, so they compare byte by byte; query and cookie names may not be.
-    private static func grouped(
-        _ pairs: [(name: String, value: String)], sameName: (String, String) -> Bool
-    ) -> TemplateValue {
-        var order: [String] = []
-        var values: [String: [String]] = [:]
+    /// Repeated names gathered into one entry each, in order of first appearance, named as first sent. Names are
+    /// the same when their lowercased forms are (header names are ASCII; a query or cookie name may not be).
+    ///
+    /// A handful of names are compared one by one, which costs less than hashing; past `linearGroups` they are
+    /// looked up by their lowercased form: comparing each name with all before it made a query of 8,000 names (it
+    /// fits in a 32 KiB head) take seconds.
+    private static func grouped(_ pairs: [(name: String, value: String)]) -> TemplateValue {
+        var groups: [(key: String, lowercased: String, values: [String])] = []
+        var byLowercased: [String: Int]?
         for (name, value) in pairs {
-            let key = order.first { sameName($0, name) } ?? name
-            if values[key] == nil { order.append(key) }
-            values[key, default: []].append(value)
+            let lowercased = name.lowercased()
+            if byLowercased == nil, groups.count > linearGroups {
+                byLowercased = Dictionary(
+                    groups.enumerated().map { ($1.lowercased, $0) }, uniquingKeysWith: { first, _ in first })
+            }
+            let found = byLowercased.map { $0[lowercased] } ?? groups.firstIndex { $0.lowercased == lowercased }
+            if let found {
+                groups[found].values.append(value)
+            } else {
+                byLowercased?[lowercased] = groups.count
+                groups.append((name, lowercased, [value]))
+            }
         }
-        return .object(order.map { (key: $0, value: .values(values[$0]!)) })
+        return .object(groups.map { (key: $0.key, value: .values($0.values)) })
     }
 
-    private static func caseInsensitive(_ a: String, _ b: String) -> Bool {
-        a.caseInsensitiveCompare(b) == .orderedSame
-    }
+    /// How many names `grouped` compares one by one before it looks them up instead.
+    private static let linearGroups = 8
 
     private static func split(_ host: String) -> (String, Int?) {
         if host.hasPrefix("["), let end = host.firstIndex(of: "]") {  // [::1]:8080

@@ -8,9 +8,9 @@ struct ResponseTemplates: Sendable {
     /// One per header, nil where the value has no `{{`.
     var headers: [Template?]
     var fileName: Template?
-    /// The members of `request` these templates read (`Template.requestFields`); nil for all of them, as for a
-    /// body file, which is read and parsed per request.
-    var requestFields: Set<String>?
+    /// The members of `request` these templates read (`Template.requestFields`); all of them for a body file,
+    /// which is read and parsed per request.
+    var requestMembers: [RequestTemplateModel.Member]
 
     init(_ response: ResponseDefinition) throws(MockServerError) {
         func parse(_ text: String, _ role: String) throws(MockServerError) -> Template? {
@@ -29,11 +29,11 @@ struct ResponseTemplates: Sendable {
         } else {
             fileName = nil
         }
+        var fields: Set<String>? = []
         switch response.body {
         case .file, .fileTemplate:
-            requestFields = nil
+            fields = nil
         case .empty, .bytes, .text, .json:
-            var fields: Set<String>? = []
             for template in [body, fileName] + headers {
                 guard let template else { continue }
                 guard let read = template.requestFields, let known = fields else {
@@ -42,8 +42,8 @@ struct ResponseTemplates: Sendable {
                 }
                 fields = known.union(read)
             }
-            requestFields = fields
         }
+        requestMembers = RequestTemplateModel.members(reading: fields)
     }
 }
 
@@ -53,7 +53,7 @@ extension ResponseDefinition {
         _ templates: ResponseTemplates, request: HTTPRequest, pathParameters: [String: String], filesDirectory: String?
     ) -> HTTPResponse {
         let model = RequestTemplateModel.make(
-            request, pathParameters: pathParameters, parameters: templateParameters, fields: templates.requestFields)
+            request, pathParameters: pathParameters, parameters: templateParameters, members: templates.requestMembers)
         let now = Date()
         do throws(TemplateError) {
             var headers = self.headers

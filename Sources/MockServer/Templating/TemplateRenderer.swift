@@ -192,7 +192,8 @@ final class TemplateRenderer {
         for frame in frames.reversed() {
             if let value = frame.blockParameters[first] { return walk(value, path.segments.dropFirst()) }
             let found = frame.context.member(first)
-            if found != .null { return walk(found, path.segments.dropFirst()) }
+            if case .null = found { continue }
+            return walk(found, path.segments.dropFirst())
         }
         if let value = variables[first] { return walk(value, path.segments.dropFirst()) }
         return .null
@@ -202,7 +203,7 @@ final class TemplateRenderer {
         var current = value
         for segment in segments {
             current = current.member(segment)
-            if current == .null { return .null }
+            if case .null = current { return .null }
         }
         return current
     }

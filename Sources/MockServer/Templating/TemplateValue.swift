@@ -129,22 +129,29 @@ enum TemplateValue: Sendable, Equatable {
                 return found.value
             }
             return .null
-        case .array, .values:
-            let items = self.items ?? []
-            if name == "first" { return items.first ?? .null }
-            if name == "last" { return items.last ?? .null }
-            if name == "size" || name == "length" { return .integer(Int64(items.count)) }
-            guard let index = Int(name) else { return .null }
-            let position = index < 0 ? items.count + index : index
-            return items.indices.contains(position) ? items[position] : .null
+        case .array(let items):
+            return Self.item(named: name, count: items.count) { items[$0] }
+        case .values(let items):
+            return Self.item(named: name, count: items.count) { .string(items[$0]) }
         case .path(_, let segments, let parameters):
             if let value = parameters[name] { return .string(value) }
-            return TemplateValue.array(segments.map { .string($0) }).member(name)
+            return Self.item(named: name, count: segments.count) { .string(segments[$0]) }
         case .string(let text):
             return name == "length" ? .integer(Int64(text.count)) : .null
         default:
             return .null
         }
+    }
+
+    /// A list's member by name (`0`, `-1`, `first`, `last`, `size`), from its count and a way to make item N, so
+    /// a path's segments and a header's values are not copied into an array first.
+    private static func item(named name: String, count: Int, _ item: (Int) -> TemplateValue) -> TemplateValue {
+        if name == "first" { return count > 0 ? item(0) : .null }
+        if name == "last" { return count > 0 ? item(count - 1) : .null }
+        if name == "size" || name == "length" { return .integer(Int64(count)) }
+        guard let index = Int(name) else { return .null }
+        let position = index < 0 ? count + index : index
+        return (0..<count).contains(position) ? item(position) : .null
     }
 
     /// A JSON document as a template value.
