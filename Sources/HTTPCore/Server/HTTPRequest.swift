@@ -25,9 +25,9 @@ public struct HTTPRequest: Sendable {
     public init(method: String, uri: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method
         self.uri = uri
-        if let mark = uri.firstIndex(of: "?") {
+        if let mark = uri.utf8.firstIndex(of: UInt8(ascii: "?")) {
             path = String(uri[..<mark])
-            query = String(uri[uri.index(after: mark)...])
+            query = String(uri[uri.utf8.index(after: mark)...])
         } else {
             path = uri
             query = ""
@@ -54,13 +54,7 @@ public struct HTTPRequest: Sendable {
     }
 
     /// The query parameters, percent-decoded (`+` as space), in order; repeated names appear repeatedly.
-    public var queryItems: [(name: String, value: String)] {
-        guard !query.isEmpty else { return [] }
-        return query.splitAtByte(UInt8(ascii: "&")).map { pair in
-            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (pair.formDecoded, "") }
-            return (name: pair[..<equals].formDecoded, value: pair[pair.utf8.index(after: equals)...].formDecoded)
-        }
-    }
+    public var queryItems: [(name: String, value: String)] { query.formItems }
 
     /// The path's segments between slashes, each percent-decoded (as sent when that fails), empty ones left out:
     /// `/api/a%20b//7` is `api`, `a b`, `7`.
@@ -76,6 +70,15 @@ public struct HTTPRequest: Sendable {
 }
 
 extension String {
+    /// `a=1&b=x+y` as name/value pairs, `+` a space and `%XX` decoded, in order: a query, or a form body
+    /// (`application/x-www-form-urlencoded`). A pair without `=` has an empty value; empty pairs are left out.
+    public var formItems: [(name: String, value: String)] {
+        splitAtByte(UInt8(ascii: "&")).map { pair in
+            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (pair.formDecoded, "") }
+            return (name: pair[..<equals].formDecoded, value: pair[pair.utf8.index(after: equals)...].formDecoded)
+        }
+    }
+
     /// The non-empty pieces between the ASCII `separator` bytes. Splitting bytes, not `Character`s: a URL's `/`,
     /// `&` and `=` separate whatever follows them (as Java's `String.split`, which WireMock uses, does), and
     /// `split(separator:)` on characters cost a mock request thousands of instructions a call.

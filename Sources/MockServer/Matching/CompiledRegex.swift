@@ -7,6 +7,8 @@ import Foundation
 struct CompiledRegex: @unchecked Sendable, Hashable {
     // NSRegularExpression is immutable after creation and documented as safe to use from several threads.
     private let expression: NSRegularExpression
+    /// The same pattern matched without ICU, when it is simple enough (`SimpleRegex`).
+    private let simple: SimpleRegex?
     let pattern: String
 
     init(_ pattern: String) throws(MockServerError) {
@@ -16,6 +18,7 @@ struct CompiledRegex: @unchecked Sendable, Hashable {
             throw .invalidRegularExpression(pattern)
         }
         self.pattern = pattern
+        simple = SimpleRegex(pattern)
     }
 
     /// Two expressions are the same when their text is: the compiled form follows from it.
@@ -25,6 +28,12 @@ struct CompiledRegex: @unchecked Sendable, Hashable {
 
     /// Whether the whole text matches; a search past the time budget (a runaway pattern) counts as no match.
     func matches(_ text: String) -> Bool {
+        if let simple, let matched = simple.matches(text) { return matched }
+        return matchesWithICU(text)
+    }
+
+    /// The answer of ICU alone, as `matches` gives it when `SimpleRegex` cannot (for the tests that compare them).
+    func matchesWithICU(_ text: String) -> Bool {
         if case .match = expression.firstMatch(in: text, budget: RegexBudget.seconds) { return true }
         return false
     }

@@ -26,9 +26,6 @@ extension RequestMatcher {
 
     /// `a=1&b=x+y` as name/value pairs, `+` a space and `%XX` decoded, as a form body is read.
     static func formItems(_ body: [UInt8]) -> [(name: String, value: String)] {
-        String(decoding: body, as: UTF8.self).split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (parts[0].formDecoded, parts.count > 1 ? parts[1].formDecoded : "")
-        }
+        String(decoding: body, as: UTF8.self).formItems
     }
 }

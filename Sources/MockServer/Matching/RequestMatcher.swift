@@ -42,7 +42,7 @@ struct RequestMatcher: Sendable {
             case .missed(let mismatch): outcome.mismatches.append(mismatch)
             }
         }
-        let items = request.queryItems
+        lazy var items = request.queryItems
         for (name, value) in query {
             let sent = items.filter { $0.name == name }.map(\.value)
             if !value.accepts(sent) {
