@@ -136,33 +136,34 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         guard context.channel.isActive else { return }
         if let fault = response.fault {
             perform(fault, context: context)
-            return
-        }
-        var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-        // RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
-        // the next response on a kept-alive connection.
-        let bodiless = response.status == 204 || response.status == 304
-        if bodiless {
+        } else if Self.isBodiless(response) {
+            var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
             headers.remove(name: "Content-Length")
             headers.remove(name: "Transfer-Encoding")
             headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
             let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
             context.write(wrapOutboundOut(.head(head)), promise: nil)
             finish(keepAlive: keepAlive, context: context)
-            return
-        }
-        if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
+        } else if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
+            var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
             headers.remove(name: "Content-Length")
             headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
             headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
             let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
             context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
             writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
-            return
+        } else {
+            writeWhole(response, version: version, keepAlive: keepAlive, context: context)
         }
-        headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))
-        headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-        let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
+    }
+
+    /// The usual answer: head and body at once. Its headers are the response's with `Content-Length` and
+    /// `Connection` set, built in one pass (two `replaceOrAdd`s searched them twice), and a kept-alive
+    /// connection's last write asks for no promise (one per answer, never looked at).
+    private func writeWhole(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+        let head = HTTPResponseHead(
+            version: version, status: status(of: response),
+            headers: Self.headers(response.headers, contentLength: response.body.count, keepAlive: keepAlive))
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         if !response.body.isEmpty {
             context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
@@ -182,13 +183,34 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     /// Ends the response, closing the connection after it unless it is kept alive.
     private func finish(keepAlive: Bool, context: ChannelHandlerContext) {
-        let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-        if !keepAlive {
+        guard keepAlive else {
             let channel = context.channel
-            done.whenComplete { _ in channel.close(promise: nil) }
-        } else {
-            connection.responseSent()
+            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            return
         }
+        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
+        connection.responseSent()
+    }
+
+    /// RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
+    /// the next response on a kept-alive connection.
+    private static func isBodiless(_ response: HTTPResponse) -> Bool {
+        response.status == 204 || response.status == 304
+    }
+
+    /// `headers` without any `Content-Length` or `Connection` of their own, then those two as this answer has them.
+    private static func headers(_ headers: [(name: String, value: String)], contentLength: Int, keepAlive: Bool)
+        -> HTTPHeaders
+    {
+        var fields: [(String, String)] = []
+        fields.reserveCapacity(headers.count + 2)
+        for header in headers
+        where !header.name.equalsHeaderName("Content-Length") && !header.name.equalsHeaderName("Connection") {
+            fields.append((header.name, header.value))
+        }
+        fields.append(("Content-Length", String(contentLength)))
+        fields.append(("Connection", keepAlive ? "keep-alive" : "close"))
+        return HTTPHeaders(fields)
     }
 
     /// Sends `body` in `dribble.chunks` pieces, one per timer on the event loop (no thread waits), the first at

@@ -45,7 +45,8 @@ struct MockResponder: HTTPResponder {
     func respond(to sent: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         // WireMock's Jetty upper-cases the method as it reads it (`get` is GET, `foo` is FOO, in matching and in
         // the journal), and matches it case-sensitively against a stub's method from then on.
-        let request = sent.withMethod(sent.method.uppercased())
+        let request = sent.method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
+            ? sent.withMethod(sent.method.uppercased()) : sent
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
             return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
         }
