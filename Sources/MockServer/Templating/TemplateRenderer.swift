@@ -15,20 +15,24 @@ final class TemplateRenderer {
 
     struct Frame {
         var context: TemplateValue
-        var blockParameters: [String: TemplateValue] = [:]
-        var data: [String: TemplateValue] = [:]
+        // `Dictionary()`, not `[:]`: the empty literal went through `init(dictionaryLiteral:)`, three per render.
+        var blockParameters = [String: TemplateValue]()
+        var data = [String: TemplateValue]()
     }
 
     private var frames: [Frame]
     /// Names set by `assign`, `val … assign=`, `parseJson … 'name'`, `regexExtract … 'name'`.
-    var variables: [String: TemplateValue] = [:]
+    var variables = [String: TemplateValue]()
+    /// `@root`: the model the render started from.
+    private let root: TemplateValue
     private var steps = 0
     private var work = 0
     /// The moment `now` renders, fixed for one response.
     let now: Date
 
     init(model: TemplateValue, now: Date = Date()) {
-        frames = [Frame(context: model, data: ["root": model])]
+        frames = [Frame(context: model)]
+        root = model
         self.now = now
     }
 
@@ -181,7 +185,7 @@ final class TemplateRenderer {
             for frame in frames.reversed() {
                 if let value = frame.data[name] { return walk(value, path.segments.dropFirst()) }
             }
-            return .null
+            return name == "root" ? walk(root, path.segments.dropFirst()) : .null
         }
         guard path.parents < frames.count else { return .null }
         let frame = frames[frames.count - 1 - path.parents]
