@@ -131,6 +131,33 @@ private func startEchoServer() throws -> HTTPServer {
         #expect(server.connectionCount == 1)
     }
 
+    /// A request made on an event loop takes a kept connection of that loop when there is one, so the exchange
+    /// stays on its thread (the mock's proxying stubs answer on the loop their request came in on).
+    @Test func aRequestFromAnEventLoopTakesThatLoopsKeptConnection() throws {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
+        defer { try? group.syncShutdownGracefully() }
+        let server = try startEchoServer()
+        defer { server.stop() }
+        let client = HTTPClient(group: group)
+        defer { client.shutdown() }
+        let loops = Array(group.makeIterator())
+        #expect(loops.count == 2)
+        // One kept connection on each loop: two requests at once, one made on each.
+        let first = loops.map { loop in
+            loop.flatSubmit { client.execute(HTTPClientRequest(url: server.url + "/first")) }
+        }
+        for answer in first { _ = try answer.wait() }
+        #expect(server.connectionCount == 2)
+        for round in 0..<6 {
+            let loop = loops[round % 2]
+            // The client's future is on the loop of the connection it used.
+            let answer = try loop.submit { client.execute(HTTPClientRequest(url: server.url + "/\(round)")) }.wait()
+            #expect(try answer.wait().bodyText == "GET /\(round) q= body=")
+            #expect(answer.eventLoop === loop, "round \(round) ran on its own loop's connection")
+        }
+        #expect(server.connectionCount == 2, "no new connection was needed")
+    }
+
     /// A kept connection the server closed meanwhile is dropped, and the request goes on a new one.
     @Test func aKeptConnectionTheServerClosedIsReplaced() throws {
         let first = try startEchoServer()

@@ -150,13 +150,17 @@ public final class HTTPClient: Sendable {
         return target
     }
 
+    /// A kept connection to `key`, one on the calling event loop when there is one: a server answering on one
+    /// loop (the mock's proxying stubs) that took a connection of another loop's sent every exchange across
+    /// threads and back.
     private func takeIdleChannel(for key: String) -> (any Channel)? {
         guard reuseConnections else { return nil }
+        let current = MultiThreadedEventLoopGroup.currentEventLoop
         return idle.withLockedValue { pool in
-            while let channel = pool[key]?.popLast() {
-                if channel.isActive { return channel }
-            }
-            return nil
+            pool[key]?.removeAll { !$0.isActive }
+            guard let channels = pool[key], !channels.isEmpty else { return nil }
+            let index = current.flatMap { loop in channels.lastIndex { $0.eventLoop === loop } } ?? channels.count - 1
+            return pool[key]?.remove(at: index)
         }
     }
 }
