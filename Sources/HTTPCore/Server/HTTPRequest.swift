@@ -59,7 +59,10 @@ public struct HTTPRequest: Sendable {
     /// The path's segments between slashes, each percent-decoded (as sent when that fails), empty ones left out:
     /// `/api/a%20b//7` is `api`, `a b`, `7`.
     public var pathSegments: [String] {
-        path.splitAtByte(UInt8(ascii: "/")).map { $0.percentDecoded ?? String($0) }
+        path.piecesAtByte(UInt8(ascii: "/")) { bytes in
+            PercentDecoding.decode(bytes, whole: String(decoding: bytes, as: UTF8.self))
+                ?? String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// The path percent-decoded, for matching against what a person wrote in a stub or a route.
@@ -73,27 +76,30 @@ extension String {
     /// `a=1&b=x+y` as name/value pairs, `+` a space and `%XX` decoded, in order: a query, or a form body
     /// (`application/x-www-form-urlencoded`). A pair without `=` has an empty value; empty pairs are left out.
     public var formItems: [(name: String, value: String)] {
-        splitAtByte(UInt8(ascii: "&")).map { pair in
-            guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else { return (pair.formDecoded, "") }
-            return (name: pair[..<equals].formDecoded, value: pair[pair.utf8.index(after: equals)...].formDecoded)
+        piecesAtByte(UInt8(ascii: "&")) { pair in
+            func decoded(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+                PercentDecoding.formDecode(bytes, whole: String(decoding: bytes, as: UTF8.self))
+            }
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else { return (decoded(pair), "") }
+            return (name: decoded(pair[..<equals]), value: decoded(pair[(equals + 1)...]))
         }
     }
 
-    /// The non-empty pieces between the ASCII `separator` bytes. Splitting bytes, not `Character`s: a URL's `/`,
-    /// `&` and `=` separate whatever follows them (as Java's `String.split`, which WireMock uses, does), and
-    /// `split(separator:)` on characters cost a mock request thousands of instructions a call.
-    func splitAtByte(_ separator: UInt8) -> [Substring] {
-        var pieces: [Substring] = []
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == separator {
-                if start != index { pieces.append(self[start..<index]) }
-                start = utf8.index(after: index)
+    /// What `make` makes of each non-empty piece between the ASCII `separator` bytes, in order. Splitting bytes,
+    /// not `Character`s: a URL's `/`, `&` and `=` separate whatever follows them (as Java's `String.split`, which
+    /// WireMock uses, does); and on the bytes themselves, since `split(separator:)` on characters cost a mock
+    /// request thousands of instructions a call, and stepping through `utf8` by index a thousand more.
+    func piecesAtByte<Piece>(_ separator: UInt8, _ make: (Slice<UnsafeBufferPointer<UInt8>>) -> Piece) -> [Piece] {
+        var text = self
+        return text.withUTF8 { bytes in
+            var pieces: [Piece] = []
+            var start = 0
+            for index in bytes.indices where bytes[index] == separator {
+                if start < index { pieces.append(make(bytes[start..<index])) }
+                start = index + 1
             }
-            index = utf8.index(after: index)
+            if start < bytes.count { pieces.append(make(bytes[start..<bytes.count])) }
+            return pieces
         }
-        if start != index { pieces.append(self[start..<index]) }
-        return pieces
     }
 }

@@ -22,7 +22,8 @@ extension Substring {
     public var formDecoded: String { PercentDecoding.formDecode(utf8, whole: String(self)) }
 }
 
-private enum PercentDecoding {
+/// The decoding itself, on any UTF-8 bytes (a string's, a substring's, a slice of a request's).
+enum PercentDecoding {
     static func decode<Bytes: Collection<UInt8>>(_ utf8: Bytes, whole: @autoclosure () -> String) -> String? {
         guard utf8.contains(UInt8(ascii: "%")) else { return whole() }
         var bytes: [UInt8] = []

@@ -57,27 +57,39 @@ enum RequestTemplateModel {
     /// Repeated names gathered into one entry each, in order of first appearance, named as first sent. Names are
     /// the same when their lowercased forms are (header names are ASCII; a query or cookie name may not be).
     ///
-    /// A handful of names are compared one by one, which costs less than hashing; past `linearGroups` they are
-    /// looked up by their lowercased form: comparing each name with all before it made a query of 8,000 names (it
-    /// fits in a 32 KiB head) take seconds.
+    /// A handful of names are compared one by one, which costs less than hashing (and two ASCII names without
+    /// lowercasing either); past `linearGroups` they are looked up by their lowercased form: comparing each name
+    /// with all before it made a query of 8,000 names (it fits in a 32 KiB head) take seconds.
     private static func grouped(_ pairs: [(name: String, value: String)]) -> TemplateValue {
-        var groups: [(key: String, lowercased: String, values: [String])] = []
+        // The entries as they will be returned, appended to in place: one array for them and one per name.
+        var groups: [(key: String, value: TemplateValue)] = []
         var byLowercased: [String: Int]?
         for (name, value) in pairs {
-            let lowercased = name.lowercased()
             if byLowercased == nil, groups.count > linearGroups {
                 byLowercased = Dictionary(
-                    groups.enumerated().map { ($1.lowercased, $0) }, uniquingKeysWith: { first, _ in first })
+                    groups.enumerated().map { ($1.key.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
             }
-            let found = byLowercased.map { $0[lowercased] } ?? groups.firstIndex { $0.lowercased == lowercased }
-            if let found {
-                groups[found].values.append(value)
-            } else {
-                byLowercased?[lowercased] = groups.count
-                groups.append((name, lowercased, [value]))
+            let found = byLowercased.map { $0[name.lowercased()] } ?? groups.firstIndex { sameName($0.key, name) }
+            guard let found else {
+                byLowercased?[name.lowercased()] = groups.count
+                groups.append((name, .values([value])))
+                continue
             }
+            guard case .values(var values) = groups[found].value else { continue }
+            groups[found].value = .null  // so `values` is the array's one reference, and grows in place
+            values.append(value)
+            groups[found].value = .values(values)
         }
-        return .object(groups.map { (key: $0.key, value: .values($0.values)) })
+        return .object(groups)
+    }
+
+    /// Whether two names have the same lowercased form: compared byte by byte, ignoring ASCII case, when both
+    /// are ASCII (the same answer without making two strings).
+    private static func sameName(_ a: String, _ b: String) -> Bool {
+        if a == b { return true }
+        let isASCII = { (text: String) in text.utf8.allSatisfy { $0 < 0x80 } }
+        guard isASCII(a), isASCII(b) else { return a.lowercased() == b.lowercased() }
+        return a.equalsHeaderName(b)
     }
 
     /// How many names `grouped` compares one by one before it looks them up instead.

@@ -193,9 +193,10 @@ final class TemplateRenderer {
             return walk(frame.context, path.segments[...])
         }
         let first = path.segments[0]
-        for frame in frames.reversed() {
-            if let value = frame.blockParameters[first] { return walk(value, path.segments.dropFirst()) }
-            let found = frame.context.member(first)
+        // By index, not `frames.reversed()`, which copied each frame (its context and two dictionaries) it passed.
+        for index in frames.indices.reversed() {
+            if let value = frames[index].blockParameters[first] { return walk(value, path.segments.dropFirst()) }
+            let found = frames[index].context.member(first)
             if case .null = found { continue }
             return walk(found, path.segments.dropFirst())
         }
