@@ -51,7 +51,16 @@ struct SimpleRegex: Sendable {
     /// Whether the whole text matches, as ICU would say; nil when a scalar's class needs Unicode properties, and
     /// for a text with a CR LF in it, which ICU's `.` takes as one character.
     func matches(_ text: String) -> Bool? {
-        let scalars = Array(text.unicodeScalars)
+        var text = text
+        return text.withUTF8 { bytes in
+            // ASCII text (most paths) is its own scalars: read in place rather than decoded into an array.
+            if bytes.allSatisfy({ $0 < 0x80 }) { return matches(scalars: bytes.lazy.map { Unicode.Scalar($0) }) }
+            return matches(scalars: Array(String(decoding: bytes, as: UTF8.self).unicodeScalars))
+        }
+    }
+
+    private func matches<Scalars: RandomAccessCollection<Unicode.Scalar>>(scalars: Scalars) -> Bool?
+    where Scalars.Index == Int {
         if scalars.count > 1, zip(scalars, scalars.dropFirst()).contains(where: { $0 == "\r" && $1 == "\n" }) { return nil }
         guard let whole = matches(scalars[...]) else { return nil }
         if whole { return true }
@@ -63,7 +72,8 @@ struct SimpleRegex: Sendable {
     /// ICU's line terminators (its documentation's list, `\v` and `\f` among them).
     static let lineTerminators: Set<Unicode.Scalar> = ["\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
 
-    private func matches(_ scalars: ArraySlice<Unicode.Scalar>) -> Bool? {
+    private func matches<Scalars: RandomAccessCollection<Unicode.Scalar>>(_ scalars: Scalars) -> Bool?
+    where Scalars.Index == Int {
         let fixed = prefix.count + suffix.count
         let middle = scalars.count - fixed
         if let repeated {
