@@ -137,38 +137,32 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         if let fault = response.fault {
             perform(fault, context: context)
         } else if Self.isBodiless(response) {
-            var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-            headers.remove(name: "Content-Length")
-            headers.remove(name: "Transfer-Encoding")
-            headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-            let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
-            context.write(wrapOutboundOut(.head(head)), promise: nil)
+            let headers = Self.headers(
+                response.headers, replacing: Self.framingHeaders,
+                with: [("Connection", keepAlive ? "keep-alive" : "close")])
+            context.write(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
             finish(keepAlive: keepAlive, context: context)
         } else if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
-            var headers = HTTPHeaders(response.headers.map { ($0.name, $0.value) })
-            headers.remove(name: "Content-Length")
-            headers.replaceOrAdd(name: "Transfer-Encoding", value: "chunked")
-            headers.replaceOrAdd(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-            let head = HTTPResponseHead(version: version, status: status(of: response), headers: headers)
-            context.writeAndFlush(wrapOutboundOut(.head(head)), promise: nil)
+            let headers = Self.headers(
+                response.headers, replacing: Self.framingHeaders,
+                with: [("Transfer-Encoding", "chunked"), ("Connection", keepAlive ? "keep-alive" : "close")])
+            context.writeAndFlush(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
             writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
         } else {
-            writeWhole(response, version: version, keepAlive: keepAlive, context: context)
+            // The usual answer, head and body at once; a stub's own Transfer-Encoding is left to NIO's encoder.
+            let headers = Self.headers(
+                response.headers, replacing: Self.lengthAndConnection,
+                with: [("Content-Length", String(response.body.count)), ("Connection", keepAlive ? "keep-alive" : "close")])
+            context.write(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
+            if !response.body.isEmpty {
+                context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
+            }
+            finish(keepAlive: keepAlive, context: context)
         }
     }
 
-    /// The usual answer: head and body at once. Its headers are the response's with `Content-Length` and
-    /// `Connection` set, built in one pass (two `replaceOrAdd`s searched them twice), and a kept-alive
-    /// connection's last write asks for no promise (one per answer, never looked at).
-    private func writeWhole(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
-        let head = HTTPResponseHead(
-            version: version, status: status(of: response),
-            headers: Self.headers(response.headers, contentLength: response.body.count, keepAlive: keepAlive))
-        context.write(wrapOutboundOut(.head(head)), promise: nil)
-        if !response.body.isEmpty {
-            context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
-        }
-        finish(keepAlive: keepAlive, context: context)
+    private func head(_ response: HTTPResponse, version: HTTPVersion, headers: HTTPHeaders) -> HTTPResponseHead {
+        HTTPResponseHead(version: version, status: status(of: response), headers: headers)
     }
 
     /// The status line's code and reason; a reason with CR or LF falls back to the standard one rather than
@@ -181,6 +175,30 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         return .custom(code: UInt(response.status), reasonPhrase: reason)
     }
 
+    /// RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
+    /// the next response on a kept-alive connection.
+    private static func isBodiless(_ response: HTTPResponse) -> Bool {
+        response.status == 204 || response.status == 304
+    }
+
+    /// The headers this server sets itself for an answer it frames: its length or chunking, and its connection.
+    private static let framingHeaders = ["Content-Length", "Transfer-Encoding", "Connection"]
+    private static let lengthAndConnection = ["Content-Length", "Connection"]
+
+    /// The response's headers without the framing ones named in `replacing` (in any case), then `fields`: built in
+    /// one pass (`remove` and `replaceOrAdd` on HTTPHeaders searched them once per name).
+    private static func headers(
+        _ headers: [(name: String, value: String)], replacing names: [String], with fields: [(String, String)]
+    ) -> HTTPHeaders {
+        var kept: [(String, String)] = []
+        kept.reserveCapacity(headers.count + fields.count)
+        for header in headers where !names.contains(where: { header.name.equalsHeaderName($0) }) {
+            kept.append((header.name, header.value))
+        }
+        kept.append(contentsOf: fields)
+        return HTTPHeaders(kept)
+    }
+
     /// Ends the response, closing the connection after it unless it is kept alive.
     private func finish(keepAlive: Bool, context: ChannelHandlerContext) {
         guard keepAlive else {
@@ -190,27 +208,6 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         }
         context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
         connection.responseSent()
-    }
-
-    /// RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
-    /// the next response on a kept-alive connection.
-    private static func isBodiless(_ response: HTTPResponse) -> Bool {
-        response.status == 204 || response.status == 304
-    }
-
-    /// `headers` without any `Content-Length` or `Connection` of their own, then those two as this answer has them.
-    private static func headers(_ headers: [(name: String, value: String)], contentLength: Int, keepAlive: Bool)
-        -> HTTPHeaders
-    {
-        var fields: [(String, String)] = []
-        fields.reserveCapacity(headers.count + 2)
-        for header in headers
-        where !header.name.equalsHeaderName("Content-Length") && !header.name.equalsHeaderName("Connection") {
-            fields.append((header.name, header.value))
-        }
-        fields.append(("Content-Length", String(contentLength)))
-        fields.append(("Connection", keepAlive ? "keep-alive" : "close"))
-        return HTTPHeaders(fields)
     }
 
     /// Sends `body` in `dribble.chunks` pieces, one per timer on the event loop (no thread waits), the first at

@@ -12,7 +12,7 @@ extension RequestMatcher {
             mismatches.append(Mismatch(part: "method", expected: expected, actual: request.method, weight: 2))
         }
         guard !pattern.formParameters.isEmpty else { return mismatches }
-        let form = formItems(request.body)
+        let form = request.bodyText.formItems
         for (name, value) in pattern.formParameters.sorted(by: { $0.key < $1.key }) {
             let sent = form.filter { $0.name == name }.map(\.value)
             if !value.accepts(sent) {
@@ -24,8 +24,4 @@ extension RequestMatcher {
         return mismatches
     }
 
-    /// `a=1&b=x+y` as name/value pairs, `+` a space and `%XX` decoded, as a form body is read.
-    static func formItems(_ body: [UInt8]) -> [(name: String, value: String)] {
-        String(decoding: body, as: UTF8.self).formItems
-    }
 }
