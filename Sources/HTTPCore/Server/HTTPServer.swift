@@ -56,7 +56,9 @@ public final class HTTPServer: Sendable {
                 return channel.eventLoop.makeCompletedFuture {
                     let connection = ConnectionGuard(limits: limits)
                     try channel.pipeline.syncOperations.addHandler(connection)
-                    try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: false)
+                    // NIO's request decoder alone: `HTTPServerHandler` frames answers and orders pipelined requests.
+                    try channel.pipeline.syncOperations.addHandler(
+                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
                     try channel.pipeline.syncOperations.addHandler(
                         HTTPServerHandler(responder: responder, limits: limits, connection: connection))
                 }

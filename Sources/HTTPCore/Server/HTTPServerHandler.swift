@@ -5,14 +5,21 @@ import NIOCore
 import NIOHTTP1
 
 /// Collects one request at a time from NIO's HTTP/1 decoder, asks the responder, and writes the answer or the
-/// fault. Pipelined requests wait in NIO's pipelining handler, so answers leave in request order.
+/// fault. Requests pipelined behind one being answered wait here (and the connection is not read meanwhile), so
+/// answers leave in request order.
 ///
 /// It also enforces what `ServerLimits` and `RequestGate` say before the responder sees anything: a request from
 /// another site gets 403, a head too large 431, a body too large 413, a malformed request 400, and every such
 /// answer closes the connection (a client that sent garbage gets no second chance on the same socket).
-final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
+///
+/// It writes each answer itself, head and body in one buffer (`writeResponseHead`), framed as RFC 9112 says: a
+/// `Content-Length`, or chunks for a dribbled body, no body for a `HEAD` request or a 1xx, 204 or 304 status.
+/// NIO's response encoder, pipelining handler and header validator did this in three handlers that each answer
+/// passed three times (head, body, end): a quarter of a small answer's cost.
+final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+    typealias OutboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let responder: any HTTPResponder
     private let limits: ServerLimits
@@ -26,6 +33,22 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// the same ones request after request, and the checks (a pure function of the two) were a tenth of a small
     /// request's cost.
     private var passedHost: (host: String?, origin: String?)?
+    /// A complete request is being answered: what arrives meanwhile waits in `waiting`, and reads wait too.
+    private var answering = false
+    /// Parts (and parse errors) of requests pipelined behind the one being answered, in order. At most what one
+    /// read brought: the connection is not read again until they are taken.
+    private var waiting = CircularBuffer<Arrival>()
+    /// NIO asked to read while an answer was pending; the read is made once it has gone.
+    private var readPending = false
+    /// Taking waiting requests, which may be answered at once (a stub's answer is often ready on the spot): the
+    /// loop in `answered` takes the next one, instead of each answer recursing into the next.
+    private var draining = false
+
+    /// What arrived from the decoder.
+    private enum Arrival {
+        case part(HTTPServerRequestPart)
+        case error(any Error)
+    }
 
     init(responder: any HTTPResponder, limits: ServerLimits, connection: ConnectionGuard) {
         self.responder = responder
@@ -36,7 +59,17 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
-        switch unwrapInboundIn(data) {
+        let part = unwrapInboundIn(data)
+        guard !answering, waiting.isEmpty else {
+            waiting.append(.part(part))
+            return
+        }
+        take(part, context: context)
+    }
+
+    /// One part of the request now due (none is being answered).
+    private func take(_ part: HTTPServerRequestPart, context: ChannelHandlerContext) {
+        switch part {
         case .head(var head):
             if let sent = connection.takeSentMethod() { head.method = .RAW(value: sent) }
             if let refusal = check(head) {
@@ -55,8 +88,44 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             self.head = nil
             let bytes = body.map { Array($0.readableBytesView) } ?? []
             body = nil
+            answering = true
             connection.requestComplete()
             answer(head: head, body: bytes, context: context)
+        }
+    }
+
+    /// Reads wait while an answer is pending, as NIO's pipelining handler had them wait: what a client pipelines
+    /// stays in its socket, not in memory here.
+    func read(context: ChannelHandlerContext) {
+        if answering {
+            readPending = true
+        } else {
+            context.read()
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        waiting.removeAll()
+        context.fireChannelInactive()
+    }
+
+    /// The answer to the current request has gone out and the connection stays open: the requests waiting behind
+    /// it are taken, in order, until one of them is being answered; then reading goes on.
+    private func answered(context: ChannelHandlerContext) {
+        connection.responseSent()
+        answering = false
+        guard !draining else { return }
+        draining = true
+        while !answering, !refused, let arrival = waiting.popFirst() {
+            switch arrival {
+            case .part(let part): take(part, context: context)
+            case .error(let error): fail(error, context: context)
+            }
+        }
+        draining = false
+        if !answering, readPending {
+            readPending = false
+            context.read()
         }
     }
 
@@ -96,10 +165,21 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         refused = true
         head = nil
         body = nil
+        waiting.removeAll()
         connection.refuse(status, text)
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // A parse error in a request pipelined behind the one being answered waits its turn, as its request would.
+        if error is HTTPParserError, answering || !waiting.isEmpty {
+            waiting.append(.error(error))
+            return
+        }
+        fail(error, context: context)
+    }
+
+    /// A malformed request is answered 400 (and the connection closed); any other error closes it.
+    private func fail(_ error: any Error, context: ChannelHandlerContext) {
         guard error is HTTPParserError, !refused else {
             context.close(promise: nil)
             return
@@ -115,8 +195,7 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
             body: body
         )
         request.connectionClosed = context.channel.closeFuture
-        let keepAlive = head.isKeepAlive
-        let version = head.version
+        let asked = (keepAlive: head.isKeepAlive, version: head.version, method: head.method)
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         responder.respond(to: request, on: context.eventLoop)
             .hop(to: context.eventLoop)
@@ -124,94 +203,113 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
                 let (handler, context) = loopBound.value
                 switch result {
                 case .success(let response):
-                    handler.write(response, version: version, keepAlive: keepAlive, context: context)
+                    handler.write(response, to: asked.method, version: asked.version, keepAlive: asked.keepAlive,
+                                  context: context)
                 case .failure(let error):
                     let response = HTTPResponse.text("internal error: \(error)\n", status: 500)
-                    handler.write(response, version: version, keepAlive: false, context: context)
+                    handler.write(response, to: asked.method, version: asked.version, keepAlive: false,
+                                  context: context)
                 }
             }
     }
 
-    private func write(_ response: HTTPResponse, version: HTTPVersion, keepAlive: Bool, context: ChannelHandlerContext) {
+    /// Writes the answer to a request made with `method`: framed by `Content-Length` (or in chunks when dribbled),
+    /// the body left out where RFC 9110 has none (a `HEAD` request, a `CONNECT`, a 1xx, 204 or 304 status).
+    private func write(
+        _ response: HTTPResponse, to method: HTTPMethod, version: HTTPVersion, keepAlive: Bool,
+        context: ChannelHandlerContext
+    ) {
         guard context.channel.isActive else { return }
         if let fault = response.fault {
             perform(fault, context: context)
-        } else if Self.isBodiless(response) {
+            return
+        }
+        if let field = response.headers.first(where: { !$0.name.isHeaderFieldName || !$0.value.isHeaderFieldValue }) {
+            // A template can put a line break into a header; sent, it would forge headers or a whole answer.
+            let text = "the answer's header \"\(field.name)\" cannot be sent: a name is a token, and a value has no "
+                + "CR, LF or NUL\n"
+            write(.text(text, status: 500), to: method, version: version, keepAlive: false, context: context)
+            return
+        }
+        let connectionField = ("Connection", keepAlive ? "keep-alive" : "close")
+        let reason = reasonPhrase(of: response)
+        var buffer: ByteBuffer
+        if !Self.mayHaveBody(response.status) || method == .CONNECT {
+            let headers = Self.headers(response.headers, replacing: Self.framingHeaders, with: [connectionField])
+            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers))
+            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
+        } else if let dribble = response.dribble, method != .HEAD, version.major == 1, version.minor >= 1,
+            response.body.count > 1
+        {
             let headers = Self.headers(
-                response.headers, replacing: Self.framingHeaders,
-                with: [("Connection", keepAlive ? "keep-alive" : "close")])
-            context.write(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
-            finish(keepAlive: keepAlive, context: context)
-        } else if let dribble = response.dribble, version.major == 1, version.minor >= 1, response.body.count > 1 {
-            let headers = Self.headers(
-                response.headers, replacing: Self.framingHeaders,
-                with: [("Transfer-Encoding", "chunked"), ("Connection", keepAlive ? "keep-alive" : "close")])
-            context.writeAndFlush(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
+                response.headers, replacing: Self.framingHeaders, with: [("Transfer-Encoding", "chunked"), connectionField])
+            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers))
+            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
+            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
             writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
+            return
         } else {
-            // The usual answer, head and body at once; a stub's own Transfer-Encoding is left to NIO's encoder.
             let headers = Self.headers(
-                response.headers, replacing: Self.lengthAndConnection,
-                with: [("Content-Length", String(response.body.count)), ("Connection", keepAlive ? "keep-alive" : "close")])
-            context.write(wrapOutboundOut(.head(head(response, version: version, headers: headers))), promise: nil)
-            if !response.body.isEmpty {
-                context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: response.body)))), promise: nil)
-            }
-            finish(keepAlive: keepAlive, context: context)
+                response.headers, replacing: Self.framingHeaders,
+                with: [("Content-Length", String(response.body.count)), connectionField])
+            let body = method == .HEAD ? [] : response.body
+            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers) + body.count)
+            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
+            buffer.writeBytes(body)
         }
+        finish(buffer, keepAlive: keepAlive, context: context)
     }
 
-    private func head(_ response: HTTPResponse, version: HTTPVersion, headers: HTTPHeaders) -> HTTPResponseHead {
-        HTTPResponseHead(version: version, status: status(of: response), headers: headers)
-    }
-
-    /// The status line's code and reason; a reason with CR or LF falls back to the standard one rather than
-    /// splitting the status line (the mock refuses such a reason where the stub is read).
-    private func status(of response: HTTPResponse) -> HTTPResponseStatus {
+    /// The status line's reason: the response's own, or the standard one of its code when it has none or one with
+    /// CR or LF (which would split the status line; the mock refuses such a reason where the stub is read).
+    private func reasonPhrase(of response: HTTPResponse) -> String {
         guard let reason = response.reason, !reason.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
-            return HTTPResponseStatus(statusCode: response.status)
+            return HTTPResponseStatus(statusCode: response.status).reasonPhrase
         }
-        // `init(statusCode:reasonPhrase:)` keeps the standard phrase of a known code; `.custom` writes this one.
-        return .custom(code: UInt(response.status), reasonPhrase: reason)
+        return reason
     }
 
-    /// RFC 9110: 204 and 304 answers end at their headers; body bytes after them would be read as the start of
-    /// the next response on a kept-alive connection.
-    private static func isBodiless(_ response: HTTPResponse) -> Bool {
-        response.status == 204 || response.status == 304
+    /// RFC 9110 §15: 1xx, 204 and 304 answers end at their headers; body bytes after them would be read as the
+    /// start of the next response on a kept-alive connection.
+    private static func mayHaveBody(_ status: Int) -> Bool {
+        !(100...199).contains(status) && status != 204 && status != 304
     }
 
     /// The headers this server sets itself for an answer it frames: its length or chunking, and its connection.
     private static let framingHeaders = ["Content-Length", "Transfer-Encoding", "Connection"]
-    private static let lengthAndConnection = ["Content-Length", "Connection"]
 
-    /// The response's headers without the framing ones named in `replacing` (in any case), then `fields`: built in
-    /// one pass (`remove` and `replaceOrAdd` on HTTPHeaders searched them once per name).
+    /// The response's headers without the framing ones named in `replacing` (in any case), then `fields`.
     private static func headers(
         _ headers: [(name: String, value: String)], replacing names: [String], with fields: [(String, String)]
-    ) -> HTTPHeaders {
-        var kept: [(String, String)] = []
+    ) -> [(name: String, value: String)] {
+        var kept: [(name: String, value: String)] = []
         kept.reserveCapacity(headers.count + fields.count)
         for header in headers where !names.contains(where: { header.name.equalsHeaderName($0) }) {
-            kept.append((header.name, header.value))
+            kept.append(header)
         }
-        kept.append(contentsOf: fields)
-        return HTTPHeaders(kept)
+        for field in fields { kept.append(field) }
+        return kept
     }
 
-    /// Ends the response, closing the connection after it unless it is kept alive.
-    private func finish(keepAlive: Bool, context: ChannelHandlerContext) {
+    /// Bytes enough for a status line and `headers`, so the buffer is allocated once.
+    private static func headSize(_ headers: [(name: String, value: String)]) -> Int {
+        headers.reduce(64) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+    }
+
+    /// Sends an answer's last bytes, and closes the connection after them unless it is kept alive.
+    private func finish(_ buffer: ByteBuffer, keepAlive: Bool, context: ChannelHandlerContext) {
         guard keepAlive else {
             let channel = context.channel
-            context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
+            context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in channel.close(promise: nil) }
             return
         }
-        context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: nil)
-        connection.responseSent()
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        answered(context: context)
     }
 
-    /// Sends `body` in `dribble.chunks` pieces, one per timer on the event loop (no thread waits), the first at
-    /// once and the last after `dribble.duration`. A client that hangs up stops it.
+    /// Sends `body` in `dribble.chunks` chunks (RFC 9112 §7.1), one per timer on the event loop (no thread waits),
+    /// the first at once and the last, with the chunk that ends the body, after `dribble.duration`. A client that
+    /// hangs up stops it.
     private func writeSlowly(_ body: [UInt8], _ dribble: HTTPResponse.Dribble, keepAlive: Bool, context: ChannelHandlerContext) {
         let count = max(1, min(dribble.chunks, body.count))
         let interval = count > 1 ? dribble.duration / Double(count - 1) : 0
@@ -219,21 +317,22 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         for index in 0..<count {
             let start = body.count * index / count
             let end = body.count * (index + 1) / count
-            let piece = Array(body[start..<end])
+            let piece = body[start..<end]
             let last = index == count - 1
             context.eventLoop.scheduleTask(in: .nanoseconds(Int64(interval * Double(index) * 1_000_000_000))) {
                 let (handler, context) = loopBound.value
                 guard context.channel.isActive else { return }
-                let buffer = context.channel.allocator.buffer(bytes: piece)
-                context.writeAndFlush(handler.wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
-                guard last else { return }
-                let done = context.writeAndFlush(handler.wrapOutboundOut(.end(nil)))
-                if !keepAlive {
-                    let channel = context.channel
-                    done.whenComplete { _ in channel.close(promise: nil) }
-                } else {
-                    handler.connection.responseSent()
+                var buffer = context.channel.allocator.buffer(capacity: piece.count + 16)
+                buffer.writeString(String(piece.count, radix: 16))
+                buffer.writeStaticString("\r\n")
+                buffer.writeBytes(piece)
+                buffer.writeStaticString("\r\n")
+                guard last else {
+                    context.writeAndFlush(handler.wrapOutboundOut(buffer), promise: nil)
+                    return
                 }
+                buffer.writeStaticString("0\r\n\r\n")
+                handler.finish(buffer, keepAlive: keepAlive, context: context)
             }
         }
     }
@@ -251,16 +350,10 @@ final class HTTPServerHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .emptyResponse:
             channel.close(promise: nil)
         case .malformedResponse, .malformedChunk:
-            // Written from the encoder's own context, the bytes skip the encoder and reach the socket as they are.
-            guard let encoder = try? context.pipeline.syncOperations.context(handlerType: HTTPResponseEncoder.self)
-            else {
-                channel.close(promise: nil)
-                return
-            }
             let bytes = fault == .malformedChunk
                 ? "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nlorem ipsum\r\nnot a chunk\r\n"
                 : "lorem ipsum \u{1}\u{2}\u{3} not http\r\n\r\n"
-            encoder.writeAndFlush(NIOAny(channel.allocator.buffer(string: bytes))).whenComplete { _ in
+            context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(string: bytes))).whenComplete { _ in
                 channel.close(promise: nil)
             }
         case .noResponse:

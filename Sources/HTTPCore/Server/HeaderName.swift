@@ -13,3 +13,16 @@ extension String {
         return true
     }
 }
+
+extension String {
+    /// RFC 9110 §5.1: a field name is a token (`MethodToken.isTokenCharacter`), at least one character.
+    var isHeaderFieldName: Bool {
+        !isEmpty && utf8.allSatisfy(MethodToken.isTokenCharacter)
+    }
+
+    /// RFC 9110 §5.5: a field value may not hold CR, LF or NUL (they would end the field, and with it the head,
+    /// where the client reads it: a forged header or a forged answer).
+    var isHeaderFieldValue: Bool {
+        !utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
+    }
+}
