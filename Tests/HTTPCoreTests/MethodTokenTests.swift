@@ -15,7 +15,7 @@ import Testing
         })
     }
 
-    @Test(arguments: ["get", "Get", "FOO", "foo", "QUERY", "GET", "DELETE"])
+    @Test(arguments: ["get", "Get", "FOO", "foo", "QUERY", "GET", "DELETE", "POSTX", "GETS", "HEADER", "PUTT"])
     func anyTokenReachesTheResponderAsSent(method: String) throws {
         let server = try startEcho()
         defer { server.stop() }

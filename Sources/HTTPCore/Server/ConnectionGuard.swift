@@ -36,9 +36,8 @@ final class ConnectionGuard: ChannelInboundHandler {
     private var context: ChannelHandlerContext?
     /// Where requests start in the bytes, pipelined ones included (see `RequestBoundaries`).
     private var boundaries: RequestBoundaries
-    /// For each request whose head the parser has not handed on yet, in order: its method as its client sent it
-    /// when the parser was given `GET` instead, else nil.
-    private var sentMethods: [String?] = []
+    /// The methods as sent that were swapped, for the heads the parser hands on (see `SentMethods`).
+    private var sentMethods = SentMethods()
 
     init(limits: ServerLimits) {
         self.limits = limits
@@ -68,15 +67,14 @@ final class ConnectionGuard: ChannelInboundHandler {
             boundaries.idle()
         }
         // A method NIO's parser would refuse goes through as GET at each request start (see `MethodToken`).
-        let starts = boundaries.process(&buffer)
-        if !starts.isEmpty { sentMethods += starts }
+        boundaries.process(&buffer, into: &sentMethods)
         context.fireChannelRead(wrapInboundOut(buffer))
     }
 
     /// The method as sent of the request whose head the parser hands on now, when `MethodToken` swapped it;
     /// `HTTPServerHandler` takes it with each head.
     func takeSentMethod() -> String? {
-        sentMethods.isEmpty ? nil : sentMethods.removeFirst()
+        sentMethods.takeNext()
     }
 
     func channelInactive(context: ChannelHandlerContext) {

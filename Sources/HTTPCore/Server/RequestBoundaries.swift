@@ -34,9 +34,9 @@ struct RequestBoundaries {
     }
 
     /// Follows `buffer`, the connection's next bytes, swapping a refused method for `GET` at each request start in
-    /// it; returns, in order, one entry per request that starts here: the method as sent when it was swapped.
-    mutating func process(_ buffer: inout ByteBuffer) -> [String?] {
-        var starts: [String?] = []
+    /// it; adds to `starts`, in order, one entry per request that starts here: the method as sent when it was
+    /// swapped.
+    mutating func process(_ buffer: inout ByteBuffer, into starts: inout SentMethods) {
         var swaps: [(at: Int, length: Int)] = []
         buffer.withUnsafeReadableBytes { bytes in
             var index = 0
@@ -63,7 +63,7 @@ struct RequestBoundaries {
                 }
             }
         }
-        guard !swaps.isEmpty else { return starts }
+        guard !swaps.isEmpty else { return }
         var rewritten = ByteBuffer()
         rewritten.reserveCapacity(buffer.readableBytes)
         var from = 0
@@ -75,12 +75,16 @@ struct RequestBoundaries {
         rewritten.writeImmutableBuffer(
             buffer.getSlice(at: buffer.readerIndex + from, length: buffer.readableBytes - from)!)
         buffer = rewritten
-        return starts
     }
 
     /// Takes head bytes from `index` up to the head's end (or the read's); at the end, picks what follows. Bytes
     /// are taken a line at a time (a byte at a time was most of the cost of following a small request).
     private mutating func followHead(_ bytes: UnsafeRawBufferPointer, from index: Int) -> Int {
+        // Most heads arrive whole in one read: their framing is read where they lie, nothing copied.
+        if head.isEmpty, let end = Self.headEnd(in: bytes, from: index) {
+            phase = Self.framing(of: bytes[index..<end])
+            return end
+        }
         var index = index
         while index < bytes.count {
             guard let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else {
@@ -102,8 +106,22 @@ struct RequestBoundaries {
         return index
     }
 
+    /// Where the head that starts at `index` ends (after its empty line), when it ends in `bytes`.
+    private static func headEnd(in bytes: UnsafeRawBufferPointer, from index: Int) -> Int? {
+        var index = index
+        while let newline = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) {
+            index = newline + 1
+            guard index < bytes.count else { return nil }
+            if bytes[index] == UInt8(ascii: "\n") { return index + 1 }
+            if bytes[index] == UInt8(ascii: "\r"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") {
+                return index + 2
+            }
+        }
+        return nil
+    }
+
     /// What follows a complete head: a body of its `Content-Length`, the next request, or framing not followed.
-    private static func framing(of head: [UInt8]) -> Phase {
+    private static func framing<Head: RandomAccessCollection<UInt8>>(of head: Head) -> Phase where Head.Index == Int {
         var length = 0
         var lineStart = head.startIndex
         while lineStart < head.endIndex {
@@ -128,7 +146,7 @@ struct RequestBoundaries {
     }
 
     /// Whether a header name is `lowercase` in any case (ASCII).
-    private static func named(_ name: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
+    private static func named<Name: Collection<UInt8>>(_ name: Name, _ lowercase: StaticString) -> Bool {
         guard name.count == lowercase.utf8CodeUnitCount else { return false }
         let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
         return zip(name, expected).allSatisfy {
@@ -136,9 +154,21 @@ struct RequestBoundaries {
         }
     }
 
+    /// `GET `, `PUT `, `POST` and `HEAD` as they lie in memory (`POST` and `HEAD` are taken when a space follows).
+    private static let get = UInt32(littleEndian: 0x2054_4547)
+    private static let put = UInt32(littleEndian: 0x2054_5550)
+    private static let post = UInt32(littleEndian: 0x5453_4F50)
+    private static let head = UInt32(littleEndian: 0x4441_4548)
+
     /// The method at `index` when it is a token NIO's parser refuses, with its length; nil when the parser takes
     /// it, it is no token, or the read ends before the space after it.
     private static func refusedMethod(in bytes: UnsafeRawBufferPointer, from index: Int) -> (String?, Int) {
+        // The methods of nearly every request, told from their first four bytes without making a string.
+        if index + 5 <= bytes.count {
+            let first = bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)
+            if first == Self.get || first == Self.put { return (nil, 0) }
+            if first == Self.post || first == Self.head, bytes[index + 4] == UInt8(ascii: " ") { return (nil, 0) }
+        }
         let end = min(bytes.count, index + MethodToken.longest + 1)
         var position = index
         while position < end, bytes[position] != UInt8(ascii: " ") {
