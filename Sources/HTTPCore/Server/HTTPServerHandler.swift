@@ -196,8 +196,16 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         )
         request.connectionClosed = context.channel.closeFuture
         let asked = (keepAlive: head.isKeepAlive, version: head.version, method: head.method)
+        let later: EventLoopFuture<HTTPResponse>
+        switch responder.answer(to: request, on: context.eventLoop) {
+        case .now(let response):
+            write(response, to: asked.method, version: asked.version, keepAlive: asked.keepAlive, context: context)
+            return
+        case .later(let future):
+            later = future
+        }
         let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        responder.respond(to: request, on: context.eventLoop)
+        later
             .hop(to: context.eventLoop)
             .whenComplete { result in
                 let (handler, context) = loopBound.value

@@ -42,25 +42,30 @@ struct MockResponder: HTTPResponder {
     /// Where proxying stubs' answers are kept for the recordings API.
     let proxied: ProxiedAnswers
 
-    func respond(to sent: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+    func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
+        answer(to: request, on: eventLoop).future(on: eventLoop)
+    }
+
+    /// The answer: at once for a light stub's immediate answer (most of them), later for the rest.
+    func answer(to sent: HTTPRequest, on eventLoop: any EventLoop) -> HTTPAnswer {
         // WireMock's Jetty upper-cases the method as it reads it (`get` is GET, `foo` is FOO, in matching and in
         // the journal), and matches it case-sensitively against a stub's method from then on.
         let request = sent.method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
             ? sent.withMethod(sent.method.uppercased()) : sent
         if request.path == AdminAPI.prefix || request.path.hasPrefix(AdminAPI.prefix + "/") {
-            return Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) }
+            return .later(Self.adminWork.runIfActive(eventLoop: eventLoop) { [admin] in admin.handle(request) })
         }
         // Checked before the decision, which moves sequences and scenarios on: a waiter added in between has its
         // pattern checked on the loop once.
         if request.body.count <= Self.lightBodyLimit, !journal.hasHeavyWaiters,
             let decision = stubs.decideIfLight(request)
         {
-            return answer(request, decision, sent: sent.method, on: eventLoop)
+            return reply(request, decision, sent: sent.method, on: eventLoop)
         }
-        return Self.work.runIfActive(eventLoop: eventLoop) {
-            answer(request, stubs.decide(request), sent: sent.method, on: eventLoop)
+        return .later(Self.work.runIfActive(eventLoop: eventLoop) {
+            reply(request, stubs.decide(request), sent: sent.method, on: eventLoop).future(on: eventLoop)
         }
-        .flatMap { $0 }
+        .flatMap { $0 })
     }
 
     /// The largest request body whose light work (`Stub.isLight`) is done on the event loop: a template may copy
@@ -69,21 +74,21 @@ struct MockResponder: HTTPResponder {
 
     /// Makes the decided stub's answer (on `work`, or on the loop when light); the delays and the proxy go back to
     /// the event loop.
-    private func answer(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
-        -> EventLoopFuture<HTTPResponse>
+    private func reply(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
+        -> HTTPAnswer
     {
         guard case .matched(let stub, let definition, let captures) = decision else {
             if let proxy {
                 journal.record(request, decision: .unmatched(explanation: "proxied to \(proxy.upstream)"))
-                return proxy.forward(request, on: eventLoop)
+                return .later(proxy.forward(request, on: eventLoop))
             }
             journal.record(request, decision: decision)
             if let file = StaticFiles.answer(request, sent: sent, root: admin.mappings.root,
                                              filesDirectory: admin.mappings.filesDirectory) {
-                return eventLoop.makeSucceededFuture(file)
+                return .now(file)
             }
             if case .unmatched(let explanation) = decision {
-                return eventLoop.makeSucceededFuture(.text(explanation + "\n", status: 404))
+                return .now(.text(explanation + "\n", status: 404))
             }
             preconditionFailure("a decision is either matched or unmatched")
         }
@@ -98,15 +103,15 @@ struct MockResponder: HTTPResponder {
         if let proxyDefinition = definition.proxy, definition.fault == nil {
             let entry = journal.record(request, decision: decision)
             let (answers, limit) = (proxied, journal.entryLimit)
-            return forward(request, by: proxyDefinition, stubHeaders: response.headers, after: delay, on: eventLoop)
+            return .later(forward(request, by: proxyDefinition, stubHeaders: response.headers, after: delay, on: eventLoop)
                 .map { answer in
                     answers.keep(answer, for: entry.sequence, stub: stub.id, requestBody: request.body, limit: limit)
                     return answer
-                }
+                })
         }
         guard hangs || delay > 0 else {
             journal.record(request, decision: decision)
-            return eventLoop.makeSucceededFuture(response)
+            return .now(response)
         }
 
         // Tracked before it is journaled, so a test that saw it arrive also sees it in flight.
@@ -116,14 +121,14 @@ struct MockResponder: HTTPResponder {
         // Whichever comes first ends the tracking: the answer leaving, or the client hanging up.
         request.connectionClosed?.whenComplete { _ in tracker.end(token) }
         if hangs && request.connectionClosed == nil { tracker.end(token) }
-        guard delay > 0 else { return eventLoop.makeSucceededFuture(response) }
+        guard delay > 0 else { return .now(response) }
 
         let promise = eventLoop.makePromise(of: HTTPResponse.self)
         eventLoop.scheduleTask(in: .nanoseconds(Int64(delay * 1_000_000_000))) {
             if !hangs { tracker.end(token) }
             promise.succeed(response)
         }
-        return promise.futureResult
+        return .later(promise.futureResult)
     }
 }
 
