@@ -31,11 +31,11 @@ import Testing
         #expect(store.stubs.count == 10_000)
         #expect(store.stubs.last?.id == ids[1])
         for (path, expected) in [("/item/1", "replaced"), ("/item/19999", "item 19999")] {
-            guard case .matched(_, let response, _) = store.decide(request(path)) else {
+            guard case .matched(let chosen, _) = store.decide(request(path)) else {
                 Issue.record("\(path) was not matched")
                 continue
             }
-            #expect(response.body == .text(expected))
+            #expect(chosen.response.body == .text(expected))
         }
         guard case .unmatched(let why) = store.decide(request("/item/2")) else {
             Issue.record("a removed stub still answers")

@@ -14,11 +14,11 @@ final class ServeOutcome: Sendable {
 
     init(decision: StubStore.Decision) {
         switch decision {
-        case .matched(let stub, let response, _):
-            matchedStub = stub.id
-            matchedStubSummary = stub.summary
+        case .matched(let chosen, _):
+            matchedStub = chosen.stub.id
+            matchedStubSummary = chosen.stub.summary
             nearMiss = nil
-            responseStatus = response.status
+            responseStatus = chosen.response.status
         case .unmatched(let explanation):
             matchedStub = nil
             matchedStubSummary = nil
@@ -29,7 +29,7 @@ final class ServeOutcome: Sendable {
 
     /// True when `decision` would make an outcome equal to this one, without building its summary line.
     func describes(_ decision: StubStore.Decision) -> Bool {
-        guard case .matched(let stub, let response, _) = decision else { return false }
-        return stub.id == matchedStub && response.status == responseStatus
+        guard case .matched(let chosen, _) = decision else { return false }
+        return chosen.stub.id == matchedStub && chosen.response.status == responseStatus
     }
 }

@@ -77,7 +77,7 @@ struct MockResponder: HTTPResponder {
     private func reply(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
         -> HTTPAnswer
     {
-        guard case .matched(let stub, let definition, let captures) = decision else {
+        guard case .matched(let chosen, let captures) = decision else {
             if let proxy {
                 journal.record(request, decision: .unmatched(explanation: "proxied to \(proxy.upstream)"))
                 return .later(proxy.forward(request, on: eventLoop))
@@ -92,20 +92,22 @@ struct MockResponder: HTTPResponder {
             }
             preconditionFailure("a decision is either matched or unmatched")
         }
-        var rendered = definition.render(
-            request: request, captures: captures, substitutesCaptures: stub.substitutesCaptures, filesDirectory: filesDirectory)
-        rendered.dribble = definition.dribble
+        // The stub and its response are read where the store keeps them (`StubStore.Chosen`), not copied.
+        var rendered = chosen.response.render(
+            request: request, captures: captures, substitutesCaptures: chosen.stub.substitutesCaptures,
+            filesDirectory: filesDirectory)
+        rendered.dribble = chosen.response.dribble
         // The stub's reason phrase goes with its status, not with a 500 that says its template failed.
-        if rendered.status == definition.status { rendered.reason = definition.statusMessage }
+        if rendered.status == chosen.response.status { rendered.reason = chosen.response.statusMessage }
         let response = rendered
-        let hangs = definition.fault == .noResponse
-        let delay = definition.sampledDelay() + stubs.settings.sampledDelay()
-        if let proxyDefinition = definition.proxy, definition.fault == nil {
+        let hangs = chosen.response.fault == .noResponse
+        let delay = chosen.response.sampledDelay() + stubs.settings.sampledDelay()
+        if let proxyDefinition = chosen.response.proxy, chosen.response.fault == nil {
             let entry = journal.record(request, decision: decision)
-            let (answers, limit) = (proxied, journal.entryLimit)
+            let (answers, limit, stubID) = (proxied, journal.entryLimit, chosen.stub.id)
             return .later(forward(request, by: proxyDefinition, stubHeaders: response.headers, after: delay, on: eventLoop)
                 .map { answer in
-                    answers.keep(answer, for: entry.sequence, stub: stub.id, requestBody: request.body, limit: limit)
+                    answers.keep(answer, for: entry.sequence, stub: stubID, requestBody: request.body, limit: limit)
                     return answer
                 })
         }

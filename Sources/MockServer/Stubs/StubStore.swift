@@ -20,14 +20,31 @@ final class StubStore: @unchecked Sendable {
 
     /// What to do with a request: answer it with a stub's response, or explain why nothing matched.
     enum Decision: Sendable {
-        case matched(stub: Stub, response: ResponseDefinition, captures: [String: String])
+        case matched(Chosen, captures: [String: String])
         case unmatched(explanation: String)
+    }
+
+    /// The stub a decision chose and the turn of its responses that answers: a reference to where the store
+    /// keeps the stub, where copying a stub and its response into the decision (some forty references between
+    /// them, each retained and released) was 4,000 of the 58,700 instructions of a plain answer. Read members in
+    /// place (`chosen.response.status`); binding `chosen.stub` to a name copies it again.
+    final class Chosen: Sendable {
+        fileprivate let entry: Entry
+        let turn: Int
+
+        fileprivate init(_ entry: Entry, turn: Int) {
+            self.entry = entry
+            self.turn = turn
+        }
+
+        var stub: Stub { entry.stub }
+        var response: ResponseDefinition { entry.stub.responses[turn] }
     }
 
     /// A stub as the store keeps it. A class, so a light decision can copy its candidates out of the lock
     /// (a reference each) and compare with them there; everything but `served` is fixed once made, and `served`
     /// is read and written only under the lock.
-    private final class Entry: @unchecked Sendable {
+    fileprivate final class Entry: @unchecked Sendable {
         let stub: Stub
         let matcher: RequestMatcher
         let order: Int
@@ -312,13 +329,12 @@ final class StubStore: @unchecked Sendable {
     /// The chosen stub's next response; its sequence and scenario move on (under the lock).
     private func take(_ best: (index: Int, captures: [String: String])) -> Decision {
         let entry = entries[best.index]!
-        let stub = entry.stub
-        let turn = min(entry.served, stub.responses.count - 1)
+        let turn = min(entry.served, entry.stub.responses.count - 1)
         entry.served += 1
-        if let scenario = stub.scenario, let newState = scenario.newState {
+        if let scenario = entry.stub.scenario, let newState = scenario.newState {
             scenarios[scenario.name] = newState
         }
-        return .matched(stub: stub, response: stub.responses[turn], captures: best.captures)
+        return .matched(Chosen(entry, turn: turn), captures: best.captures)
     }
 
     /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.
