@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `scripts/bench mock --quick`: the side-by-side with the real WireMock runs end to end (both WireMock settings and
 # fscript mock, all four workloads, each answer checked before it is loaded) and prints its two tables (medians
-# and each row's range of rounds), the load and the machine. Nothing here is timed: the numbers of a one-second
+# and each row's ranges over its rounds), the load and the machine. Nothing here is timed: the numbers of a one-second
 # run on a busy machine mean nothing, and scripts/bench is where speed is measured.
 source "$(dirname "$0")/common.sh"
 command -v java >/dev/null && python3 -c 'import wiremock' 2>/dev/null ||
@@ -11,7 +11,7 @@ trap 'rm -f "$out"' EXIT
 BENCH_BINARY="$bin" scripts/bench mock --quick >"$out" 2>&1 || fatal "scripts/bench mock --quick failed: $(tail -n 20 "$out")"
 for workload in '1 stub' '100 stubs' 'templated stub' 'proxied stub'; do
   for server in 'WireMock, journal on' 'WireMock --no-request-journal' 'fscript mock, journal on'; do
-    grep -qE "^\| $workload \| $server \| [0-9,]+ \| [0-9,]+–[0-9,]+ \| [0-9.]+ ms \| [0-9]+ MB \([0-9]+ MB\) \|$" "$out" ||
+    grep -qE "^\| $workload \| $server \| [0-9,]+ \| [0-9,]+–[0-9,]+ \| [0-9.]+ ms \| [0-9.]+–[0-9.]+ ms \| [0-9]+ MB \([0-9]+ MB\) \|$" "$out" ||
       fatal "no '$workload' row for $server (or answers not 2xx) in: $(cat "$out")"
   done
   grep -qE "^\| $workload \| [0-9.]+×( \(missed\))? \| [0-9.]+× \| [0-9.]+( \(missed\))? \| [0-9.]+( \(missed\))? \|$" "$out" ||

@@ -250,9 +250,9 @@ final class StubStore: @unchecked Sendable {
 
     /// The decision when it is light work to make now, on the caller's thread (an event loop): every stub is light,
     /// at most `lightCandidateLimit` are compared, one matched, and the lock was had within `lightLockWait` both
-    /// times it is taken. Nil
-    /// when that is not so, and nothing was changed: `decide` on a worker thread then (a miss's explanation
-    /// compares with hundreds of stubs; the admin API's near misses hold the lock while they compare with all).
+    /// times it is taken. Nil when that is not so, and nothing was changed: `decide` on a worker thread then (a
+    /// miss's explanation compares with hundreds of stubs; the admin API's near misses hold the lock while they
+    /// compare with all).
     ///
     /// The candidates are compared outside the lock, from copies taken under it: two event loops comparing under
     /// one lock (a regular expression and the query, a few microseconds) found it taken often enough that a
