@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPCore
 import Testing
 
@@ -129,27 +130,37 @@ import Testing
         #expect(mock.lightDecisionCount == before, "answered off the loop while a heavy stub is in the store")
     }
 
-    /// Light decisions compare candidates outside the store's lock and take the stub's turn under it: requests
-    /// sent all at once over both event loops still get each response of a sequence exactly once, and only one
-    /// of them sees a scenario's first state.
+    /// Light decisions compare candidates outside the store's lock and take the stub's turn under it: decisions
+    /// made at once on many threads (each mock's event loop and the worker threads, several mocks' loops) still
+    /// give each response of a sequence exactly once, and only one of them sees a scenario's first state.
     @Test func concurrentLightDecisionsTakeEachTurnOnce() throws {
-        let harness = try MockHarness()
+        let store = StubStore()
+        /// Decides `count` requests for `path/N` on as many threads as there are cores; the bodies answered.
+        func decideAtOnce(_ path: String, _ count: Int) -> [String] {
+            let bodies = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: count) { index in
+                let request = HTTPRequest(method: "GET", uri: "\(path)/\(index)", headers: [], body: [])
+                guard case .matched(let chosen, _) = store.decideIfLight(request) ?? store.decide(request),
+                    case .text(let text) = chosen.response.body
+                else { return }
+                bodies.withLock { $0.append(text) }
+            }
+            return bodies.withLock { $0 }
+        }
         let turns = 200
-        _ = try harness.mock.stub(Stub(
+        try store.add(Stub(
             request: .init(method: "GET", url: try .pathMatching("/seq/[0-9]+")),
             responses: (0..<turns).map { .text("r\($0)") }))
-        let sent = (0..<turns).map { harness.start("GET", "/seq/\($0)") }
-        let bodies = try sent.map { try $0.wait().bodyText }
-        #expect(Set(bodies) == Set((0..<turns).map { "r\($0)" }), "every turn answered once")
-        #expect(harness.mock.lightDecisionCount > 0)
+        let bodies = decideAtOnce("/seq", turns)
+        #expect(bodies.count == turns && Set(bodies) == Set((0..<turns).map { "r\($0)" }), "every turn answered once")
+        #expect(store.lightDecisionCount > 0)
 
         var first = Stub(request: .init(method: "GET", url: try .pathMatching("/once/[0-9]+")), responses: [.text("first")])
         first.priority = 1
         first.scenario = ScenarioStep("once", requiredState: ScenarioStep.started, newState: "done")
-        _ = try harness.mock.stub(first)
-        _ = try harness.mock.stub(Stub(request: .init(method: "GET", url: try .pathMatching("/once/[0-9]+")), responses: [.text("later")]))
-        let racing = (0..<50).map { harness.start("GET", "/once/\($0)") }
-        let answers = try racing.map { try $0.wait().bodyText }
+        try store.add(first)
+        try store.add(Stub(request: .init(method: "GET", url: try .pathMatching("/once/[0-9]+")), responses: [.text("later")]))
+        let answers = decideAtOnce("/once", 50)
         #expect(answers.filter { $0 == "first" }.count == 1, "\(answers)")
         #expect(answers.filter { $0 == "later" }.count == 49)
     }
