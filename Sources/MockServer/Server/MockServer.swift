@@ -1,6 +1,5 @@
 import Foundation
 import HTTPCore
-import NIOPosix
 import Synchronization
 
 /// An HTTP mock backend that a UI test runs in its own process, as WireMock or OkHttp's MockWebServer.
@@ -60,13 +59,7 @@ public final class MockServer: Sendable {
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
             upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
-        // One event loop for all of this mock's connections (SwiftNIO's shared group has one per core): a mock
-        // shares its machine with the app under test and the test runner, and its loop does only light work (the
-        // rest goes to `MockResponder.work`). Under wrk on two cores, one loop answered as many requests a second
-        // as two (61,000-69,000) with a p99 of 0.3-1.3 ms against 2.0-3.3 ms: two loops and the client's threads
-        // took the cores from each other. The proxying client keeps connections on this loop too.
-        let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let server = try HTTPServer.start(host: host, port: port, responder: responder, group: loop, limits: limits)
+        let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
         stopper.withLock { $0 = server }
         return MockServer(
             server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
