@@ -130,6 +130,20 @@ import Testing
         #expect(mock.lightDecisionCount == before, "answered off the loop while a heavy stub is in the store")
     }
 
+    /// The same over HTTP: requests sent all at once, answered on the mock's event loops (`HTTPAnswer.now`) and its
+    /// worker threads, still get each response of a sequence exactly once.
+    @Test func concurrentRequestsTakeEachTurnOnce() throws {
+        let harness = try MockHarness()
+        let turns = 200
+        _ = try harness.mock.stub(Stub(
+            request: .init(method: "GET", url: try .pathMatching("/seq/[0-9]+")),
+            responses: (0..<turns).map { .text("r\($0)") }))
+        let sent = (0..<turns).map { harness.start("GET", "/seq/\($0)") }
+        let bodies = try sent.map { try $0.wait().bodyText }
+        #expect(bodies.count == turns && Set(bodies) == Set((0..<turns).map { "r\($0)" }), "every turn answered once")
+        #expect(harness.mock.lightDecisionCount > 0)
+    }
+
     /// Light decisions compare candidates outside the store's lock and take the stub's turn under it: decisions
     /// made at once on many threads (each mock's event loop and the worker threads, several mocks' loops) still
     /// give each response of a sequence exactly once, and only one of them sees a scenario's first state.

@@ -235,7 +235,7 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let field = response.headers.first(where: { !$0.name.isHeaderFieldName || !$0.value.isHeaderFieldValue }) {
             // A template can put a line break into a header; sent, it would forge headers or a whole answer.
             let text = "the answer's header \"\(field.name)\" cannot be sent: a name is a token, and a value has no "
-                + "CR, LF or NUL\n"
+                + "control character but tab\n"
             write(.text(text, status: 500), to: method, version: version, keepAlive: false, context: context)
             return
         }
@@ -269,9 +269,10 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// The status line's reason: the response's own, or the standard one of its code when it has none or one with
-    /// CR or LF (which would split the status line; the mock refuses such a reason where the stub is read).
+    /// a control character (CR or LF would split the status line; the mock refuses such a reason where the stub is
+    /// read).
     private func reasonPhrase(of response: HTTPResponse) -> String {
-        guard let reason = response.reason, !reason.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+        guard let reason = response.reason, reason.isHeaderFieldValue else {
             return HTTPResponseStatus(statusCode: response.status).reasonPhrase
         }
         return reason

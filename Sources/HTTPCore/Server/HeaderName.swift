@@ -20,9 +20,10 @@ extension String {
         !isEmpty && utf8.allSatisfy(MethodToken.isTokenCharacter)
     }
 
-    /// RFC 9110 §5.5: a field value may not hold CR, LF or NUL (they would end the field, and with it the head,
-    /// where the client reads it: a forged header or a forged answer).
+    /// RFC 9110 §5.5: a field value holds no control character but tab. CR and LF would end the field (and with it
+    /// the head: a forged header or a forged answer), and strict clients (llhttp's) refuse an answer with any other;
+    /// NIO's validator refused the same. Used for reason phrases too.
     var isHeaderFieldValue: Bool {
-        !utf8.contains { $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\n") || $0 == 0 }
+        !utf8.contains { ($0 < 0x20 && $0 != UInt8(ascii: "\t")) || $0 == 0x7F }
     }
 }
