@@ -13,7 +13,8 @@ import NIOHTTP1
 /// answer closes the connection (a client that sent garbage gets no second chance on the same socket).
 ///
 /// It writes each answer itself, head and body in one buffer (`writeResponseHead`), framed as RFC 9112 says: a
-/// `Content-Length`, or chunks for a dribbled body, no body for a `HEAD` request or a 1xx, 204 or 304 status.
+/// `Content-Length`, or chunks for a dribbled body, no body for a `HEAD` or `CONNECT` request or a 1xx, 204 or 304
+/// status.
 /// NIO's response encoder, pipelining handler and header validator did this in three handlers that each answer
 /// passed three times (head, body, end): a quarter of a small answer's cost.
 final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
@@ -196,18 +197,12 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         )
         request.connectionClosed = context.channel.closeFuture
         let asked = (keepAlive: head.isKeepAlive, version: head.version, method: head.method)
-        let later: EventLoopFuture<HTTPResponse>
         switch responder.answer(to: request, on: context.eventLoop) {
         case .now(let response):
             write(response, to: asked.method, version: asked.version, keepAlive: asked.keepAlive, context: context)
-            return
         case .later(let future):
-            later = future
-        }
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        later
-            .hop(to: context.eventLoop)
-            .whenComplete { result in
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            future.hop(to: context.eventLoop).whenComplete { result in
                 let (handler, context) = loopBound.value
                 switch result {
                 case .success(let response):
@@ -219,6 +214,7 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
                                   context: context)
                 }
             }
+        }
     }
 
     /// Writes the answer to a request made with `method`: framed by `Content-Length` (or in chunks when dribbled),
@@ -235,37 +231,37 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         if let field = response.headers.first(where: { !$0.name.isHeaderFieldName || !$0.value.isHeaderFieldValue }) {
             // A template can put a line break into a header; sent, it would forge headers or a whole answer.
             let text = "the answer's header \"\(field.name)\" cannot be sent: a name is a token, and a value has no "
-                + "control character but tab\n"
+                + "control character but tab; correct the stub's header (or what its template puts there)\n"
             write(.text(text, status: 500), to: method, version: version, keepAlive: false, context: context)
             return
         }
         let connectionField = ("Connection", keepAlive ? "keep-alive" : "close")
-        let reason = reasonPhrase(of: response)
-        var buffer: ByteBuffer
+        // The framing headers this server sets, the body bytes that go with the head, and the body sent slowly.
+        let framing: [(String, String)]
+        var body: [UInt8] = []
+        var dribble: HTTPResponse.Dribble?
         if !Self.mayHaveBody(response.status) || method == .CONNECT {
-            let headers = Self.headers(response.headers, replacing: Self.framingHeaders, with: [connectionField])
-            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers))
-            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
-        } else if let dribble = response.dribble, method != .HEAD, version.major == 1, version.minor >= 1,
+            framing = [connectionField]
+        } else if let slowly = response.dribble, method != .HEAD, version.major == 1, version.minor >= 1,
             response.body.count > 1
         {
-            let headers = Self.headers(
-                response.headers, replacing: Self.framingHeaders, with: [("Transfer-Encoding", "chunked"), connectionField])
-            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers))
-            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
-            context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
-            writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
-            return
+            framing = [("Transfer-Encoding", "chunked"), connectionField]
+            dribble = slowly
         } else {
-            let headers = Self.headers(
-                response.headers, replacing: Self.framingHeaders,
-                with: [("Content-Length", String(response.body.count)), connectionField])
-            let body = method == .HEAD ? [] : response.body
-            buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers) + body.count)
-            buffer.writeResponseHead(version: version, status: response.status, reason: reason, headers: headers)
-            buffer.writeBytes(body)
+            framing = [("Content-Length", String(response.body.count)), connectionField]
+            if method != .HEAD { body = response.body }
         }
-        finish(buffer, keepAlive: keepAlive, context: context)
+        let headers = Self.headers(response.headers, with: framing)
+        var buffer = context.channel.allocator.buffer(capacity: Self.headSize(headers) + body.count)
+        buffer.writeResponseHead(version: version, status: response.status, reason: reasonPhrase(of: response),
+                                 headers: headers)
+        buffer.writeBytes(body)
+        guard let dribble else {
+            finish(buffer, keepAlive: keepAlive, context: context)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+        writeSlowly(response.body, dribble, keepAlive: keepAlive, context: context)
     }
 
     /// The status line's reason: the response's own, or the standard one of its code when it has none or one with
@@ -287,16 +283,16 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     /// The headers this server sets itself for an answer it frames: its length or chunking, and its connection.
     private static let framingHeaders = ["Content-Length", "Transfer-Encoding", "Connection"]
 
-    /// The response's headers without the framing ones named in `replacing` (in any case), then `fields`.
+    /// The response's headers without its own framing ones (`framingHeaders`, in any case), then `framing`.
     private static func headers(
-        _ headers: [(name: String, value: String)], replacing names: [String], with fields: [(String, String)]
+        _ headers: [(name: String, value: String)], with framing: [(String, String)]
     ) -> [(name: String, value: String)] {
         var kept: [(name: String, value: String)] = []
-        kept.reserveCapacity(headers.count + fields.count)
-        for header in headers where !names.contains(where: { header.name.equalsHeaderName($0) }) {
+        kept.reserveCapacity(headers.count + framing.count)
+        for header in headers where !framingHeaders.contains(where: { header.name.equalsHeaderName($0) }) {
             kept.append(header)
         }
-        for field in fields { kept.append(field) }
+        for field in framing { kept.append(field) }
         return kept
     }
 

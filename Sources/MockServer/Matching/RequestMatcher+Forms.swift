@@ -23,5 +23,4 @@ extension RequestMatcher {
         }
         return mismatches
     }
-
 }
