@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Checks `fscript mock --pin-event-loops`: it says where its event loops run, each of them may then run on that one
-# CPU only (as the kernel reports in /proc), every CPU the process may use gets a loop before any gets two, it
-# answers, and under `taskset` it keeps to the CPUs it was given. Without the flag, loops are left free.
+# Checks `fscript mock --pin-event-loops`: it runs one event loop per CPU it may use and says where; the kernel
+# (/proc) then lets each loop run on that one CPU only, every CPU with a loop of its own; the mock's worker threads
+# (the admin API, stub work) keep every CPU; it answers; under `taskset` it keeps to the CPUs it was given. Without
+# the flag, loops are left free.
 source "$(dirname "$0")/common.sh"
 command -v curl >/dev/null || fatal "curl is missing"
 command -v taskset >/dev/null || fatal "taskset is missing (util-linux)"
@@ -13,15 +14,33 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# The Cpus_allowed_list of each of process $1's event loop threads, one line each.
-loop_masks() {
+# The Cpus_allowed_list of process $1's threads whose name starts with $2, one line each, in the order of the
+# number after '#' in their names (NIO's loop and pool threads are named NIO-SGLTN-1-#0, TP-#3).
+masks_of() {
   local task
   for task in /proc/"$1"/task/*; do
-    case "$(cat "$task/comm")" in NIO-*) awk '/^Cpus_allowed_list:/ { print $2 }' "$task/status" ;; esac
+    case "$(cat "$task/comm")" in
+      "$2"*) printf '%s %s\n' "$(sed 's/.*#//' "$task/comm")" "$(awk '/^Cpus_allowed_list:/ { print $2 }' "$task/status")" ;;
+    esac
+  done | sort -n | cut -d' ' -f2
+}
+# Starts `taskset -c $1 fscript mock --pin-event-loops` and sets $url and $server (pids+= for cleanup).
+start_under_taskset() {
+  taskset -c "$1" "$bin" mock --port 0 --pin-event-loops >"$work/taskset.out" 2>"$work/taskset.err" &
+  server=$!
+  pids+=("$server")
+  for _ in $(seq 1000); do
+    grep -q http "$work/taskset.out" 2>/dev/null && break
+    kill -0 "$server" 2>/dev/null || break
+    sleep 0.01
   done
+  url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/taskset.out" | head -n 1 || true)"
+  [ -n "$url" ] || fatal "fscript mock --pin-event-loops under taskset -c $1 printed no URL: $(cat "$work/taskset.err")"
 }
 
 allowed="$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)"
+# The same as a list of numbers: 0-2,5 is 0 1 2 5.
+read -r -a cpus <<<"$(echo "$allowed" | tr ',' '\n' | while IFS=- read -r from to; do seq "$from" "${to:-$from}"; done | tr '\n' ' ')"
 mkdir -p "$work/mappings"
 printf '%s\n' '{"request": {"method": "GET", "url": "/pinned"}, "response": {"status": 200, "body": "pinned"}}' \
   >"$work/mappings/pinned.json"
@@ -29,40 +48,35 @@ printf '%s\n' '{"request": {"method": "GET", "url": "/pinned"}, "response": {"st
 start_server pinned mock --port 0 --mappings "$work" --pin-event-loops
 said="$(grep -o 'event loops pinned to CPUs .*' "$work/pinned.err" || true)"
 [ -n "$said" ] || fatal "--pin-event-loops did not say where the loops run: $(cat "$work/pinned.err")"
-masks="$(loop_masks "$server")"
+masks="$(masks_of "$server" NIO-)"
 [ -n "$masks" ] || fatal "no event loop threads found in /proc/$server/task"
 [ "$(echo "$said" | sed 's/.*CPUs //; s/, /\n/g')" = "$masks" ] ||
   fatal "the loops run on '$(echo $masks)', not on what it said: $said"
-while read -r mask; do
-  [[ "$mask" =~ ^[0-9]+$ ]] || fatal "an event loop may run on CPUs $mask, not on one (process allowed: $allowed)"
-done <<<"$masks"
-loops="$(echo "$masks" | wc -l)"
-cpus="$(echo "$masks" | sort -u | wc -l)"
-available="$(nproc)"
-expected=$((loops < available ? loops : available))
-[ "$cpus" -eq "$expected" ] || fatal "$loops loops on $cpus CPUs of $available: every CPU should get a loop before one gets two"
+[ "$(echo "$masks" | sort -n | tr '\n' ' ')" = "${cpus[*]} " ] ||
+  fatal "the loops run on '$(echo $masks)'; every CPU the process may use (${cpus[*]}) should have one loop"
 [ "$(curl -s "$url/pinned")" = pinned ] || fatal "the pinned mock did not answer its stub"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/__admin/mappings")" = 200 ] || fatal "the pinned mock's admin API did not answer"
+workers="$(masks_of "$server" TP-)"
+[ -n "$workers" ] || fatal "no worker threads (TP-#N) found in /proc/$server/task after an admin request"
+while read -r mask; do
+  [ "$mask" = "$allowed" ] || fatal "a worker thread may run on CPUs $mask only; it should keep every CPU ($allowed)"
+done <<<"$workers"
 
-# Kept to the CPUs it may use: under taskset to the last CPU, every loop goes there.
-pinned_to="$(echo "$masks" | tr '\n' ',' | sed 's/,$//')"
-last="$(echo "$masks" | sort -n | tail -n 1)"
-taskset -c "$last" "$bin" mock --port 0 --pin-event-loops >"$work/one_cpu.out" 2>"$work/one_cpu.err" &
-pids+=($!)
-for _ in $(seq 1000); do
-  grep -q http "$work/one_cpu.out" 2>/dev/null && break
-  sleep 0.01
-done
-one_url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/one_cpu.out" || true)"
-[ -n "$one_url" ] || fatal "fscript mock --pin-event-loops under taskset -c $last printed no URL: $(cat "$work/one_cpu.err")"
-one_masks="$(loop_masks "${pids[-1]}")"
-[ "$(echo "$one_masks" | sort -u)" = "$last" ] || fatal "under taskset -c $last the loops run on '$(echo $one_masks)'"
-[ "$(curl -s -o /dev/null -w '%{http_code}' "$one_url/__admin/mappings")" = 200 ] || fatal "the mock under taskset did not answer"
+# Kept to the CPUs it may use: under taskset to the first and the last CPU, one loop on each (one loop in all when
+# there is one CPU).
+first="${cpus[0]}"
+last="${cpus[${#cpus[@]} - 1]}"
+start_under_taskset "$first,$last"
+given="$(masks_of "$server" NIO- | tr '\n' ' ')"
+expected="$([ "$first" = "$last" ] && echo "$first " || echo "$first $last ")"
+[ "$given" = "$expected" ] || fatal "under taskset -c $first,$last the loops run on '$given', not one on each of $expected"
+[ "$(curl -s -o /dev/null -w '%{http_code}' "$url/__admin/mappings")" = 200 ] || fatal "the mock under taskset did not answer"
 
 # Without the flag nothing is pinned: every loop may run wherever the process may.
 start_server free mock --port 0
 grep -q 'pinned' "$work/free.err" && fatal "a mock without --pin-event-loops said it pinned: $(cat "$work/free.err")"
 while read -r mask; do
   [ "$mask" = "$allowed" ] || fatal "without --pin-event-loops a loop may run on $mask only (process allowed: $allowed)"
-done <<<"$(loop_masks "$server")"
+done <<<"$(masks_of "$server" NIO-)"
 
-echo "mock_pinning_test: ok ($loops loops on CPUs $pinned_to, allowed $allowed; under taskset -c $last: all on $last)"
+echo "mock_pinning_test: ok (loops on CPUs $(echo $masks | tr ' ' ','), workers on $allowed; under taskset -c $first,$last: $given)"

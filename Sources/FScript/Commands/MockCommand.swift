@@ -1,5 +1,4 @@
 import ArgumentParser
-import HTTPCore
 import MockServer
 
 #if canImport(Glibc)
@@ -58,8 +57,9 @@ struct MockCommand: ParsableCommand {
 
     @Flag(
         help: ArgumentHelp(
-            "Pin each event loop to a CPU of its own: a steadier 99th percentile under a load that keeps every core "
-                + "busy, on a machine the mock has to itself. Leave it off on shared CI runners."))
+            "Run one event loop per CPU the process may use, each pinned to its CPU: a steadier 99th percentile under "
+                + "a load that keeps every core busy, on a machine the mock has to itself. Leave it off on shared CI "
+                + "runners."))
     var pinEventLoops = false
 
     @OptionGroup(title: "Server limits")
@@ -85,7 +85,7 @@ struct MockCommand: ParsableCommand {
         SignalTrap.catch([SIGINT, SIGTERM])
         if pinEventLoops {
             do {
-                let cpus = try EventLoopPinning.pinSharedLoops()
+                let cpus = try MockServer.pinEventLoops()
                 writeError("event loops pinned to CPUs \(cpus.map(String.init).joined(separator: ", "))\n")
             } catch {
                 writeError("fscript mock: \(error); run it without --pin-event-loops\n")

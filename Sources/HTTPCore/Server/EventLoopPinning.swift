@@ -1,6 +1,7 @@
 import CAffinity
 import NIOCore
 import NIOPosix
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,57 +11,91 @@ import Glibc
 ///
 /// Why: under a load that keeps every core busy (wrk's two threads beside the mock's two loops on two cores), the
 /// scheduler put both loops on one core for stretches of a run; the connections of each then waited out the
-/// other's time slices, and a run's 99th percentile went from about 1 ms to 3–4 ms (measured with wrk and
-/// `/proc/*/task/*/stat`, `scripts/bench mock`). Pinned, no stretch like that can happen. It is off by default:
-/// a pinned loop cannot move away from a core that another program keeps busy, which on a shared CI runner costs
-/// more than it saves; NIO's own `MultiThreadedEventLoopGroup(pinnedCPUIDs:)` warns likewise.
+/// other's time slices, and a 6 s round's 99th percentile went from 0.3–1 ms to 2–4 ms (the loops' CPUs sampled
+/// from `/proc/*/task/*/stat` while wrk ran; `scripts/bench mock`). Pinned, no stretch like that can happen. It is
+/// off by default: a pinned loop cannot move away from a core that another program keeps busy, which on a shared
+/// CI runner costs more than it saves; NIO's own `MultiThreadedEventLoopGroup(pinnedCPUIDs:)` warns likewise.
 ///
 /// The loops of a running group are pinned in place (each sets its own thread's affinity), so a process's shared
-/// group can be pinned: the mock's server and its proxying client then stay on the same loops.
+/// group can be pinned: the mock's server and its proxying client then stay on the same loops. A thread inherits
+/// the affinity of the thread that starts it, so threads a pinned loop starts call `releaseCurrentThread()`, or
+/// are started before the loops are pinned.
 public enum EventLoopPinning {
-    /// A loop could not be pinned, or the process may run on no CPU that can be named.
+    /// A loop could not be pinned, or the CPUs could not be read.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// The CPUs the calling thread may run on (its affinity mask, as `taskset` or a container's cpuset set it),
-    /// lowest first. Read on the main thread before any loop is pinned, it is the process's.
-    public static func allowedCPUs() throws -> [Int] {
-        let cpus = currentThreadCPUs()
-        guard !cpus.isEmpty else {
-            throw Failure(description: "cannot read which CPUs this process may use")
-        }
-        return cpus
+    /// The CPUs the process may run on (its main thread's mask, as `taskset` or a container's cpuset set it),
+    /// lowest first.
+    public static func processCPUs() throws -> [Int] {
+        try cpus(of: "this process", caffinity_process_cpus)
     }
 
-    /// Pins loop `i` of `group` to the `i`-th allowed CPU, starting over when there are more loops than CPUs, and
-    /// returns each loop's CPU in the group's order. Waits for every loop to have pinned itself.
+    /// The CPUs the calling thread may run on, lowest first.
+    public static func currentThreadCPUs() throws -> [Int] {
+        try cpus(of: "this thread", caffinity_thread_cpus)
+    }
+
+    /// Pins loop `i` of `group` to the `i`-th CPU the process may use, starting over when there are more loops than
+    /// CPUs, and returns each loop's CPU in the group's order. Waits for every loop to have pinned itself, so it
+    /// must not run on one of them.
     @discardableResult
     public static func pin(_ group: MultiThreadedEventLoopGroup) throws -> [Int] {
-        let allowed = try allowedCPUs()
+        let allowed = try processCPUs()
+        guard !group.makeIterator().contains(where: { $0.inEventLoop }) else {
+            throw Failure(description: "cannot pin a group's event loops from one of them")
+        }
+        released.withLock { $0 = $0 ?? allowed }
         var chosen: [Int] = []
         for (index, loop) in group.makeIterator().enumerated() {
-            let cpu = allowed[index % allowed.count]
-            let status = try loop.submit { caffinity_pin_thread(Int32(cpu)) }.wait()
+            let cpu = Int32(allowed[index % allowed.count])
+            let status = try loop.submit { withUnsafePointer(to: cpu) { caffinity_set_thread_cpus($0, 1) } }.wait()
             guard status == 0 else {
                 throw Failure(description: "cannot pin event loop \(index) to CPU \(cpu): \(String(cString: strerror(status)))")
             }
-            chosen.append(cpu)
+            chosen.append(Int(cpu))
         }
         return chosen
     }
 
-    /// Pins the loops every server and client of this process uses unless given others (NIO's shared group).
+    /// Pins NIO's shared loops (those every server and client of the process uses unless given others), one loop
+    /// per CPU the process may use, at most NIO's core count (which follows a container's CPU quota). The loop
+    /// count is set before the shared group starts: call this before anything uses NIO. A second call answers
+    /// what the first did.
     @discardableResult
     public static func pinSharedLoops() throws -> [Int] {
-        try pin(MultiThreadedEventLoopGroup.singleton)
+        try sharedLoops.withLock { pinned in
+            if let pinned { return pinned }
+            let allowed = try processCPUs()
+            NIOSingletons.groupLoopCountSuggestion = max(1, min(System.coreCount, allowed.count))
+            let chosen = try pin(MultiThreadedEventLoopGroup.singleton)
+            pinned = chosen
+            return chosen
+        }
     }
 
-    /// The CPUs the calling thread may run on, lowest first; empty if they cannot be read.
-    public static func currentThreadCPUs() -> [Int] {
+    /// Lets the calling thread run on every CPU the process could when the loops were pinned: for a thread that a
+    /// pinned loop started (it inherits the loop's one CPU), before it does work of its own or starts a program.
+    /// Does nothing when nothing was pinned.
+    public static func releaseCurrentThread() {
+        guard let cpus = released.withLock({ $0 })?.map(Int32.init) else { return }
+        _ = caffinity_set_thread_cpus(cpus, Int32(cpus.count))
+    }
+
+    /// The CPUs the process may run on from before any loop was pinned: what `releaseCurrentThread` gives back.
+    private static let released = Mutex<[Int]?>(nil)
+    /// What `pinSharedLoops` pinned, once it has.
+    private static let sharedLoops = Mutex<[Int]?>(nil)
+
+    /// A CPU list from one of CAffinity's readers, or why it cannot be read.
+    private static func cpus(of whose: String, _ read: (UnsafeMutablePointer<Int32>, Int32) -> Int32) throws -> [Int] {
         var cpus = [Int32](repeating: 0, count: Int(caffinity_set_size()))
-        let count = caffinity_thread_cpus(&cpus, Int32(cpus.count))
-        guard count > 0 else { return [] }
+        let count = read(&cpus, Int32(cpus.count))
+        guard count > 0 else {
+            let why = count < 0 ? String(cString: strerror(-count)) : "the mask is empty"
+            throw Failure(description: "cannot read which CPUs \(whose) may use: \(why)")
+        }
         return cpus.prefix(Int(count)).map(Int.init)
     }
 }

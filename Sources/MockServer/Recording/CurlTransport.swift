@@ -18,6 +18,8 @@ enum CurlTransport {
     ) -> EventLoopFuture<HTTPClientResponse> {
         let promise = eventLoop.makePromise(of: HTTPClientResponse.self)
         DispatchQueue.global().async {
+            // A dispatch thread started from a pinned event loop has its one CPU, and so would curl.
+            EventLoopPinning.releaseCurrentThread()
             promise.completeWith(Result { try run(method: method, url: url, headers: headers, body: body, maxBody: maxBody) })
         }
         return promise.futureResult

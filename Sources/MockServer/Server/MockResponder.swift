@@ -30,6 +30,12 @@ struct MockResponder: HTTPResponder {
         return pool
     }()
 
+    /// Starts both pools now, on the calling thread, rather than on first use from an event loop (see
+    /// `MockServer.pinEventLoops`).
+    static func startWorkers() {
+        _ = (work, adminWork)
+    }
+
     let stubs: StubStore
     let journal: RequestJournal
     let inFlight: InFlightTracker
