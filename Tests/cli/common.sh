@@ -8,12 +8,14 @@ bin="${FSCRIPT_BIN:-.build/debug/fscript}"
 
 # The servers a check started (killed by `cleanup_servers`), and the helper that starts one: `start_server NAME
 # ARGS…` runs `fscript ARGS…` (a command that prints its URL: serve, mock) with output in $work/NAME.out and
-# .err, waits 10 s at most for the URL, and sets $url to it and $server to its pid. Needs $work.
+# .err, waits 10 s at most for the URL, and sets $url to it and $server to its pid. Needs $work. A command in
+# `server_launcher` (an array, e.g. `taskset -c 0`) runs fscript.
 pids=()
+server_launcher=()
 start_server() {
   local name="$1" deadline
   shift
-  "$bin" "$@" >"$work/$name.out" 2>"$work/$name.err" &
+  ${server_launcher[@]+"${server_launcher[@]}"} "$bin" "$@" >"$work/$name.out" 2>"$work/$name.err" &
   server=$!
   pids+=("$server")
   deadline=$((SECONDS + 10))

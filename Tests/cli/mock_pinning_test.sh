@@ -24,20 +24,6 @@ masks_of() {
     esac
   done | sort -n | cut -d' ' -f2
 }
-# Starts `taskset -c $1 fscript mock --pin-event-loops` and sets $url and $server (pids+= for cleanup).
-start_under_taskset() {
-  taskset -c "$1" "$bin" mock --port 0 --pin-event-loops >"$work/taskset.out" 2>"$work/taskset.err" &
-  server=$!
-  pids+=("$server")
-  for _ in $(seq 1000); do
-    grep -q http "$work/taskset.out" 2>/dev/null && break
-    kill -0 "$server" 2>/dev/null || break
-    sleep 0.01
-  done
-  url="$(grep -o 'http://[0-9.]*:[0-9]*' "$work/taskset.out" | head -n 1 || true)"
-  [ -n "$url" ] || fatal "fscript mock --pin-event-loops under taskset -c $1 printed no URL: $(cat "$work/taskset.err")"
-}
-
 allowed="$(awk '/^Cpus_allowed_list:/ { print $2 }' /proc/self/status)"
 # The same as a list of numbers: 0-2,5 is 0 1 2 5.
 read -r -a cpus <<<"$(echo "$allowed" | tr ',' '\n' | while IFS=- read -r from to; do seq "$from" "${to:-$from}"; done | tr '\n' ' ')"
@@ -66,7 +52,9 @@ done <<<"$workers"
 # there is one CPU).
 first="${cpus[0]}"
 last="${cpus[${#cpus[@]} - 1]}"
-start_under_taskset "$first,$last"
+server_launcher=(taskset -c "$first,$last")
+start_server one_cpu_each mock --port 0 --pin-event-loops
+server_launcher=()
 given="$(masks_of "$server" NIO- | tr '\n' ' ')"
 expected="$([ "$first" = "$last" ] && echo "$first " || echo "$first $last ")"
 [ "$given" = "$expected" ] || fatal "under taskset -c $first,$last the loops run on '$given', not one on each of $expected"

@@ -155,10 +155,10 @@ struct RequestBoundaries {
     }
 
     /// `GET `, `PUT `, `POST` and `HEAD` as they lie in memory (`POST` and `HEAD` are taken when a space follows).
-    private static let get = UInt32(littleEndian: 0x2054_4547)
-    private static let put = UInt32(littleEndian: 0x2054_5550)
+    private static let getSpace = UInt32(littleEndian: 0x2054_4547)
+    private static let putSpace = UInt32(littleEndian: 0x2054_5550)
     private static let post = UInt32(littleEndian: 0x5453_4F50)
-    private static let head = UInt32(littleEndian: 0x4441_4548)
+    private static let headMethod = UInt32(littleEndian: 0x4441_4548)
 
     /// The method at `index` when it is a token NIO's parser refuses, with its length; nil when the parser takes
     /// it, it is no token, or the read ends before the space after it.
@@ -166,8 +166,8 @@ struct RequestBoundaries {
         // The methods of nearly every request, told from their first four bytes without making a string.
         if index + 5 <= bytes.count {
             let first = bytes.loadUnaligned(fromByteOffset: index, as: UInt32.self)
-            if first == Self.get || first == Self.put { return (nil, 0) }
-            if first == Self.post || first == Self.head, bytes[index + 4] == UInt8(ascii: " ") { return (nil, 0) }
+            if first == Self.getSpace || first == Self.putSpace { return (nil, 0) }
+            if first == Self.post || first == Self.headMethod, bytes[index + 4] == UInt8(ascii: " ") { return (nil, 0) }
         }
         let end = min(bytes.count, index + MethodToken.longest + 1)
         var position = index
