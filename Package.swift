@@ -37,14 +37,15 @@ let package = Package(
         // starts: see CCairo.c and CEdit.c.
         .target(name: "CCairo"),
         .target(name: "CEdit"),
-        // Thread CPU affinity for `fscript mock --pin-event-loops`: glibc's calls and macros behind _GNU_SOURCE.
+        // Thread CPU affinity (Platform's `ThreadAffinity`): glibc's calls and macros behind _GNU_SOURCE.
         .target(name: "CAffinity"),
         .target(name: "LuaKit", dependencies: ["CLua", "LuaShim", "LuaPatterns", "Platform"]),
         .target(name: "JSON", dependencies: ["Platform"]),
         .target(name: "LuaJSON", dependencies: ["JSON", "LuaKit", "Platform"]),
-        // What is not HTTP: interruption, checked numbers, child processes. Below everything, and without NIO.
-        .target(name: "Platform"),
-        .target(name: "HTTPCore", dependencies: ["Platform", "CAffinity"] + nio),
+        // What is not HTTP: interruption, checked numbers, child processes, thread affinity. Below everything, and
+        // without NIO.
+        .target(name: "Platform", dependencies: ["CAffinity"]),
+        .target(name: "HTTPCore", dependencies: ["Platform"] + nio),
         .target(name: "Frankly", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["JSON", "Frankly", "CCairo"]),
         .target(
@@ -106,7 +107,7 @@ let package = Package(
         .testTarget(
             name: "HTTPCoreTests",
             dependencies: [
-                "HTTPCore", .product(name: "NIOCore", package: "swift-nio"),
+                "HTTPCore", "Platform", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

@@ -2,16 +2,17 @@ import Foundation
 import HTTPCore
 import NIOCore
 import NIOPosix
+import Platform
 import Testing
 
 /// `fscript mock --pin-event-loops`: every loop of a group ends up allowed on exactly the CPU it was given, the
 /// CPUs taken in turn from those the process may use; a pinned group still serves; a thread a pinned loop starts
 /// can be given back every CPU. With one CPU, pinning changes nothing that could be seen: those tests are skipped.
 @Suite struct EventLoopPinningTests {
-    static let severalCPUs = ((try? EventLoopPinning.processCPUs())?.count ?? 0) > 1
+    static let severalCPUs = ((try? ThreadAffinity.processCPUs())?.count ?? 0) > 1
 
     @Test(.enabled(if: severalCPUs)) func eachLoopRunsOnTheCPUItWasGivenOnly() throws {
-        let allowed = try EventLoopPinning.processCPUs()
+        let allowed = try ThreadAffinity.processCPUs()
         // One loop more than there are CPUs: the last starts over at the first CPU.
         let group = MultiThreadedEventLoopGroup(numberOfThreads: allowed.count + 1)
         defer { try? group.syncShutdownGracefully() }
@@ -20,7 +21,7 @@ import Testing
 
         #expect(chosen == (0...allowed.count).map { allowed[$0 % allowed.count] })
         let seen = try group.makeIterator().map { loop in
-            try loop.submit { try EventLoopPinning.currentThreadCPUs() }.wait()
+            try loop.submit { try ThreadAffinity.currentThreadCPUs() }.wait()
         }
         #expect(seen == chosen.map { [$0] })
     }
@@ -44,20 +45,20 @@ import Testing
     /// Only the loops are pinned, not the thread that pinned them; a thread started on a pinned loop inherits its
     /// one CPU until it releases itself.
     @Test(.enabled(if: severalCPUs)) func threadsStartedOnAPinnedLoopCanBeReleased() throws {
-        let allowed = try EventLoopPinning.processCPUs()
-        let before = try EventLoopPinning.currentThreadCPUs()
+        let allowed = try ThreadAffinity.processCPUs()
+        let before = try ThreadAffinity.currentThreadCPUs()
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let cpu = try #require(try EventLoopPinning.pin(group).first)
-        #expect(try EventLoopPinning.currentThreadCPUs() == before)
+        #expect(try ThreadAffinity.currentThreadCPUs() == before)
 
         let seen = try group.next().submit {
             let seen = SeenCPUs()
             let finished = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
-                seen.inherited = (try? EventLoopPinning.currentThreadCPUs()) ?? []
+                seen.inherited = (try? ThreadAffinity.currentThreadCPUs()) ?? []
                 EventLoopPinning.releaseCurrentThread()
-                seen.released = (try? EventLoopPinning.currentThreadCPUs()) ?? []
+                seen.released = (try? ThreadAffinity.currentThreadCPUs()) ?? []
                 finished.signal()
             }
             _ = finished.wait(timeout: .now() + 10)

@@ -1,7 +1,7 @@
 #ifndef FSCRIPT_CAFFINITY_H
 #define FSCRIPT_CAFFINITY_H
 
-/// Thread CPU affinity for `EventLoopPinning`. glibc declares sched_getaffinity and pthread_{get,set}affinity_np
+/// Thread CPU affinity for Platform's `ThreadAffinity`. glibc declares sched_getaffinity and pthread_{get,set}affinity_np
 /// only under _GNU_SOURCE, and CPU_ISSET/CPU_SET are macros: Swift's Glibc module sees neither. Masks are glibc's
 /// fixed cpu_set_t, so CPUs numbered 1024 and above cannot be named (the calls then fail with EINVAL).
 

@@ -1,11 +1,7 @@
-import CAffinity
 import NIOCore
 import NIOPosix
+import Platform
 import Synchronization
-
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Pins each event loop of a group to a CPU of its own (`fscript mock --pin-event-loops`).
 ///
@@ -16,25 +12,14 @@ import Glibc
 /// off by default: a pinned loop cannot move away from a core that another program keeps busy, which on a shared
 /// CI runner costs more than it saves; NIO's own `MultiThreadedEventLoopGroup(pinnedCPUIDs:)` warns likewise.
 ///
-/// The loops of a running group are pinned in place (each sets its own thread's affinity), so a process's shared
-/// group can be pinned: the mock's server and its proxying client then stay on the same loops. A thread inherits
-/// the affinity of the thread that starts it, so threads a pinned loop starts call `releaseCurrentThread()`, or
-/// are started before the loops are pinned.
+/// The loops of a running group are pinned in place (each sets its own thread's affinity, `ThreadAffinity`), so a
+/// process's shared group can be pinned: the mock's server and its proxying client then stay on the same loops. A
+/// thread inherits the affinity of the thread that starts it, so threads a pinned loop starts call
+/// `releaseCurrentThread()`, or are started before the loops are pinned.
 public enum EventLoopPinning {
-    /// A loop could not be pinned, or the CPUs could not be read.
+    /// Loops could not be pinned: why, and which.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
-    }
-
-    /// The CPUs the process may run on (its main thread's mask, as `taskset` or a container's cpuset set it),
-    /// lowest first.
-    public static func processCPUs() throws -> [Int] {
-        try cpus(of: "this process", caffinity_process_cpus)
-    }
-
-    /// The CPUs the calling thread may run on, lowest first.
-    public static func currentThreadCPUs() throws -> [Int] {
-        try cpus(of: "this thread", caffinity_thread_cpus)
     }
 
     /// Pins loop `i` of `group` to the `i`-th CPU the process may use, starting over when there are more loops than
@@ -42,19 +27,20 @@ public enum EventLoopPinning {
     /// must not run on one of them.
     @discardableResult
     public static func pin(_ group: MultiThreadedEventLoopGroup) throws -> [Int] {
-        let allowed = try processCPUs()
+        let allowed = try ThreadAffinity.processCPUs()
         guard !group.makeIterator().contains(where: { $0.inEventLoop }) else {
             throw Failure(description: "cannot pin a group's event loops from one of them")
         }
         released.withLock { $0 = $0 ?? allowed }
         var chosen: [Int] = []
         for (index, loop) in group.makeIterator().enumerated() {
-            let cpu = Int32(allowed[index % allowed.count])
-            let status = try loop.submit { withUnsafePointer(to: cpu) { caffinity_set_thread_cpus($0, 1) } }.wait()
-            guard status == 0 else {
-                throw Failure(description: "cannot pin event loop \(index) to CPU \(cpu): \(String(cString: strerror(status)))")
+            let cpu = allowed[index % allowed.count]
+            do {
+                try loop.submit { try ThreadAffinity.restrictCurrentThread(to: [cpu]) }.wait()
+            } catch {
+                throw Failure(description: "cannot pin event loop \(index) to CPU \(cpu): \(error)")
             }
-            chosen.append(Int(cpu))
+            chosen.append(cpu)
         }
         return chosen
     }
@@ -67,7 +53,7 @@ public enum EventLoopPinning {
     public static func pinSharedLoops() throws -> [Int] {
         try sharedLoops.withLock { pinned in
             if let pinned { return pinned }
-            let allowed = try processCPUs()
+            let allowed = try ThreadAffinity.processCPUs()
             NIOSingletons.groupLoopCountSuggestion = max(1, min(System.coreCount, allowed.count))
             let chosen = try pin(MultiThreadedEventLoopGroup.singleton)
             pinned = chosen
@@ -79,23 +65,12 @@ public enum EventLoopPinning {
     /// pinned loop started (it inherits the loop's one CPU), before it does work of its own or starts a program.
     /// Does nothing when nothing was pinned.
     public static func releaseCurrentThread() {
-        guard let cpus = released.withLock({ $0 })?.map(Int32.init) else { return }
-        _ = caffinity_set_thread_cpus(cpus, Int32(cpus.count))
+        guard let cpus = released.withLock({ $0 }) else { return }
+        try? ThreadAffinity.restrictCurrentThread(to: cpus)
     }
 
     /// The CPUs the process may run on from before any loop was pinned: what `releaseCurrentThread` gives back.
     private static let released = Mutex<[Int]?>(nil)
     /// What `pinSharedLoops` pinned, once it has.
     private static let sharedLoops = Mutex<[Int]?>(nil)
-
-    /// A CPU list from one of CAffinity's readers, or why it cannot be read.
-    private static func cpus(of whose: String, _ read: (UnsafeMutablePointer<Int32>, Int32) -> Int32) throws -> [Int] {
-        var cpus = [Int32](repeating: 0, count: Int(caffinity_set_size()))
-        let count = read(&cpus, Int32(cpus.count))
-        guard count > 0 else {
-            let why = count < 0 ? String(cString: strerror(-count)) : "the mask is empty"
-            throw Failure(description: "cannot read which CPUs \(whose) may use: \(why)")
-        }
-        return cpus.prefix(Int(count)).map(Int.init)
-    }
 }
