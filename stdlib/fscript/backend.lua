@@ -8,7 +8,9 @@ local M = {}
 local current
 local started = {}
 
----Makes `server` the current backend for the backend steps.
+---Makes `server` the current backend for the backend steps and, while the scenario's fresh launch still waits
+---for the app's first use, the one that launch gets as BACKEND_URL: the app hears of the mock the steps stub
+---and check. (Once the app has run, it keeps the backend it launched with until a relaunch.)
 ---@param server mock.Server
 ---@return mock.Server
 function M.use(server)
@@ -16,6 +18,10 @@ function M.use(server)
     error(("bad argument #1 to 'use' (mock.Server expected, got %s)"):format(type(server)), 2)
   end
   current = server
+  local frank = rawget(_G, "frank")
+  if frank and frank.launch_pending and frank.launch_pending() then
+    frank.launch({ env = { BACKEND_URL = server.url }, lazy = true })
+  end
   return server
 end
 
@@ -24,10 +30,17 @@ local function no_backend(step)
     .. "step that uses the app, or call require(\"fscript.backend\").use(mock.start{})"):format(step)
 end
 
----The current backend; raises when none was set.
----@return mock.Server
+---The current backend, or nil when the scenario has none.
+---@return mock.Server?
 function M.current()
-  if current == nil then error(no_backend("nothing has started one"), 0) end
+  return current
+end
+
+---The current backend for `step` (its text); raises naming what to add when the scenario has none.
+---@param step string
+---@return mock.Server
+function M.required(step)
+  if current == nil then error(no_backend(("%q needs one, and nothing has started one"):format(step)), 0) end
   return current
 end
 

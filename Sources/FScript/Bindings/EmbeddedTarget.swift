@@ -26,23 +26,25 @@ final class EmbeddedTarget {
     }
 
     /// A fresh app of the run's app file with `environment` (the run's, and what the scenario added), before a
-    /// scenario. Nothing to do while the simulator has not started: it will start fresh. Measured in `scripts/bench
+    /// scenario; `screen` shows that screen of it directly. Nothing to do while the simulator has not started: it will start fresh. Measured in `scripts/bench
     /// waits` (relaunch).
-    func reset(environment newEnvironment: [String: String]) throws {
+    func reset(environment newEnvironment: [String: String], screen: String? = nil) throws {
         guard let simulator else {
             appPath = launchAppPath
             environment = newEnvironment
+            if screen != nil { try relaunch(appPath: nil, environment: newEnvironment, screen: screen) }
             return
         }
         guard launchAppPath == nil, appPath != nil else {
-            try relaunch(appPath: launchAppPath, environment: newEnvironment)
+            try relaunch(appPath: launchAppPath, environment: newEnvironment, screen: screen)
             return
         }
         // A scenario switched to another app file (frank.launch{app = …}); the run started with the demo app.
         appPath = nil
         environment = newEnvironment
         do {
-            try simulator.relaunch(appSource: Simulator.demoAppSource, chunkName: "demo.lua", environment: environment)
+            try simulator.relaunch(
+                appSource: Simulator.demoAppSource, chunkName: "demo.lua", environment: environment, screen: screen)
         } catch {
             throw FrankError("frank.reset: \(error)")
         }

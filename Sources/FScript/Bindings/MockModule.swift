@@ -1,3 +1,4 @@
+import Foundation
 import HTTPCore
 import LuaKit
 import MockServer
@@ -63,14 +64,19 @@ enum MockModule {
                 throw options.fieldError("record", "saves what proxy forwards: give proxy = URL too")
             }
             server = try MockServer.start(
-                host: host, port: port, filesDirectory: try options.string("files"), journalLimit: journalLimit,
+                host: host, port: port, filesDirectory: try options.string("files").map(args.pathBesideCaller), journalLimit: journalLimit,
                 globalTemplating: templating == "global", proxy: recorder)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {
             throw MockStartError(description: "mock.start: cannot start a mock on \(host):\(port) (\(error))")
         }
-        if let mappings = try options.string("mappings") {
+        if let given = try options.string("mappings") {
+            let mappings = args.pathBesideCaller(given)
+            guard FileManager.default.fileExists(atPath: mappings) else {
+                server.stop()
+                throw options.fieldError("mappings", "no folder '\(given)' (looked \(args.placesLookedFor(given)))")
+            }
             do {
                 try server.load(directory: mappings)
             } catch {

@@ -263,7 +263,8 @@ struct MockOptions {
         default: response.body = .text(try string("body") ?? "")
         }
         if let text = try json("json") { response.body = .json(text) }
-        if let path = try string("file") { response.body = .file(path) }
+        // A body file beside the test that names it wins; else the mock's `files` folder (or the current one).
+        if let path = try string("file") { response.body = .file(args.pathBesideCaller(path)) }
         if let delay = try number("delay") {
             guard delay >= 0, delay <= CheckedNumber.maximumSeconds else {
                 throw fieldError("delay", "seconds from 0 to \(CheckedNumber.format(CheckedNumber.maximumSeconds)) expected, got \(CheckedNumber.format(delay))")

@@ -74,7 +74,7 @@ final class MockServerObject: LuaObject {
                     return .none
                 },
                 "load": { object, args in
-                    let directory = try args.string(1)
+                    let directory = args.pathBesideCaller(try args.string(1))
                     return args.result(try object.running(args).load(directory: directory).count)
                 },
                 "in_flight": { object, args in

@@ -58,10 +58,18 @@ final class TargetLifecycle {
             if pending == nil { self.defer(.launch, app: app, embedded: embedded) }
             return
         }
-        // A reset still waiting goes first: it puts back the run's app file, which this launch keeps.
-        if pending == .reset && appPath == nil { try firePending(app, embedded: embedded) }
+        // Before the app's first use this launch *is* the scenario's fresh launch, never a second one: a reset
+        // still waiting becomes this launch (the run's app file, with the scenario's environment and `screen`).
+        let resetWaiting = pending == .reset
         pending = nil
         app.beforeFirstUse = nil
+        if resetWaiting && appPath == nil {
+            if let embedded {
+                app.hasIdleEndpoint = nil
+                try embedded.reset(environment: withScenario(embedded.launchEnvironment), screen: screen)
+                return
+            }
+        }
         try launchNow(app, embedded: embedded, appPath: appPath, screen: screen)
     }
 

@@ -29,7 +29,7 @@ end
 ---Checks (retrying) that the app sent the request; `body` is the whole JSON body, or with `subset` only part of
 ---it (the body may hold more fields, and more items in a list).
 local function sent(method, path, body, count, subset)
-  local server = backend.current()
+  local server = backend.required(("the app sent %s %s"):format(method, path))
   local last
   local ok, err = pcall(wait.eventually, function()
     local ok, why = pcall(server.verify, server, { method = method:upper(), path = path,
