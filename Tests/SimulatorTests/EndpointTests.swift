@@ -204,7 +204,15 @@ struct EndpointTests {
         #expect {
             _ = try Simulator.start(appSource: Array("return {screens = {main = screen{label{txt = 1}}}}".utf8), chunkName: "typo.lua")
         } throws: { error in
-            "\(error)".contains("typo.lua: screens.main[1].txt: unknown key 'txt'; did you mean 'text'?")
+            "\(error)".contains("typo.lua:1: screens.main[1].txt: unknown key 'txt'; did you mean 'text'?")
+        }
+        // A misspelt behaviour was taken as one nobody runs: it is refused where it is written, by its line.
+        #expect {
+            _ = try Simulator.start(
+                appSource: Array("return {screens = {main = screen{\n  label{text = 'a'},\n  button{title = 'Retry', on_tuch = function() end}}}}".utf8),
+                chunkName: "behaviour.lua")
+        } throws: { error in
+            "\(error)".contains("behaviour.lua:3: screens.main[2].on_tuch: unknown key 'on_tuch'; did you mean 'on_touch'?")
         }
         // Every field is read by the one reader, so a row's misspelt key and a screen's (once silently
         // ignored) are refused by their Lua path.
@@ -213,14 +221,14 @@ struct EndpointTests {
                 appSource: Array("return {screens = {main = screen{titel = 'x', table_view{rows = {'a'}}}}}".utf8),
                 chunkName: "screen.lua")
         } throws: { error in
-            "\(error)".contains("screen.lua: screens.main.titel: unknown key 'titel'; did you mean 'title'?")
+            "\(error)".contains("screen.lua:1: screens.main.titel: unknown key 'titel'; did you mean 'title'?")
         }
         #expect {
             _ = try Simulator.start(
                 appSource: Array("return {screens = {main = screen{table_view{rows = {'a', {detial = 'b'}}}}}}".utf8),
                 chunkName: "rows.lua")
         } throws: { error in
-            "\(error)".contains("rows.lua: screens.main[1].rows[2].detial: unknown key 'detial'; did you mean 'detail'?")
+            "\(error)".contains("rows.lua:1: screens.main[1].rows[2].detial: unknown key 'detial'; did you mean 'detail'?")
         }
         // A misspelt key of the app table was silently ignored (`strat` left the first screen unchosen).
         #expect {

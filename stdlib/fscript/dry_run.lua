@@ -65,7 +65,7 @@ function M.run(state, opts)
   end
   for _, line in ipairs(overrides) do out:line(line) end
   for _, line in ipairs(ambiguous) do out:line(line) end
-  if #undefined > 0 then out:line(snippets.block(undefined, state.session.registry.types)) end
+  if #undefined > 0 then out:line(snippets.block(undefined, state.session.registry.types, state.session.registry)) end
   -- A definition naming a parameter type nobody declared matched nothing: say so, with cucumber's message.
   for _, def in ipairs(state.session.registry.definitions) do
     if def.matcher.problem then

@@ -32,7 +32,8 @@ local function located(path, errors, warnings)
 end
 
 ---Parses a feature file. Returns its pickles, no error, and its warnings as `FILE:LINE:COLUMN: warning: message`
----lines (valid Gherkin that looks like a typo: a description line starting with `The`, read as text). On failure
+---lines (valid Gherkin that looks like a typo: a description line starting with `The`, read as text; an Outline
+---placeholder no Examples column defines). On failure
 ---returns nil and one `FILE:LINE:COLUMN: message` line per error, with the warnings among them. With `strict`,
 ---every warning is an error.
 ---@param path string
@@ -48,6 +49,10 @@ function M.load(path, opts)
   if not text then return nil, ("%s: cannot read the file (%s)"):format(path, err), {} end
   local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict,
     markdown = path:match("%.feature%.md$") ~= nil })
+  if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
+  for _, w in ipairs(require("fscript.outline_placeholders").check(doc)) do
+    if opts and opts.strict then errors[#errors + 1] = w else warnings[#warnings + 1] = w end
+  end
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
   local compiled, pickles = pcall(gherkin.pickles, doc)
   if not compiled then

@@ -139,7 +139,7 @@ function M.run(opts)
   local run = reporting.tally(state)
   reporting.write(run, reports)
   state.console:finish(run)
-  local block = snippets.block(undefined_steps(run), state.session.registry.types)
+  local block = snippets.block(undefined_steps(run), state.session.registry.types, state.session.registry)
   if block ~= "" then state.console:line("\n" .. block) end
   return run.exit_code, run
 end

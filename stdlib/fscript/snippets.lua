@@ -53,14 +53,22 @@ end
 ---The block for a list of undefined steps (each `{text =, argument =, where =}`), each text once: where they
 ---are, then their snippets. Empty when the list is.
 ---@param undefined {text: string, argument?: string, where?: string}[]
+---With the registry, each step is followed by the nearest defined ones ("did you mean"), before any snippet: a
+---typo is more likely than a step nobody wrote.
 ---@param types? fscript.ParameterTypes the registry's parameter types (default: the built-in ones)
+---@param registry? fscript.Registry the run's steps, for "did you mean"
 ---@return string
-function M.block(undefined, types)
+function M.block(undefined, types, registry)
   if #undefined == 0 then return "" end
   local lines, snippets, seen = {}, {}, {}
   lines[1] = ("%d undefined step%s:"):format(#undefined, #undefined == 1 and "" or "s")
   for _, u in ipairs(undefined) do
     lines[#lines + 1] = ("  %s%s"):format(u.text, u.where and ("  (" .. u.where .. ")") or "")
+    local nearest = registry and registry:nearest(u.text, 3) or {}
+    for i, def in ipairs(nearest) do
+      lines[#lines + 1] = ("    %s %s  (%s)"):format(i == 1 and "did you mean:" or "          or:", def.pattern,
+        def.location or require("fscript.steps").location(def))
+    end
     local snippet = M.snippet(u.text, u.argument, types)
     if not seen[snippet] then
       seen[snippet] = true

@@ -62,7 +62,14 @@ final class TargetConnector {
         case .remote(let remote):
             url = remote
         case .embedded(let target):
-            url = try target.start()
+            do {
+                url = try target.start()
+            } catch {
+                // An app file that does not load is the run's setup failing, as a broken step file is: the
+                // target is down (exit 2), and later scenarios say why at once instead of loading it again.
+                down = "\(error)"
+                throw error
+            }
             if reuseConnections, let own = target.http { http = own }
         }
         let client = FranklyClient(baseURL: url, timeout: requestTimeout, http: http)

@@ -16,6 +16,8 @@ struct RunArguments: Equatable {
     var target: String?
     /// `--app`.
     var app: String?
+    /// The project file `app` came from, when it did not come from `--app`: errors about it name the file.
+    var appOrigin: String?
     /// `--report`, in order.
     var reports: [String] = []
     /// The scripts and folders.
@@ -56,6 +58,7 @@ struct RunArguments: Equatable {
         }
         target = given.target ?? (given.app == nil ? project.target ?? project.targets.first : nil)
         app = given.app ?? (given.target == nil ? project.app : nil)
+        if given.app == nil && app != nil { appOrigin = project.path }
         if reports.isEmpty { reports = project.reports }
         environment = project.environment.merging(environment) { $1 }
         settings = project.settings.overlaid(by: variables).overlaid(by: settings)
@@ -87,7 +90,7 @@ struct RunArguments: Equatable {
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         // Caught before the start-up ping, so Ctrl-C during it ends the run (exit 130) too.
         if !interactive { SignalTrap.catch() }
-        var options = TargetOptions(target: target, app: app)
+        var options = TargetOptions(target: target, app: app, appOrigin: appOrigin)
         let target: String?
         do {
             // A dry run contacts no target, so an unreachable one is no reason to stop it.

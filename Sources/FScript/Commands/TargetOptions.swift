@@ -17,6 +17,8 @@ struct TargetOptions {
     var target: String?
     /// `--app`, if given.
     var app: String?
+    /// The project file that named `app` (`app = …` there), when it did not come from `--app`.
+    var appOrigin: String?
 
     /// Why the target did not answer the start-up ping, worded for the user; set by `resolve()`.
     private(set) var unreachable: String?
@@ -28,7 +30,8 @@ struct TargetOptions {
         guard let url = target ?? environment else {
             if let app, access(app, R_OK) != 0 {
                 let reason = String(cString: strerror(errno))
-                writeError("fscript: cannot open app file \(app) (\(reason)); check --app\n")
+                let check = appOrigin.map { "check app = … in the project file \($0) (relative to its folder)" }
+                writeError("fscript: cannot open app file \(app) (\(reason)); \(check ?? "check --app")\n")
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
             return nil

@@ -22,9 +22,11 @@ enum AppLoader {
         }
         let spec: AppSpec
         do {
-            spec = try SpecReader(bridge: bridge).app(from: description)
+            var reader = SpecReader(bridge: bridge)
+            reader.chunkName = chunkName
+            spec = try reader.app(from: description)
         } catch SimulatorError.load(let message) {
-            throw SimulatorError.load("\(chunkName): \(message)")
+            throw SimulatorError.load(message.hasPrefix(chunkName + ":") ? message : "\(chunkName): \(message)")
         }
         let app = SimulatedApp(spec: spec, environment: environment, loop: loop, httpClient: httpClient)
         app.source = source

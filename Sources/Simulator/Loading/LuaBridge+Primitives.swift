@@ -48,6 +48,9 @@ extension LuaBridge {
                     }
                     try app.reloadRows(of: view)
                 case _ where key.hasPrefix("on_"):
+                    try reader.loading { () throws(FieldError) in
+                        try SpecReader.checkBehaviourName(key, at: "\(view.summary).\(key)")
+                    }
                     view.behaviours[String(key.dropFirst(3))] = try reader.behaviour(
                         value, name: "\(key) of \(view.summary)")
                 default:

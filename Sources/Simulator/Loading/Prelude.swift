@@ -104,6 +104,8 @@ local function constructor(class)
       error(("bad argument #1 to '%s' (table expected, got %s)"):format(class, type(spec)), 2)
     end
     spec.class = spec.class or class
+    -- The line it was written on, for errors in its fields (`bank.lua:12: screens.main[2]: unknown key …`).
+    spec.__line = spec.__line or debug.getinfo(2, "l").currentline
     return spec
   end
 end
@@ -127,6 +129,7 @@ function segmented(spec)
     error("bad argument #1 to 'segmented' (segments must be a non-empty list of titles)", 2)
   end
   spec.class = spec.class or "UISegmentedControl"
+  spec.__line = spec.__line or debug.getinfo(2, "l").currentline
   for _, title in ipairs(spec.segments) do spec[#spec + 1] = { class = "UISegment", label = tostring(title) } end
   spec.max = #spec.segments - 1
   spec.selected = spec.selected or 1
@@ -137,6 +140,7 @@ end
 function screen(spec)
   if type(spec) ~= "table" then error(("bad argument #1 to 'screen' (table expected, got %s)"):format(type(spec)), 2) end
   spec.__screen = true
+  spec.__line = spec.__line or debug.getinfo(2, "l").currentline
   return spec
 end
 """#

@@ -15,6 +15,7 @@ extension SpecReader {
         }
         // The positional items are the subviews, read above; the reader checks the named fields.
         return try Fields.read(.table(LuaTable(fields: table.fields)), at: path) { fields throws(FieldError) in
+            if let line = fields.value("__line")?.integerValue { lines.record(path, line: Int(line)) }
             guard let className = try fields.checked("class", mustBe: "a class name", \.stringValue) ?? defaultClass else {
                 throw fields.fail(nil, "has no class; build it with label{…}, button{…} or view{class=…}")
             }
@@ -25,6 +26,7 @@ extension SpecReader {
                 spec.sections = try self.sections(sections, at: fields.path(of: "sections"))
             }
             for key in fields.source.fieldNames.sorted() where key.hasPrefix("on_") {
+                try Self.checkBehaviourName(key, at: fields.path(of: key))
                 spec.behaviours[String(key.dropFirst(3))] = try behaviour(fields, key)
             }
             for key in Self.propertyNames(of: className) {
@@ -33,6 +35,17 @@ extension SpecReader {
             spec.children = children
             return spec
         }
+    }
+
+    /// The behaviours a view answers: what a touch, a value change, the return key, a hold and a swipe run.
+    static let behaviourNames = ["on_touch", "on_change", "on_return", "on_hold", "on_swipe"]
+
+    /// Refuses `on_tuch` where it is written, naming the nearest behaviour, as an unknown key is refused: a
+    /// behaviour nobody runs would load and fail far away, at the touch that does nothing.
+    static func checkBehaviourName(_ key: String, at path: String) throws(FieldError) {
+        guard !behaviourNames.contains(key) else { return }
+        let nearest = EditDistance.nearest(to: key, among: behaviourNames, ignoringCase: true)
+        throw FieldError(path, .unknownKey(key, nearest: nearest, known: behaviourNames))
     }
 
     /// The properties a view of the class takes in its table: `class` and `id` are read apart, and a cell also

@@ -15,6 +15,10 @@ struct SpecReader {
     typealias Fields = FieldReader<LuaTable>
 
     let bridge: LuaBridge
+    /// The app file's name (`bank.lua`), for errors that say `bank.lua:12:`; nil for a running app's changes.
+    var chunkName: String?
+    /// The line each constructor call (`button{…}`) was written on, by the Lua path of the table it made.
+    let lines = SpecLines()
 
     func app(from value: LuaValue) throws -> AppSpec {
         guard case .table = value else {
@@ -94,6 +98,7 @@ struct SpecReader {
         // The positional items are the screen's views, read above; the reader checks the named fields.
         return try Fields.read(.table(LuaTable(fields: table.fields)), at: path) { fields throws(FieldError) in
             fields.allow(["__screen"])
+            if let line = fields.value("__line")?.integerValue { lines.record(path, line: Int(line)) }
             let background = try fields.value("background").map { value throws(FieldError) in
                 try json(value, at: fields.path(of: "background"))
             }
@@ -111,12 +116,15 @@ extension SpecReader {
         do {
             return try read()
         } catch {
+            // `bank.lua:12: screens.main[2].on_tuch: …` when the table's constructor call has a line.
+            let place = chunkName.flatMap { name in lines.line(enclosing: error.path).map { "\(name):\($0): " } } ?? ""
             switch error.problem {
             case .unknownKey(let key, _, _) where error.path == key:
                 throw SimulatorError.load("the app table: \(error.message)")
-            case .unknownKey: throw SimulatorError.load(error.description)
+            case .unknownKey: throw SimulatorError.load(place + error.description)
             case .invalid(let message):
-                throw SimulatorError.load(error.path.isEmpty ? "the app table \(message)" : "\(error.path) \(message)")
+                throw SimulatorError.load(
+                    error.path.isEmpty ? "the app table \(message)" : "\(place)\(error.path) \(message)")
             }
         }
     }
