@@ -63,14 +63,22 @@ end
 ---@param app? string the `--app` file, never a test
 ---@return string[]
 function M.expand(paths, app)
-  local files = {}
+  local files, seen = {}, {}
+  -- One file is one test however it is reached (`.` and `features/`, `./x` and `x`, a symlink): the first
+  -- spelling wins, without a leading `./`.
+  local function add(f)
+    local key = util.file_key(f)
+    if seen[key] then return end
+    seen[key] = true
+    files[#files + 1] = util.clean_path(f)
+  end
   for _, path in ipairs(paths) do
     if M.is_dir(path) then
       for _, f in ipairs(M.test_files((path:gsub("/+$", "")))) do
-        if M.is_test_file(f, app) then files[#files + 1] = f end
+        if M.is_test_file(util.clean_path(f), app) then add(f) end
       end
     else
-      files[#files + 1] = path
+      add(path)
     end
   end
   return files

@@ -167,8 +167,10 @@ end
 function M.step_files(paths, is_dir, list)
   local seen, support, defs = {}, {}, {}
   local function add(file)
-    if not file:match("%.lua$") or seen[file] then return end
-    seen[file] = true
+    -- One file, one load: `./step_definitions/x.lua` and `step_definitions/x.lua` (`fscript .`) are one file.
+    file = util.clean_path(file)
+    if not file:match("%.lua$") or seen[util.file_key(file)] then return end
+    seen[util.file_key(file)] = true
     if under(file, "step_definitions") then
       defs[#defs + 1] = file
       return

@@ -23,8 +23,10 @@ function M.split_lines(files)
     local path, suffix = arg:match("^(.-)(:[%d:]+)$")
     if path and path ~= "" and suffix:gsub(":%d+", "") == "" and not exists(arg) then
       lines = lines or {}
-      lines[path] = lines[path] or {}
-      for n in suffix:gmatch("%d+") do lines[path][tonumber(n)] = true end
+      -- Keyed as discovery spells the file (`./a.feature:3` selects in `a.feature`).
+      local key = util.clean_path(path)
+      lines[key] = lines[key] or {}
+      for n in suffix:gmatch("%d+") do lines[key][tonumber(n)] = true end
       paths[i] = path
     else
       paths[i] = arg

@@ -9,6 +9,24 @@ function M.host()
   return {}
 end
 
+---A path as people write it: `./x` and `x//y` as `x` and `x/y` (`.` stays `.`).
+---@param path string
+---@return string
+function M.clean_path(path)
+  local cleaned = path:gsub("/+", "/"):gsub("^%./", ""):gsub("/%./", "/")
+  while cleaned:sub(1, 2) == "./" do cleaned = cleaned:sub(3) end
+  return cleaned ~= "" and cleaned or "."
+end
+
+---The key that is the same for every spelling of one file (`./x`, `x`, a symlink, `a/../x`): the host's
+---realpath, else the cleaned path (plain Lua).
+---@param path string
+---@return string
+function M.file_key(path)
+  local real = M.host().real_path
+  return real and real(path) or M.clean_path(path)
+end
+
 ---Monotonic seconds: `fscript.clock()` from the host, `os.clock()` as a fallback under plain Lua.
 ---@return number
 function M.clock()

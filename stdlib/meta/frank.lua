@@ -252,6 +252,11 @@ function fscript.mkdir(path) end
 ---@param dir string
 ---@return string[]
 function fscript.list_test_files(dir) end
+---Optional: the one absolute path of a file however it is spelt (`./x`, a symlink, `a/../x`), or nil and why.
+---@param path string
+---@return string? path
+---@return string? error
+function fscript.real_path(path) end
 ---Optional: the Base64 of a byte string (else the stdlib's own, slower, loop).
 ---@param bytes string
 ---@return string

@@ -32,6 +32,15 @@ enum BuiltinModule {
                     return args.result(true)
                 },
                 "regex_match": { args in try regex.match(args) },
+                // One file, one path: `./x`, `x`, a symlink and `a/../x` name the same file (realpath(3)); nil and
+                // the reason when it does not exist.
+                "real_path": { args in
+                    guard let resolved = realpath(try args.string(1), nil) else {
+                        return args.result(LuaValue.nil, String(cString: strerror(errno)))
+                    }
+                    defer { free(resolved) }
+                    return args.result(String(cString: resolved))
+                },
                 // Pictures in reports and traces: the stdlib's Lua loop took 18 ms for one screen's PNG.
                 "base64": { args in args.result(Data(try args.bytes(1)).base64EncodedString()) },
                 // A deliberate pause (`I wait for 2 seconds`), never a wait for a condition: Ctrl-C and the test
