@@ -10,7 +10,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -63,9 +63,11 @@ enum MockModule {
             } else if try options.string("record") != nil {
                 throw options.fieldError("record", "saves what proxy forwards: give proxy = URL too")
             }
+            // A web page calls its mock from its own origin: on a web target the mock answers browsers by default.
+            let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
             server = try MockServer.start(
                 host: host, port: port, filesDirectory: try options.string("files").map(args.pathBesideCaller), journalLimit: journalLimit,
-                globalTemplating: templating == "global", proxy: recorder)
+                globalTemplating: templating == "global", proxy: recorder, cors: cors)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {

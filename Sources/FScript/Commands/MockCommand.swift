@@ -62,6 +62,12 @@ struct MockCommand: ParsableCommand {
                 + "runners."))
     var pinEventLoops = false
 
+    @Flag(
+        help: ArgumentHelp(
+            "Answer browsers' cross-origin preflights and let any page read the answers, as WireMock's flag of the "
+                + "same name: for a web page that calls the mock from its own origin."))
+    var enableStubCors = false
+
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
@@ -106,7 +112,7 @@ struct MockCommand: ParsableCommand {
             server = try MockServer.start(
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
                 globalTemplating: globalResponseTemplating, proxy: recorder,
-                upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody))
+                upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody), cors: enableStubCors)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

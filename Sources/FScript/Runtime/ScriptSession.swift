@@ -34,6 +34,8 @@ final class ScriptSession {
     /// The address a device reaches this machine by, for the URL of a mock bound beyond loopback
     /// (`--advertise-host`).
     var advertiseHost: String?
+    /// True when the preset `app` is a web page: mocks then answer browsers' cross-origin calls by default.
+    var drivesWeb = false
 
     init() {
         state = LuaState()

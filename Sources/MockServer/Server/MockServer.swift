@@ -37,10 +37,12 @@ public final class MockServer: Sendable {
     ///   `template = true` in Lua) are.
     /// - Parameter proxy: where requests no stub answers go instead of a 404 (and whether they are recorded).
     /// - Parameter upstream: the HTTP client of proxying stubs; the proxy's own when nil and there is a proxy.
+    /// - Parameter cors: answer browsers' preflights and let any page read the answers, as WireMock's
+    ///   `--enable-stub-cors`: a web page under test calls the mock from its own origin.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
         journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil,
-        upstream: UpstreamClient? = nil
+        upstream: UpstreamClient? = nil, cors: Bool = false
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -59,7 +61,9 @@ public final class MockServer: Sendable {
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
             upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
-        let server = try HTTPServer.start(host: host, port: port, responder: responder, limits: limits)
+        let server = try HTTPServer.start(
+            host: host, port: port, responder: cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder,
+            limits: limits)
         stopper.withLock { $0 = server }
         return MockServer(
             server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,

@@ -14,43 +14,9 @@ enum StaticFiles {
             return .text("Method \(sent) is not implemented: WireMock answers a GET spelt '\(sent)' that no stub "
                 + "matches with 501; send GET\n", status: 501)
         }
-        guard root != nil, let file = file(at: request.path, in: filesDirectory),
+        guard root != nil, let file = StaticFileLookup.file(at: request.path, in: filesDirectory),
             let data = FileManager.default.contents(atPath: file.path)
         else { return nil }
-        return HTTPResponse(status: 200, headers: [("Content-Type", contentType(of: file))], body: Array(data))
-    }
-
-    /// The regular file `path` names under `folder`, or nil: a segment that is empty after the first, `.`, `..` or
-    /// hidden never leaves the folder or shows a hidden file.
-    static func file(at path: String, in folder: String) -> URL? {
-        guard let decoded = path.percentDecoded else { return nil }
-        let segments = decoded.split(separator: "/", omittingEmptySubsequences: true)
-        guard !segments.isEmpty, !segments.contains(where: { $0.hasPrefix(".") || $0.contains("\\") }) else {
-            return nil
-        }
-        var file = URL(fileURLWithPath: folder)
-        for segment in segments { file.appendPathComponent(String(segment)) }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory)
-        guard exists, !isDirectory.boolValue else { return nil }
-        return file
-    }
-
-    /// The content type Jetty gives a file by its extension; octet-stream for the rest.
-    static func contentType(of file: URL) -> String {
-        switch file.pathExtension.lowercased() {
-        case "json": return "application/json"
-        case "txt": return "text/plain"
-        case "html", "htm": return "text/html"
-        case "xml": return "application/xml"
-        case "css": return "text/css"
-        case "js": return "application/javascript"
-        case "png": return "image/png"
-        case "jpg", "jpeg": return "image/jpeg"
-        case "gif": return "image/gif"
-        case "svg": return "image/svg+xml"
-        case "pdf": return "application/pdf"
-        default: return "application/octet-stream"
-        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", StaticFileLookup.contentType(of: file))], body: Array(data))
     }
 }
