@@ -35,3 +35,25 @@ cleanup_servers() {
 
 # Milliseconds on the wall clock, for checks that time how soon something happened.
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# Outside conformance data: `shared_data NAME WHAT` sets $shared_dir to ../shared/NAME beside the clone (as this
+# repository's CI has it) and returns 0; without it, prints one line saying that WHAT (the check, or the part of
+# it that needs the data) skipped and where the data comes from, notes WHAT in $FSCRIPT_SKIP_LOG (scripts/test
+# names the skipped checks again at the end) and returns 1. Under CI=true the data is required: its absence is
+# fatal.
+shared_data() {
+  local name="$1" what="$2" origin
+  shared_dir="../shared/$name"
+  [ -f "$shared_dir/README.md" ] && return 0
+  case "$name" in
+    junit) origin="the JUnit schema junit-10.xsd of jenkinsci/xunit-plugin, https://github.com/jenkinsci/xunit-plugin" ;;
+    cucumber-json) origin="cucumber/cucumber-json-schema, https://github.com/cucumber/cucumber-json-schema" ;;
+    gherkin) origin="cucumber/gherkin's testdata, https://github.com/cucumber/gherkin" ;;
+    *) origin="see ../shared/$name/README.md in CI's checkout" ;;
+  esac
+  local line="$what needs ../shared/$name beside the clone ($origin)"
+  [ "${CI:-}" != true ] || fatal "required under CI=true: $line"
+  printf 'skipped: %s\n' "$line"
+  [ -z "${FSCRIPT_SKIP_LOG:-}" ] || printf '%s\n' "$what" >>"$FSCRIPT_SKIP_LOG"
+  return 1
+}

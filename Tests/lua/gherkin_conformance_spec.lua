@@ -7,7 +7,8 @@ package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local gherkin = require("fscript.gherkin")
 
-local shared = here .. "../../../shared/gherkin/"
+local shared = require("fixtures.shared_data").folder(here, "gherkin", "gherkin_conformance_spec")
+if not shared then return end
 local function read(path)
   local f = assert(io.open(path, "rb"), "cannot open " .. path .. " (../shared must sit beside the clone)")
   local text = f:read("a")

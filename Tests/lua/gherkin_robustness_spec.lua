@@ -6,7 +6,8 @@ package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local gherkin = require("fscript.gherkin")
 
-local shared = here .. "../../../shared/gherkin/"
+local shared = require("fixtures.shared_data").folder(here, "gherkin", "gherkin_robustness_spec")
+if not shared then return end
 local languages = assert(json.decode(assert(io.open(shared .. "gherkin-languages.json")):read("a")))
 local files = {}
 local p = assert(io.popen("ls '" .. shared .. "testdata/good'"))
