@@ -78,6 +78,7 @@ let package = Package(
             name: "FScript",
             dependencies: [
                 "LuaKit", "JSON", "LuaJSON", "Frankly", "Simulator", "MockServer", "Wireframe", "CEdit", "Inspector",
+                "WebTarget",
                 "HTTPCore", "Platform",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -98,6 +99,12 @@ let package = Package(
                     "-L", Context.packageDirectory + "/Sources/fscript/Linker",
                 ])
             ]
+        ),
+        // The web target: a Frankly server in front of a page driven over W3C WebDriver (chromedriver, a Grid,
+        // Appium), its page script embedded in the binary.
+        .target(
+            name: "WebTarget", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform"] + nio,
+            resources: [.embedInCode("Resources/page.js")]
         ),
         .testTarget(
             name: "MockServerTests",

@@ -4,6 +4,7 @@ local M = {}
 ---The catalog's files, in the order their steps are defined.
 M.parts = {
   "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend", "fscript.steps.screenshots",
+  "fscript.steps.keys",
 }
 
 ---Defines every catalog step in the session, marked as the catalog's: a suite's own step matching the same

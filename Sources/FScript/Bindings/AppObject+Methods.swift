@@ -20,7 +20,8 @@ extension AppObject {
     static var luaClass: LuaClass<AppObject> {
         LuaClass(
             methods: targetMethods.merging(reported(gestureMethods)) { first, _ in first }
-                .merging(reported(locationMethods)) { first, _ in first },
+                .merging(reported(locationMethods)) { first, _ in first }
+                .merging(reported(inputMethods)) { first, _ in first },
             description: { app in "frank.App(\(app.displayURL))" },
             index: { app, args in
                 switch try args.value(1) {
@@ -82,8 +83,10 @@ extension AppObject {
             "type_into": { app, args in
                 let selector = try args.selector(1)
                 let text = try args.string(2)
-                try app.act(
-                    "type_into", selector, method: OperationCatalog.touch.selector, all: try args.actsOnAll(3))
+                let (all, replace) = try args.typingOptions(3)
+                try app.act("type_into", selector, method: OperationCatalog.touch.selector, all: all)
+                // Replacing clears the field first, as a user selects its text and types over it.
+                if replace { try app.act("type_into", selector, method: OperationCatalog.setText.selector, arguments: [.string("")], all: all) }
                 try app.call("type_into") { try $0.typeIntoKeyboard(text) }
                 return .none
             },

@@ -143,6 +143,23 @@ extension LuaArgs {
         }
     }
 
+    /// `type_into`'s options: `all` as every action's, and `replace` (clear the field before typing).
+    func typingOptions(_ position: Int) throws -> (all: Bool, replace: Bool) {
+        guard !isNil(position) else { return (false, false) }
+        let options = try table(position, expected: "options table")
+        for key in options.fields.keys where key.stringValue != "all" && key.stringValue != "replace" {
+            throw badArgument(position, "unknown option \(key.luaShown); the options are all and replace")
+        }
+        func flag(_ name: String) throws -> Bool {
+            switch options[name] {
+            case .nil: return false
+            case .boolean(let flag): return flag
+            case let other: throw badArgument(position, "\(name) must be a boolean, got \(other.luaShown)")
+            }
+        }
+        return (try flag("all"), try flag("replace"))
+    }
+
     /// The optional options table at `position` (`{timeout = 2}`), empty when absent.
     func options(_ position: Int) throws -> LuaTable {
         isNil(position) ? LuaTable() : try table(position, expected: "options table")

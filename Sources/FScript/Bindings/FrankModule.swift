@@ -4,6 +4,7 @@ import Glibc
 import Frankly
 import LuaJSON
 import LuaKit
+import WebTarget
 
 /// The `frank` Lua module and the preset global `app`: `frank.connect(url)`, `frank.launch{app=, env=}` and
 /// `frank.null`.
@@ -18,6 +19,25 @@ final class FrankModule {
     let preset: AppObject
     /// How the preset target is launched and reset.
     let lifecycle: TargetLifecycle
+    /// The web target, with `--web URL` or `--target webdriver:URL`.
+    private(set) var web: WebTargetHost?
+
+    /// The prefix of a `--target` that names a WebDriver server rather than a Frankly one.
+    static let webDriverPrefix = "webdriver:"
+
+    /// The web target the settings ask for, if any: `--web URL` (fscript's own Chromium) or
+    /// `--target webdriver:URL` (an existing WebDriver server, whose first page is `--web` when given).
+    static func webTarget(target: String?, settings: TargetSettings) -> WebTargetHost? {
+        let configuration = WebApp.Configuration(
+            url: settings.web ?? "about:blank", environment: settings.environment, backendOrigin: settings.webBackend)
+        if let target, target.hasPrefix(webDriverPrefix) {
+            return WebTargetHost(
+                driver: .remote(String(target.dropFirst(webDriverPrefix.count))), configuration: configuration,
+                capabilitiesFile: settings.capabilities)
+        }
+        guard settings.web != nil, target == nil else { return nil }
+        return WebTargetHost(driver: .chromium, configuration: configuration)
+    }
 
     /// A module for `target` (nil: the embedded simulator with `appPath`, nil for the demo app).
     init(target: String?, appPath: String?, settings: TargetSettings = TargetSettings()) {
@@ -25,7 +45,13 @@ final class FrankModule {
         lifecycle.launchCommand = settings.launchCommand.map { LaunchCommand(command: $0) }
         lifecycle.resetExec = settings.resetExec
         lifecycle.environment = settings.environment
-        if let target {
+        if let web = Self.webTarget(target: target, settings: settings) {
+            embedded = nil
+            self.web = web
+            preset = AppObject(
+                connector: TargetConnector(
+                    source: .web(web), requestTimeout: settings.requestTimeout, pollInterval: settings.pollInterval))
+        } else if let target {
             embedded = nil
             preset = AppObject(
                 connector: TargetConnector(
@@ -195,6 +221,12 @@ struct TargetSettings: Equatable {
     var environment: [String: String] = [:]
     var requestTimeout: Double
     var pollInterval: Double
+    /// `--web URL`: the page the web target opens.
+    var web: String?
+    /// `--web-backend ORIGIN`: the page's backend, answered by the scenario's mock.
+    var webBackend: String?
+    /// `--capabilities FILE`: the W3C capabilities of a `webdriver:` target's sessions.
+    var capabilities: String?
 
     /// The target's part of the merged run settings; with none, the declarations' defaults (`RunSettings.swift`).
     init(_ settings: RunSettingValues = RunSettingValues(), environment: [String: String] = [:]) {
@@ -203,5 +235,8 @@ struct TargetSettings: Equatable {
         self.environment = environment
         requestTimeout = settings.defaultedSeconds(.requestTimeout)
         pollInterval = settings.defaultedSeconds(.pollInterval)
+        web = settings.text(.web)
+        webBackend = settings.text(.webBackend)
+        capabilities = settings.text(.capabilities)
     }
 }

@@ -13,6 +13,8 @@ final class TargetConnector {
         case remote(String)
         /// The in-process simulator, started lazily.
         case embedded(EmbeddedTarget)
+        /// A web page or WebDriver server, behind a Frankly server of fscript's, started lazily.
+        case web(WebTargetHost)
     }
 
     let source: Source
@@ -43,6 +45,7 @@ final class TargetConnector {
         switch source {
         case .remote(let url): return url
         case .embedded(let target): return target.url ?? "the embedded simulator (not started)"
+        case .web(let target): return target.url ?? "\(target.displayName) (not started)"
         }
     }
 
@@ -70,6 +73,9 @@ final class TargetConnector {
                 down = "\(error)"
                 throw error
             }
+            if reuseConnections, let own = target.http { http = own }
+        case .web(let target):
+            url = try target.start()
             if reuseConnections, let own = target.http { http = own }
         }
         let client = FranklyClient(baseURL: url, timeout: requestTimeout, http: http)

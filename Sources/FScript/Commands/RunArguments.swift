@@ -100,6 +100,7 @@ struct RunArguments: Equatable {
             throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
         }
         let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: targetSettings)
+        session.drivesWeb = module.web != nil
         if let unreachable = options.unreachable {
             if settings.text(.launch) != nil && !files.isEmpty {
                 // Not up yet is expected: the launch command starts it before the first scenario.
@@ -124,7 +125,7 @@ struct RunArguments: Equatable {
             status = .success
         } else if interactive {
             status = REPL(
-                session: session, target: Self.describeTarget(target, app: app, launch: settings.text(.launch)), recording: recording
+                session: session, target: Self.describeTarget(target, app: app, launch: settings.text(.launch), web: settings.text(.web)), recording: recording
             ).run()
         } else {
             status = session.runStandardInput()
@@ -136,7 +137,7 @@ struct RunArguments: Equatable {
     private var runOptions: ScriptSession.RunOptions {
         let color = isatty(1) != 0 && getenv("NO_COLOR") == nil
         let described = pool.isEmpty
-            ? Self.describeTarget(target, app: app, launch: settings.text(.launch))
+            ? Self.describeTarget(target, app: app, launch: settings.text(.launch), web: settings.text(.web))
             : "a pool of \(pool.count) targets (\(pool.joined(separator: ", ")))"
         return .init(
             files: files, settings: settings, reports: reports, color: color, target: described, app: app,
@@ -191,7 +192,11 @@ struct RunArguments: Equatable {
 
     /// The console's first line: `http://10.0.5.2:37265 (relaunched by --launch)`, or the embedded simulator
     /// and its app file, so a log says at once what a run was against.
-    static func describeTarget(_ target: String?, app: String?, launch: String?) -> String {
+    static func describeTarget(_ target: String?, app: String?, launch: String?, web: String? = nil) -> String {
+        if let target, target.hasPrefix(FrankModule.webDriverPrefix) {
+            return "\(target) (WebDriver)" + (web.map { ", opening \($0)" } ?? "")
+        }
+        if let web, target == nil { return "\(web) in headless Chromium" }
         if let target { return launch == nil ? target : "\(target) (relaunched by --launch)" }
         return "the embedded simulator running " + (app.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "the demo app")
     }

@@ -40,6 +40,16 @@ struct TargetOptions {
             writeError("fscript: --app runs the embedded simulator, so it cannot be combined with --target \(url)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
+        // A WebDriver server is not a Frankly one: its session starts on first use, and says then why it cannot.
+        if url.hasPrefix(FrankModule.webDriverPrefix) {
+            let rest = url.dropFirst(FrankModule.webDriverPrefix.count)
+            guard rest.hasPrefix("http://") || rest.hasPrefix("https://") else {
+                writeError("fscript: --target \(url): a WebDriver target is webdriver:http://HOST:PORT (a Grid, Appium "
+                    + "or chromedriver URL)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+            return url
+        }
         do {
             // The shared pool keeps the connection for the script, which also suits servers that serve one at a time.
             try FranklyClient(baseURL: url, timeout: 5, http: TargetConnector.sharedHTTP).ping()

@@ -113,7 +113,8 @@ struct RunSetting: Sendable {
                 return value.doubleValue.flatMap { try? Seconds($0, atMost: limit) }.map(SettingValue.seconds)
             case .text, .path:
                 guard let text = value.stringValue, !text.isEmpty else { return nil }
-                guard kind == .path, !text.hasPrefix("/") else { return .text(text) }
+                // A URL is no path: `web = "http://…"` stays as written, `web = "dist"` is beside the project file.
+                guard kind == .path, !text.hasPrefix("/"), !text.contains("://") else { return .text(text) }
                 return .text(folder.isEmpty ? text : folder + "/" + text)
             case .toggle:
                 guard case .boolean(let flag) = value else { return nil }

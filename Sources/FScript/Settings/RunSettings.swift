@@ -98,10 +98,23 @@ extension RunSetting {
             + "(mock.start{host = \"0.0.0.0\"}).")
 
     /// Every run setting, in the order help and worker command lines list them.
+    static let web = RunSetting(
+        "web", .path, valueName: "url",
+        help: "Drive a web page instead of an app: fscript starts headless Chromium through chromedriver, opens the "
+            + "URL (or serves a local folder or .html file on 127.0.0.1 and opens that), and every scenario starts "
+            + "from a fresh page (cookies and storage cleared). --jobs N is N browsers.")
+    static let webBackend = RunSetting(
+        "web_backend", .text, valueName: "origin",
+        help: "The origin the web page calls its backend at (https://api.example.com): the page's requests there go "
+            + "to the scenario's mock backend (BACKEND_URL) when it has one.")
+    static let capabilities = RunSetting(
+        "capabilities", .path, valueName: "file",
+        help: "A JSON file of W3C capabilities for --target webdriver:URL (a Selenium Grid, Appium, chromedriver), "
+            + "passed to the new session as they are.")
     static let all: [RunSetting] = [
         tags, timeout, wait, validation, artifacts, updateSnapshots, reset, strict, lenient, retry, scenarioName,
         failFast, order, trace, screenshots, launch,
-        resetExec, requestTimeout, pollInterval, advertiseHost,
+        resetExec, requestTimeout, pollInterval, advertiseHost, web, webBackend, capabilities,
     ]
 }
 

@@ -201,12 +201,12 @@ public final class FranklyClient: Sendable {
 
     // MARK: Plumbing
 
-    private func makeRequest(_ method: String, _ path: String) -> FranklyClientError.Request {
+    func makeRequest(_ method: String, _ path: String) -> FranklyClientError.Request {
         FranklyClientError.Request(method: method, path: path, baseURL: baseURL, selector: nil, operation: nil)
     }
 
     /// Sends the request; a status outside 2xx (and outside `allowing`) is an error.
-    private func send(
+    func send(
         _ request: FranklyClientError.Request, body: [UInt8]?, allowing: Set<Int> = [], extraTime: Double = 0
     ) throws -> HTTPClientResponse {
         var outgoing = HTTPClientRequest(method: request.method, url: baseURL + request.path)
@@ -235,7 +235,7 @@ public final class FranklyClient: Sendable {
     }
 
     /// Reads a standard envelope from an answer; an ERROR envelope is thrown as `.failed`.
-    private func envelope(_ request: FranklyClientError.Request, from response: HTTPClientResponse) throws -> Envelope {
+    func envelope(_ request: FranklyClientError.Request, from response: HTTPClientResponse) throws -> Envelope {
         let envelope: Envelope
         do {
             envelope = try Envelope(json: parse(response, request))

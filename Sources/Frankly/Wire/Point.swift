@@ -23,5 +23,5 @@ extension Point {
     }
 
     /// The JSON shape, numbers written as integers when they are whole.
-    var json: JSONValue { .object(["x": .frankly(x), "y": .frankly(y)]) }
+    public var json: JSONValue { .object(["x": .frankly(x), "y": .frankly(y)]) }
 }

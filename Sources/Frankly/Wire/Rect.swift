@@ -41,5 +41,5 @@ extension Rect {
     }
 
     /// The JSON shape, numbers written as integers when they are whole.
-    var json: JSONValue { .object(["origin": origin.json, "size": size.json]) }
+    public var json: JSONValue { .object(["origin": origin.json, "size": size.json]) }
 }

@@ -23,5 +23,5 @@ extension Size {
     }
 
     /// The JSON shape, numbers written as integers when they are whole.
-    var json: JSONValue { .object(["width": .frankly(width), "height": .frankly(height)]) }
+    public var json: JSONValue { .object(["width": .frankly(width), "height": .frankly(height)]) }
 }

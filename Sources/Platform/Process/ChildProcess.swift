@@ -14,8 +14,12 @@ public enum ChildProcess {
     }
 
     /// Starts `path` with `arguments` (the first is its name); returns its pid, or throws strerror's words.
+    ///
+    /// `newProcessGroup` false keeps the child in fscript's own group: a `--jobs` worker's browser, which the
+    /// parent ends with the worker's whole group.
     public static func spawn(
-        _ path: String, arguments: [String], environment: [String: String], redirections: [Redirection]
+        _ path: String, arguments: [String], environment: [String: String], redirections: [Redirection],
+        newProcessGroup: Bool = true
     ) throws(ChildProcessError) -> pid_t {
         var merged = currentEnvironment()
         for (name, value) in environment { merged[name] = value }
@@ -31,8 +35,8 @@ public enum ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
+        let group = newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | group))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

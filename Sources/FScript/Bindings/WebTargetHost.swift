@@ -1,0 +1,161 @@
+import Foundation
+import HTTPCore
+import JSON
+import WebTarget
+
+/// The web target behind the preset `app` (`--web URL`, `--target webdriver:URL`): a WebDriver session and the
+/// Frankly server in front of it, started on first use like the embedded simulator, so a script that never
+/// drives the app starts no browser.
+///
+/// With `--web` fscript runs chromedriver itself, with a throwaway profile, and ends it (and Chromium) on every
+/// path; with `webdriver:URL` the server is someone else's and only the session is fscript's. Either way the
+/// bindings talk Frankly to `url`, and resets are `POST /launch` (a fresh page), as with `fscript serve`.
+final class WebTargetHost {
+    /// Where the browser comes from.
+    enum Driver {
+        /// fscript starts chromedriver and headless Chromium.
+        case chromium
+        /// A WebDriver server that is already running (chromedriver, a Selenium Grid, Appium).
+        case remote(String)
+    }
+
+    let driver: Driver
+    let configuration: WebApp.Configuration
+    /// The JSON file of capabilities for a remote server's sessions (`--capabilities FILE`), passed through
+    /// untouched.
+    let capabilitiesFile: String?
+    private var chromedriver: ChromeDriverProcess?
+    private var session: WebDriverSession?
+    private var server: WebFranklyServer?
+    /// The local folder `--web DIR` serves, while it runs.
+    private var site: StaticSite?
+    /// The Frankly client's connections to the server, ended with it.
+    private(set) var http: HTTPClient?
+
+    init(driver: Driver, configuration: WebApp.Configuration, capabilitiesFile: String? = nil) {
+        self.driver = driver
+        self.configuration = configuration
+        self.capabilitiesFile = capabilitiesFile
+    }
+
+    /// The capabilities file's JSON object; a file that cannot be read or is not an object says so.
+    private func readCapabilities() throws -> JSONValue? {
+        guard let path = capabilitiesFile else { return nil }
+        let bytes = try FileSystem.readBounded(path, limit: 1 << 20, what: "--capabilities file")
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: bytes)
+        } catch {
+            throw FrankError("--capabilities \(path): not JSON (\(error)); write a JSON object of W3C capabilities")
+        }
+        guard case .object = value else {
+            throw FrankError("--capabilities \(path): expected a JSON object of capabilities, found \(value.typeName)")
+        }
+        return value
+    }
+
+    /// The Frankly server once the target runs (Sendable: another thread may stop it).
+    var franklyServer: WebFranklyServer? { server }
+
+    /// The Frankly URL once the target runs, else nil.
+    var url: String? { server?.url }
+
+    /// What the user named: the page, or the WebDriver server.
+    var displayName: String {
+        switch driver {
+        case .chromium: return "the web page \(configuration.url)"
+        case .remote(let url): return "the WebDriver server \(url)"
+        }
+    }
+
+    /// Starts the browser, its session and the Frankly server in front of it, and opens the page; returns the
+    /// Frankly URL. A failure is an infrastructure error that says what to install or check.
+    ///
+    /// `host`, `port` and `limits` are the Frankly server's (`fscript serve --web` takes them from its flags).
+    func start(host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = .standard) throws -> String {
+        if let server { return server.url }
+        do {
+            let client: WebDriverClient
+            let capabilities: JSONValue
+            switch driver {
+            case .chromium:
+                let process = try ChromeDriverProcess.start(
+                    ownGroup: ProcessInfo.processInfo.environment["FSCRIPT_WORKER_INDEX"] == nil)
+                chromedriver = process
+                client = WebDriverClient(baseURL: process.url)
+                capabilities = Self.headlessChromium(profile: process.profile, size: configuration.windowSize)
+            case .remote(let url):
+                client = WebDriverClient(baseURL: url)
+                capabilities = try readCapabilities() ?? .object(["browserName": .string("chrome")])
+            }
+            var configuration = configuration
+            if StaticSite.isLocal(configuration.url) {
+                let site = try StaticSite.start(serving: configuration.url)
+                self.site = site
+                configuration.url = site.startURL
+            }
+            let session = try client.newSession(capabilities: capabilities)
+            self.session = session
+            let app = WebApp(session: session, configuration: configuration)
+            try app.launch()
+            server = try WebFranklyServer.start(app: app, host: host, port: port, limits: limits)
+            http = HTTPClient()
+        } catch let error as WebTargetError {
+            stop()
+            throw FrankError("cannot start \(displayName): \(error.description)")
+        } catch let error as FrankError {
+            stop()
+            throw error
+        } catch let error as HTTPServerError {
+            stop()
+            throw FrankError("\(error); is another server using it? (--port, --host)")
+        } catch {
+            stop()
+            throw FrankError("cannot start \(displayName): \(error)")
+        }
+        return server!.url
+    }
+
+    /// Headless Chromium as fscript runs it: its own profile, no sandbox (CI runs as root), native dialogs left
+    /// open for the test to answer.
+    static func headlessChromium(profile: String, size: (width: Int, height: Int)) -> JSONValue {
+        var options: [String: JSONValue] = [
+            "args": .array(
+                [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                    "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
+                    "--disable-search-engine-choice-screen", "--user-data-dir=\(profile)",
+                    "--window-size=\(size.width),\(size.height)",
+                ].map(JSONValue.string))
+        ]
+        if let browser = ChromeDriverProcess.locateBrowser() { options["binary"] = .string(browser) }
+        return .object([
+            "browserName": .string("chrome"), "goog:chromeOptions": .object(options),
+            "unhandledPromptBehavior": .string("ignore"), "pageLoadStrategy": .string("normal"),
+        ])
+    }
+
+    /// Blocks until the Frankly server stops (`GET /exit`, or `stop()` from another thread).
+    func wait() throws {
+        try server?.wait()
+    }
+
+    /// Ends the session, the server and, with `--web`, chromedriver and Chromium; safe to call twice.
+    func stop() {
+        http?.shutdown()
+        http = nil
+        server?.stop()
+        server = nil
+        session?.delete(timeout: 5)
+        session?.client.shutdown()
+        session = nil
+        chromedriver?.stop()
+        chromedriver = nil
+        site?.stop()
+        site = nil
+    }
+
+    deinit {
+        stop()
+    }
+}

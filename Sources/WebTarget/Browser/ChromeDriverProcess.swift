@@ -1,0 +1,186 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Platform
+
+/// chromedriver (and through it headless Chromium) as a child of fscript's, ended on every path.
+///
+/// It starts on a free port (`--port=0`, the port read from its first lines), with a throwaway profile folder of
+/// its own. `stop()` ends the process group (chromedriver and the browser it started), then removes the profile.
+/// When fscript dies without stopping it (SIGKILL, a crash), a watchdog ends the group: a small shell in a group
+/// of its own that waits on a pipe only fscript holds, and kills the group when the pipe closes, which the kernel
+/// does however fscript ends.
+public final class ChromeDriverProcess: @unchecked Sendable {
+    /// chromedriver's address, e.g. `http://127.0.0.1:40123`.
+    public let url: String
+    /// Its process id (the leader of its process group when it has one of its own).
+    public let pid: pid_t
+    /// The browser's profile folder, removed on stop.
+    public let profile: String
+    private let ownGroup: Bool
+    /// fscript's end of the watchdog's pipe (-1 when there is none); closing it ends the group.
+    private let watchdogPipe: Int32
+    private var stopped = false
+
+    private init(url: String, pid: pid_t, profile: String, ownGroup: Bool, watchdogPipe: Int32) {
+        self.url = url
+        self.pid = pid
+        self.profile = profile
+        self.ownGroup = ownGroup
+        self.watchdogPipe = watchdogPipe
+    }
+
+    /// The chromedriver to run: `FSCRIPT_CHROMEDRIVER`, else the first `chromedriver` on `PATH`.
+    public static func locate() -> String? {
+        if let named = ProcessInfo.processInfo.environment["FSCRIPT_CHROMEDRIVER"], !named.isEmpty { return named }
+        return which("chromedriver")
+    }
+
+    /// The browser binary: `FSCRIPT_CHROMIUM`, else `chromium`, `chromium-browser` or `google-chrome` on `PATH`.
+    public static func locateBrowser() -> String? {
+        if let named = ProcessInfo.processInfo.environment["FSCRIPT_CHROMIUM"], !named.isEmpty { return named }
+        for name in ["chromium", "chromium-browser", "google-chrome", "chrome"] {
+            if let found = which(name) { return found }
+        }
+        return nil
+    }
+
+    static func which(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts chromedriver and waits (at most `timeout` seconds, interruptibly) until it says which port it took.
+    ///
+    /// - Parameter ownGroup: true for a process group of its own, so a terminal's Ctrl-C reaches fscript only and
+    ///   fscript ends the browser; false inside a `--jobs` worker, whose whole group the parent ends.
+    public static func start(ownGroup: Bool = true, timeout: Double = 30) throws -> ChromeDriverProcess {
+        guard let executable = locate() else {
+            throw WebTargetError(
+                "cannot start the web target: chromedriver is not installed (apt-get install chromium chromium-driver, "
+                    + "or scripts/install --test-deps; FSCRIPT_CHROMEDRIVER=PATH names another)")
+        }
+        var template = Array((NSTemporaryDirectory() + "/fscript-chromium-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw WebTargetError("cannot make a browser profile folder in \(NSTemporaryDirectory()): \(errnoText())")
+        }
+        let profile = String(cString: made)
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { throw WebTargetError("cannot make a pipe for chromedriver: \(errnoText())") }
+        let pid: pid_t
+        do {
+            pid = try ChildProcess.spawn(
+                executable, arguments: [executable, "--port=0"], environment: [:],
+                redirections: [
+                    .file("/dev/null", flags: O_RDONLY, as: 0), .descriptor(fds[1], as: 1),
+                    .file("/dev/null", flags: O_WRONLY, as: 2),
+                ], newProcessGroup: ownGroup)
+        } catch {
+            close(fds[0])
+            close(fds[1])
+            try? FileManager.default.removeItem(atPath: profile)
+            throw WebTargetError("cannot start \(executable): \(error.reason)")
+        }
+        close(fds[1])
+        defer { close(fds[0]) }
+        let watchdog = ownGroup ? startWatchdog(group: pid, profile: profile) : -1
+        let port: Int
+        do {
+            port = try readPort(from: fds[0], timeout: timeout, executable: executable)
+        } catch {
+            ChromeDriverProcess(url: "", pid: pid, profile: profile, ownGroup: ownGroup, watchdogPipe: watchdog).stop()
+            throw error
+        }
+        return ChromeDriverProcess(
+            url: "http://127.0.0.1:\(port)", pid: pid, profile: profile, ownGroup: ownGroup, watchdogPipe: watchdog)
+    }
+
+    /// Starts the shell that kills process group `group` and removes `profile` once fscript's end of its pipe
+    /// closes; returns that end, or -1 when it could not start (then only `stop()` ends the group).
+    private static func startWatchdog(group: pid_t, profile: String) -> Int32 {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { return -1 }
+        defer { close(fds[0]) }
+        do {
+            _ = try ChildProcess.spawn(
+                "/bin/sh", arguments: ["sh", "-c", "read _; kill -9 -\"$1\"; rm -rf -- \"$2\"", "sh", String(group), profile],
+                environment: [:],
+                redirections: [
+                    .descriptor(fds[0], as: 0), .file("/dev/null", flags: O_WRONLY, as: 1),
+                    .file("/dev/null", flags: O_WRONLY, as: 2),
+                ])
+        } catch {
+            close(fds[1])
+            return -1
+        }
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        return fds[1]
+    }
+
+    /// Reads chromedriver's standard output until `…started successfully on port N.`.
+    private static func readPort(from fd: Int32, timeout: Double, executable: String) throws -> Int {
+        let deadline = Deadline.now() + .milliseconds(Int64(timeout * 1000))
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            guard try Interruption.wait(for: fd, events: Int16(POLLIN), until: deadline) else {
+                throw WebTargetError("\(executable) did not say which port it listens on within \(Int(timeout)) s")
+            }
+            let count = read(fd, &buffer, buffer.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw WebTargetError("\(executable) exited before it listened: \(text.suffix(300))")
+            }
+            text += String(decoding: buffer[..<count], as: UTF8.self)
+            guard text.count < 65536 else { throw WebTargetError("\(executable) printed too much before listening") }
+            // "Starting ChromeDriver … on port 0" comes first; the port it took follows this.
+            if let range = text.range(of: "started successfully on port ") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if let port = Int(digits), port > 0, text[range.upperBound...].dropFirst(digits.count).first != nil {
+                    return port
+                }
+            }
+        }
+    }
+
+    /// Ends chromedriver and everything it started, then removes the profile; safe to call twice.
+    public func stop() {
+        guard !stopped else { return }
+        stopped = true
+        if pid > 0 {
+            kill(ownGroup ? -pid : pid, SIGTERM)
+            if !reap(within: 2) {
+                kill(ownGroup ? -pid : pid, SIGKILL)
+                _ = reap(within: 2)
+            }
+            // Chromium's processes are chromedriver's children in its group; any left over go with the group.
+            if ownGroup { kill(-pid, SIGKILL) }
+        }
+        if watchdogPipe >= 0 { close(watchdogPipe) }
+        try? FileManager.default.removeItem(atPath: profile)
+    }
+
+    /// Waits (paced, at most `seconds`) for chromedriver to exit; true when it did.
+    private func reap(within seconds: Double) -> Bool {
+        let deadline = Deadline.now() + .milliseconds(Int64(seconds * 1000))
+        var status: Int32 = 0
+        while Deadline.now() < deadline {
+            let result = waitpid(pid, &status, WNOHANG)
+            if result == pid || (result < 0 && errno == ECHILD) { return true }
+            var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
+            nanosleep(&pause, nil)
+        }
+        return false
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

@@ -1,0 +1,216 @@
+import Frankly
+import JSON
+
+/// A web page driven over WebDriver, answering Frankly's questions: the model behind `WebFranklyServer`, as
+/// `SimulatedApp` is the simulator's.
+///
+/// Reading the screen is one script (`PageScript`): the whole page as a dump, on which Shelley runs in fscript.
+/// Acting is WebDriver input actions at the view's centre, after the page script scrolled it into view and checked
+/// that nothing covers it, so a touch lands where a user's would.
+///
+/// Not thread-safe: `WebFranklyServer` calls it from one queue, one request at a time, as a Frank server answers.
+public final class WebApp: @unchecked Sendable {
+    /// Where the page comes from and how it is launched.
+    public struct Configuration: Sendable {
+        /// The page a fresh launch opens.
+        public var url: String
+        /// The run's launch environment (`--env`, the project file): `window.fscriptEnv` in the page.
+        public var environment: [String: String]
+        /// The origin the page calls its backend at (`web_backend`): its requests there go to `BACKEND_URL` when
+        /// the launch environment has one (the scenario's mock).
+        public var backendOrigin: String?
+        /// The window's size in CSS pixels, portrait.
+        public var windowSize: (width: Int, height: Int)
+        /// How long the DOM must stay unchanged before the page counts as idle, in milliseconds.
+        public var quietMilliseconds: Int
+
+        public init(
+            url: String, environment: [String: String] = [:], backendOrigin: String? = nil,
+            windowSize: (width: Int, height: Int) = (1280, 800), quietMilliseconds: Int = 100
+        ) {
+            self.url = url
+            self.environment = environment
+            self.backendOrigin = backendOrigin
+            self.windowSize = windowSize
+            self.quietMilliseconds = quietMilliseconds
+        }
+    }
+
+    public let session: WebDriverSession
+    public private(set) var configuration: Configuration
+    /// The launch environment of the page now shown.
+    public private(set) var environment: [String: String]
+    /// Portrait or one of the landscapes, as `POST /orientation` set it.
+    var orientation = "portrait"
+    /// The DevTools id of the preload script now registered (Chromium only).
+    private var preloadID: String?
+    /// The preload the current launch uses, for a page that lacks the script.
+    private var preload = ""
+    /// The pointer a touch uses: a finger on a phone (Appium), a mouse in a browser.
+    let pointerKind: InputActions.PointerKind
+
+    public init(session: WebDriverSession, configuration: Configuration) {
+        self.session = session
+        self.configuration = configuration
+        environment = configuration.environment
+        let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
+        pointerKind = platform == "ios" || platform == "android" ? .touch : .mouse
+    }
+
+    // MARK: Launching
+
+    /// A fresh app: cookies, storage and cache of the page's origin cleared, the preload registered with this
+    /// launch's environment over the run's, and the start page loaded. `environment` nil goes back to the run's
+    /// own, as a fresh launch of the app does.
+    public func launch(environment newEnvironment: [String: String]? = nil, url: String? = nil) throws {
+        environment = configuration.environment.merging(newEnvironment ?? [:]) { $1 }
+        if let url { configuration.url = url }
+        try closeAnyAlert()
+        try clearState()
+        preload = PageScript.preload(environment: environment, rewrites: rewrites)
+        if session.isChromium {
+            if let preloadID {
+                _ = try? session.devTools(
+                    "Page.removeScriptToEvaluateOnNewDocument", .object(["identifier": .string(preloadID)]))
+            }
+            let added = try session.devTools(
+                "Page.addScriptToEvaluateOnNewDocument", .object(["source": .string(preload)]))
+            preloadID = added["identifier"]?.stringValue
+        }
+        try session.navigate(to: configuration.url)
+        orientation = "portrait"
+    }
+
+    /// The page's backend requests sent to the scenario's mock: `web_backend` → `BACKEND_URL`.
+    var rewrites: [(from: String, to: String)] {
+        guard let origin = configuration.backendOrigin, let mock = environment["BACKEND_URL"], !mock.isEmpty else {
+            return []
+        }
+        return [(from: origin, to: mock)]
+    }
+
+    /// Forgets what the page stored: cookies, local and session storage, IndexedDB, cache.
+    private func clearState() throws {
+        if session.isChromium {
+            try session.devTools("Network.clearBrowserCookies")
+            try session.devTools("Network.clearBrowserCache")
+            try session.devTools(
+                "Storage.clearDataForOrigin", .object(["origin": .string("*"), "storageTypes": .string("all")]))
+            if let origin = Self.origin(of: configuration.url) {
+                try session.devTools(
+                    "Storage.clearDataForOrigin", .object(["origin": .string(origin), "storageTypes": .string("all")]))
+            }
+            return
+        }
+        // Elsewhere: what WebDriver and the page itself can clear, on the page's own origin.
+        _ = try? session.deleteCookies()
+        _ = try? session.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
+    }
+
+    /// `scheme://host[:port]` of an absolute URL.
+    static func origin(of url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        let host = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return host.isEmpty ? nil : String(url[..<schemeEnd.upperBound]) + host
+    }
+
+    /// Loads `target` in the page: an absolute URL, or a path relative to the start page.
+    public func open(_ target: String) throws {
+        try closeAnyAlert()
+        try session.navigate(to: Self.resolve(target, against: configuration.url))
+    }
+
+    /// `target` as an absolute URL: absolute as is, `/path` on the start page's origin, else beside the start page.
+    static func resolve(_ target: String, against base: String) -> String {
+        if target.contains("://") { return target }
+        guard let origin = origin(of: base) else { return target }
+        if target.hasPrefix("/") { return origin + target }
+        let path = base.dropFirst(origin.count).prefix { $0 != "?" && $0 != "#" }
+        let folder = path.lastIndex(of: "/").map { path[...$0] } ?? "/"
+        return origin + folder + target
+    }
+
+    /// Reloads the page; storage is kept, as when a user reloads.
+    public func reload() throws {
+        try closeAnyAlert()
+        try session.refresh()
+    }
+
+    // MARK: Reading the page
+
+    /// The text of an open `alert`/`confirm`/`prompt`, nil when none is open.
+    func openAlert() throws -> String? {
+        try session.alertText()
+    }
+
+    /// Dismisses a native dialog left open (a launch or a navigation must not stop at it).
+    private func closeAnyAlert() throws {
+        if try session.alertText() != nil { try session.closeAlert(accept: false) }
+    }
+
+    /// Runs a call into the page script (see `PageScript.call`), installing the script first when missing.
+    func page(_ call: String, _ arguments: [JSONValue] = []) throws -> JSONValue {
+        let script = PageScript.call(call)
+        let value = try session.execute(script, arguments)
+        guard PageScript.isMissing(value) else { return value }
+        if preload.isEmpty { preload = PageScript.preload(environment: environment, rewrites: rewrites) }
+        // The preload as the script's own body: no eval, which a page's Content-Security-Policy may forbid.
+        _ = try session.execute(preload)
+        return try session.execute(script, arguments)
+    }
+
+    /// True for a phone's own app driven through Appium (no browser): the screen is its page source, not a page.
+    public var isNativeApp: Bool {
+        let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
+        let browser = session.capabilities["browserName"]?.stringValue ?? ""
+        return (platform == "ios" || platform == "android") && browser.isEmpty
+    }
+
+    /// The page as Frankly's dump: the key window with the page's views, or with the native dialog on top; for a
+    /// native app, its page source read through its platform's class table.
+    public func tree() throws -> JSONValue {
+        if isNativeApp {
+            let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
+            return try AppiumPageSource.dump(fromXML: session.source(), platform: platform == "ios" ? .iOS : .android)
+        }
+        do {
+            return try PageTree.finish(page("f.tree()"))
+        } catch let error as WebDriverError where error.code == "unexpected alert open" {
+            return PageTree.alertWindow(text: try openAlert() ?? "", size: configuration.windowSize)
+        }
+    }
+
+    /// The views `query` selects, read from one dump.
+    func select(_ query: String) throws -> [DumpView] {
+        let windows = DumpView.windows(of: try tree())
+        do {
+            return try SelectorEvaluator<DumpView>().evaluate(query, windows: windows)
+        } catch {
+            throw FranklyError.invalidSelector(error.summary)
+        }
+    }
+
+    /// What keeps the page busy: the document loading, requests in flight, CSS animations, recent DOM changes.
+    public func idle() throws -> IdleResponse {
+        let value: JSONValue
+        do {
+            value = try page("f.idle(\(configuration.quietMilliseconds))")
+        } catch let error as WebDriverError where error.code == "unexpected alert open" {
+            return IdleResponse(busy: [])
+        }
+        let busy = (value["busy"].map(PageTree.items) ?? []).map { item in
+            IdleResponse.Busy(
+                kind: item["kind"]?.stringValue ?? "page", what: Self.busyText(item),
+                remainingMilliseconds: item["remaining_ms"]?.doubleValue.map { Int($0.rounded()) })
+        }
+        return IdleResponse(busy: busy)
+    }
+
+    /// `GET /api/items in flight for 1.2 s`, `CSS animation spin on div.spinner`.
+    private static func busyText(_ item: JSONValue) -> String {
+        let what = item["what"]?.stringValue ?? "?"
+        guard item["kind"]?.stringValue == "network", let ms = item["ms"]?.doubleValue else { return what }
+        return "\(what) in flight for \(String(format: "%.1f", ms / 1000)) s"
+    }
+}
