@@ -103,8 +103,15 @@ let package = Package(
         // The web target: a Frankly server in front of a page driven over W3C WebDriver (chromedriver, a Grid,
         // Appium), its page script embedded in the binary.
         .target(
-            name: "WebTarget", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform"] + nio,
-            resources: [.embedInCode("Resources/page.js")]
+            name: "WebTarget", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform", "CXML2"] + nio,
+            resources: [.embedInCode("Resources/page.js")],
+            // An Appium page source is XML: read with libxml2, opened at run time as the mock does (CXML2).
+            swiftSettings: libxml2Headers
+        ),
+        .testTarget(
+            name: "WebTargetTests",
+            dependencies: ["WebTarget", "JSON", "Frankly", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "MockServerTests",
