@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import HTTPCore
 import JSON
 import WebTarget
@@ -25,7 +26,8 @@ final class WebTargetHost {
     /// untouched.
     let capabilitiesFile: String?
     private var chromedriver: ChromeDriverProcess?
-    private var session: WebDriverSession?
+    /// The session now driven (a reconnect replaces it from the server's queue), for `stop()` to end.
+    private let session = SessionHolder()
     private var server: WebFranklyServer?
     /// The local folder `--web DIR` serves, while it runs.
     private var site: StaticSite?
@@ -94,24 +96,33 @@ final class WebTargetHost {
                 self.site = site
                 configuration.url = site.startURL
             }
-            let session = try client.newSession(capabilities: capabilities)
-            self.session = session
-            let app = WebApp(session: session, configuration: configuration)
+            let first = try client.newSession(capabilities: capabilities)
+            session.current.withLock { $0 = first }
+            let app = WebApp(session: first, configuration: configuration)
+            // A browser that died mid-scenario fails that scenario; the next launch opens a new session on the
+            // same server (chromedriver starts a new Chromium).
+            let current = session
+            app.reconnect = {
+                let next = try client.newSession(capabilities: capabilities)
+                current.current.withLock { $0 = next }
+                return next
+            }
             try app.launch()
             server = try WebFranklyServer.start(app: app, host: host, port: port, limits: limits)
             http = HTTPClient()
         } catch let error as WebTargetError {
             stop()
             throw FrankError("cannot start \(displayName): \(error.description)")
-        } catch let error as FrankError {
+        } catch let error as WebDriverError {
             stop()
-            throw error
+            throw FrankError("cannot start \(displayName): \(error.description)")
         } catch let error as HTTPServerError {
             stop()
             throw FrankError("\(error); is another server using it? (--port, --host)")
         } catch {
+            // Ctrl-C and the test's time limit pass through as they are, to be reported as what they are.
             stop()
-            throw FrankError("cannot start \(displayName): \(error)")
+            throw error
         }
         return server!.url
     }
@@ -146,9 +157,10 @@ final class WebTargetHost {
         http = nil
         server?.stop()
         server = nil
-        session?.delete(timeout: 5)
-        session?.client.shutdown()
-        session = nil
+        if let ending = session.current.withLock({ $0.take() }) {
+            ending.delete(timeout: 5)
+            ending.client.shutdown()
+        }
         chromedriver?.stop()
         chromedriver = nil
         site?.stop()
@@ -158,4 +170,9 @@ final class WebTargetHost {
     deinit {
         stop()
     }
+}
+
+/// The session a web target drives now, shared with the reconnect that replaces it.
+final class SessionHolder: Sendable {
+    let current = Mutex<WebDriverSession?>(nil)
 }

@@ -101,6 +101,9 @@ struct RunArguments: Equatable {
         }
         let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: targetSettings)
         session.drivesWeb = module.web != nil
+        // A web target's browser is a child process: ended here on every way out of the run (reports written,
+        // Ctrl-C, an error), not left to the watchdog that covers fscript dying.
+        defer { module.web?.stop() }
         if let unreachable = options.unreachable {
             if settings.text(.launch) != nil && !files.isEmpty {
                 // Not up yet is expected: the launch command starts it before the first scenario.

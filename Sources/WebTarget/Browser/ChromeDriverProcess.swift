@@ -83,8 +83,7 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         } catch {
             close(fds[0])
             close(fds[1])
-            try? FileManager.default.removeItem(atPath: profile)
-            throw WebTargetError("cannot start \(executable): \(error.reason)")
+                throw WebTargetError("cannot start \(executable): \(error.reason)")
         }
         close(fds[1])
         defer { close(fds[0]) }
@@ -159,23 +158,37 @@ public final class ChromeDriverProcess: @unchecked Sendable {
                 _ = reap(within: 2)
             }
             // Chromium's processes are chromedriver's children in its group; any left over go with the group.
+            // (A killed process writes nothing more; waiting for the group to empty would wait on zombies where
+            // nothing reaps orphans.)
             if ownGroup { kill(-pid, SIGKILL) }
         }
+        // Twice: a process killed a moment ago may still finish a file it was writing.
+        if (try? FileManager.default.removeItem(atPath: profile)) == nil {
+            try? FileManager.default.removeItem(atPath: profile)
+        }
+        // Last: closing the pipe sets the watchdog off, which must not race the removal above.
         if watchdogPipe >= 0 { close(watchdogPipe) }
-        try? FileManager.default.removeItem(atPath: profile)
     }
 
     /// Waits (paced, at most `seconds`) for chromedriver to exit; true when it did.
     private func reap(within seconds: Double) -> Bool {
-        let deadline = Deadline.now() + .milliseconds(Int64(seconds * 1000))
         var status: Int32 = 0
-        while Deadline.now() < deadline {
+        return Self.pace(within: seconds) {
             let result = waitpid(pid, &status, WNOHANG)
-            if result == pid || (result < 0 && errno == ECHILD) { return true }
+            return result == pid || (result < 0 && errno == ECHILD)
+        }
+    }
+
+    /// Checks `done` every 10 ms for at most `seconds`; true once it holds. Not interruptible on purpose: it runs
+    /// while fscript ends its children after Ctrl-C, and is bounded.
+    private static func pace(within seconds: Double, _ done: () -> Bool) -> Bool {
+        let deadline = Deadline.now() + .milliseconds(Int64(seconds * 1000))
+        while Deadline.now() < deadline {
+            if done() { return true }
             var pause = timespec(tv_sec: 0, tv_nsec: 10_000_000)
             nanosleep(&pause, nil)
         }
-        return false
+        return done()
     }
 
     deinit {

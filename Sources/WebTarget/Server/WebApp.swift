@@ -36,7 +36,11 @@ public final class WebApp: @unchecked Sendable {
         }
     }
 
-    public let session: WebDriverSession
+    /// The session now driven; replaced by `reconnect` when the browser died.
+    public private(set) var session: WebDriverSession
+    /// Makes a new session when the old one is gone (the browser crashed or was closed): the next launch gets a
+    /// fresh browser instead of failing every scenario after the one that lost it. Nil: no second chance.
+    public var reconnect: (() throws -> WebDriverSession)?
     public private(set) var configuration: Configuration
     /// The launch environment of the page now shown.
     public private(set) var environment: [String: String]
@@ -65,6 +69,18 @@ public final class WebApp: @unchecked Sendable {
     public func launch(environment newEnvironment: [String: String]? = nil, url: String? = nil) throws {
         environment = configuration.environment.merging(newEnvironment ?? [:]) { $1 }
         if let url { configuration.url = url }
+        do {
+            try launchInSession()
+        } catch let error as WebDriverError where error.sessionIsGone {
+            guard let reconnect else { throw error }
+            session.delete(timeout: 2)
+            session = try reconnect()
+            preloadID = nil
+            try launchInSession()
+        }
+    }
+
+    private func launchInSession() throws {
         try closeAnyAlert()
         try clearState()
         preload = PageScript.preload(environment: environment, rewrites: rewrites)

@@ -33,7 +33,7 @@ M.steps = {
   ["switch {string} should be on"] = { description = "Checks that the switch is on.", example = 'Then switch "Notifications" should be on' },
   ["switch {string} should be off"] = { description = "Checks that the switch is off.", example = 'Then switch "Notifications" should be off' },
   ["I type {string} into the {string} text field"] = { description = "Types into the text field with this placeholder or label.", example = 'When I type "alice" into the "User name" text field' },
-  ["I fill in {string} with {string}"] = { description = "Frank's wording of typing into a field: the field first.", example = 'When I fill in "User name" with "alice"' },
+  ["I fill in {string} with {string}"] = { description = "Frank's wording of typing into a field: the field first; its text is replaced, as Frank's setText: does.", example = 'When I fill in "User name" with "alice"' },
   ["I fill in text fields as follows:"] = { description = "Replaces the text of each text field the field column names (placeholder or label) with the row's text, by typing; the table's header is | field | text |.", example = 'When("I fill in text fields as follows:", { { "field", "text" }, { "User name", "alice" } })' },
   ['^I enter the text "([^"]*)" from keyboard to the textfield "([^"]*)"$'] = { description = "Frank's older wording: replaces the text field's text (placeholder or label) by typing on the keyboard.", example = 'When I enter the text "alice" from keyboard to the textfield "User name"' },
   ["the device is in {word} orientation"] = { description = "Rotates to landscape or portrait unless already there.", example = "Given the device is in landscape orientation" },

@@ -170,7 +170,8 @@ function M.install(define)
   define("switch {string} should be on", function(mark) switch_should_be(mark, true) end)
   define("switch {string} should be off", function(mark) switch_should_be(mark, false) end)
   define(sentences.type_into_field, function(text, field) type_into(text, field) end)
-  define("I fill in {string} with {string}", function(field, text) type_into(text, field) end)
+  -- Frank sets the field's text (setText:), so what was there goes.
+  define("I fill in {string} with {string}", function(field, text) type_into(text, field, true) end)
   define("I fill in text fields as follows:", fill_in)
   -- Frank's wording: the field's text becomes the text, typed on the keyboard after touching the field.
   define('^I enter the text "([^"]*)" from keyboard to the textfield "([^"]*)"$', function(text, field)

@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# The web target end to end, on real headless Chromium through chromedriver (Debian's chromium and
+# chromium-driver, installed by scripts/install --test-deps): the page script's own checks, the example app's
+# suite serially and with --jobs 2 (traces on, a baseline), fixture pages for what the example does not show
+# (cells, shadow roots, iframes, idle, covered views, keys), Ctrl-C, and a browser that dies mid-run.
+source "$(dirname "$0")/../cli/common.sh"
+if ! command -v chromedriver >/dev/null || ! command -v chromium >/dev/null; then
+  [ "${CI:-}" != true ] || fatal "required under CI=true: chromium and chromium-driver (scripts/install --test-deps)"
+  echo "skipped: the web target checks need chromium and chromium-driver (scripts/install --test-deps)"
+  exit 0
+fi
+work="$(mktemp -d)"
+# Our browsers' profiles go here, so the checks below can find (and count) exactly the processes this test started.
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
+trap 'cleanup_servers; pkill -9 -f -- "--user-data-dir=$TMPDIR" 2>/dev/null || true; rm -rf "$work"' EXIT
+bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
+browsers() { pgrep -f -- "--user-data-dir=$TMPDIR" | wc -l; }
+drivers() { pgrep -f -- "chromedriver --port=0" | while read -r pid; do
+  grep -qz "TMPDIR=$TMPDIR" "/proc/$pid/environ" 2>/dev/null && echo "$pid"; done | wc -l; }
+
+# 1. The page script alone, through Selenium's Python bindings.
+/usr/bin/python3 Tests/web/page_script_test.py >"$work/page.out" 2>&1 || { cat "$work/page.out"; fatal "page_script_test.py failed"; }
+tail -n 1 "$work/page.out"
+
+# 2. The example app's suite: serially with every trace kept, then with two browsers at once.
+cp -R scripts/web/groceries "$work/groceries"
+(cd "$work/groceries" && "$bin" features --trace on --report junit:"$work/serial.xml") >"$work/serial.out" 2>&1 ||
+  { cat "$work/serial.out"; fatal "the groceries suite failed serially"; }
+grep -q '^6 passed, 0 failed$' "$work/serial.out" || fatal "expected 6 passed serially: $(tail -n 3 "$work/serial.out")"
+traces=$(find "$work/groceries/fscript-artifacts" -name trace.html | wc -l)
+[ "$traces" -eq 6 ] || fatal "expected a trace per scenario with --trace on, found $traces"
+grep -q 'Milk' "$(find "$work/groceries/fscript-artifacts" -name trace.html | head -n 1)" ||
+  fatal "a trace does not show the page's views"
+(cd "$work/groceries" && "$bin" features --jobs 2 --report junit:"$work/jobs.xml") >"$work/jobs.out" 2>&1 ||
+  { cat "$work/jobs.out"; fatal "the groceries suite failed with --jobs 2"; }
+grep -q '^6 passed, 0 failed$' "$work/jobs.out" || fatal "expected 6 passed with --jobs 2: $(tail -n 3 "$work/jobs.out")"
+grep -q ' w2$' "$work/jobs.out" || fatal "--jobs 2 ran everything on one worker: $(cat "$work/jobs.out")"
+
+# 3. A screenshot baseline of the page: written once, then matched.
+mkdir -p "$work/groceries/features/baseline"
+cat >"$work/groceries/features/baseline/look.feature" <<'FEATURE'
+Feature: The list's look
+  Scenario: The empty list looks as it did
+    Given the app uses a mock backend
+    And the backend answers GET /api/items with status 200 and JSON '[]'
+    Then I should see "0 items left"
+    And the screen should match the baseline "empty list"
+FEATURE
+(cd "$work/groceries" && "$bin" features/baseline --update-snapshots) >"$work/base1.out" 2>&1 ||
+  { cat "$work/base1.out"; fatal "writing the baseline failed"; }
+baseline="$(find "$work/groceries/features/baseline" -name '*.png' | head -n 1)"
+[ -n "$baseline" ] || fatal "no baseline PNG was written: $(cat "$work/base1.out")"
+(cd "$work/groceries" && "$bin" features/baseline) >"$work/base2.out" 2>&1 ||
+  { cat "$work/base2.out"; fatal "the page did not match its own baseline"; }
+
+# 4. Fixture pages: cells, shadow roots, iframes, typing, idle with a slow fetch and an animation, covered views,
+# keys, open, app_exec.
+(cd Tests/web/fixtures/suite && "$bin" . --artifacts "$work/fixture-artifacts") >"$work/fixtures.out" 2>&1 ||
+  { cat "$work/fixtures.out"; fatal "the fixture suite failed"; }
+grep -q '^9 passed, 0 failed$' "$work/fixtures.out" || fatal "expected 9 fixture scenarios: $(tail -n 3 "$work/fixtures.out")"
+
+# 5. Ctrl-C mid-scenario: exit 130, the report written, Chromium and chromedriver gone.
+cat >"$work/hang.lua" <<'LUA'
+scenario("waits for a view that never comes", function()
+  app:wait_for("button marked:'Add'")
+  io.stderr:write("READY\n")
+  app:wait_for("view marked:'never there'", {timeout = 60})
+end)
+LUA
+"$bin" --web scripts/web/groceries "$work/hang.lua" --report junit:"$work/interrupted.xml" >"$work/hang.out" 2>&1 &
+run=$!
+deadline=$((SECONDS + 30))
+until grep -q '^READY' "$work/hang.out" 2>/dev/null; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "the browser did not start within 30 s: $(cat "$work/hang.out")"
+  sleep 0.1
+done
+kill -INT "$run"
+status=0
+wait "$run" || status=$?
+[ "$status" -eq 130 ] || fatal "Ctrl-C: expected exit 130, got $status: $(cat "$work/hang.out")"
+[ -s "$work/interrupted.xml" ] || fatal "Ctrl-C: the JUnit report was not written"
+deadline=$((SECONDS + 5))
+until [ "$(browsers)" -eq 0 ] && [ "$(drivers)" -eq 0 ]; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "Ctrl-C left $(browsers) Chromium and $(drivers) chromedriver processes"
+  sleep 0.1
+done
+[ -z "$(ls -A "$TMPDIR")" ] || fatal "Ctrl-C left a browser profile behind: $(ls "$TMPDIR")"
+
+# 6. The browser dies in the first scenario: that scenario fails saying so, the next gets a new browser.
+cat >"$work/crash.lua" <<LUA
+scenario("the browser dies", function()
+  app:wait_for("button marked:'Add'")
+  os.execute("pkill -9 -f -- '--user-data-dir=$TMPDIR' ; sleep 0.5")
+  app:touch("button marked:'Add'")
+end)
+scenario("the next scenario has a new browser", function()
+  app:wait_for("button marked:'Add'", {timeout = 10})
+end)
+LUA
+status=0
+"$bin" --web scripts/web/groceries "$work/crash.lua" >"$work/crash.out" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fatal "a dead browser: expected exit 1 (one scenario failed), got $status: $(cat "$work/crash.out")"
+grep -q '^1 passed, 1 failed$' "$work/crash.out" || fatal "expected the second scenario to pass: $(cat "$work/crash.out")"
+grep -Eq 'web target lost|chrome not reachable|disconnected|invalid session id' "$work/crash.out" ||
+  fatal "the failed scenario does not say the browser is gone: $(cat "$work/crash.out")"
+echo "web target: ok"
