@@ -21,6 +21,17 @@ function M.mock_checkpoint()
   return mock and mock.checkpoint and mock.checkpoint() or nil
 end
 
+---The requests the session's mocks answered 404 since `since` (`mock.now()` at the scenario's start), each with
+---the stub nearest to it now: what a failed scenario lists as its likely cause. Nil without mocks.
+---@param since number?
+---@return table[]?
+function M.mock_misses(since)
+  local mock = rawget(_G, "mock")
+  if not (since and mock and mock.misses) then return nil end
+  local ok, misses = pcall(mock.misses, since)
+  return ok and #misses > 0 and misses or nil
+end
+
 ---Stops the mocks started after `checkpoint`.
 ---@param checkpoint any?
 function M.stop_mocks(checkpoint)
@@ -163,6 +174,8 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   session.tracer = tracing.begin(run_state, case)
   local restore = cases.capture_print(run_state, case)
   local mocks = M.mock_checkpoint()
+  local mock = rawget(_G, "mock")
+  local since = mock and mock.now and mock.now()
   -- The fresh app first, so Before hooks see the scenario's app, not the previous one's; without Before hooks it
   -- is set up in the same protected call as the scenario (one deadline, one place a Ctrl-C lands).
   local before_hooks = hooks_mod.applying(session.hooks, "before", case.tags)
@@ -201,6 +214,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   session.tracer = nil
   -- The trace's last requests are read before the scenario's mocks stop.
   if tracer then tracer:stop_observing() end
+  if err or after_err then case.mock_misses = M.mock_misses(since) end
   backend.reset()
   M.stop_mocks(mocks)
   config.pop()

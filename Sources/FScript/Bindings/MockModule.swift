@@ -23,6 +23,9 @@ enum MockModule {
                 "start": start,
                 // For the runner: mocks a scenario starts stop when it ends.
                 "checkpoint": { args in args.result(registry.checkpoint) },
+                // For the runner: a failed scenario lists the 404s its mocks answered (`since` its start).
+                "misses": { args in args.result(MockMisses.misses(in: registry, since: try args.number(1))) },
+                "now": { args in args.result(Date().timeIntervalSince1970) },
                 "stop_started_after": { args in
                     // A negative checkpoint sliced the list from -1 (a trap); one past the end stops nothing.
                     let checkpoint = try args.integer(1)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import JSON
 import Synchronization
 
 /// An HTTP mock backend that a UI test runs in its own process, as WireMock or OkHttp's MockWebServer.
@@ -131,6 +132,23 @@ public final class MockServer: Sendable {
 
     /// The received requests no stub matched; each carries its near-miss explanation.
     public var unmatchedRequests: [LoggedRequest] { journal.all.filter { $0.matchedStub == nil } }
+
+    /// The stub closest to a received request as the stubs stand now, and what differs: nothing when one matches
+    /// it now, which for a request no stub answered means that stub was added after the request came. Nil when
+    /// the mock has no stubs. For a failed test's report (the 404s and their cause).
+    public func closestStub(to entry: LoggedRequest) -> (summary: String, differences: String)? {
+        // As the admin API's near misses rank: fewest differences, then the URL fewest edits from the request's
+        // (`/balanse` before `/owner` for `/balance`).
+        let candidates = stubStore.nearMisses(for: entry.request, limit: 50).enumerated().map { index, candidate in
+            let url = candidate.stub.request.url?.written.text ?? ""
+            return (index, candidate, EditDistance.between(url, entry.path, limit: 1_000) ?? 1_001)
+        }
+        let best = candidates.min { a, b in
+            if a.1.outcome.distance != b.1.outcome.distance { return a.1.outcome.distance < b.1.outcome.distance }
+            return a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
+        }
+        return best.map { ($0.1.stub.summary, $0.1.outcome.explanation) }
+    }
 
     /// Throws a `VerificationError` unless exactly `count` received requests match `filter`. The error lists every
     /// request received and how each differs from the filter.

@@ -187,7 +187,27 @@ function Console:case_end(case)
     self:error_line("    the target showed:")
     self:error_line(indent(table.concat(case.target, "\n"), "      "))
   end
+  self:mock_misses(case.mock_misses)
   for _, path in ipairs(case.artifacts or {}) do self:error_line("    artifact: " .. path) end
+end
+
+-- The requests the scenario's mocks answered 404, each with the nearest stub: a stub added after its request
+-- (the app asked before the stub existed) is the usual cause of a screen showing the wrong data.
+function Console:mock_misses(misses)
+  if not misses then return end
+  self:error_line(("    the mocks answered 404 to %d request%s:"):format(#misses, #misses == 1 and "" or "s"))
+  for _, m in ipairs(misses) do
+    local why
+    if m.matches_now then
+      why = ("stub %s, added later in the scenario, matches it: the app asked before the stub existed; add the "
+        .. "stub before the step that makes the app send it"):format(m.nearest)
+    elseif m.nearest then
+      why = ("nearest stub %s (%s)"):format(m.nearest, m.differs)
+    else
+      why = "the mock has no stubs"
+    end
+    self:error_line(("      %s %s on %s: %s"):format(m.method, m.path, m.server, why))
+  end
 end
 
 ---The end of the run: report paths, interruption, then the summary line (last, on its own line).

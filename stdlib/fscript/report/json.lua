@@ -34,6 +34,7 @@ function M.case_record(case)
   return { name = case.name, tags = case.tags, status = status, duration = case.duration, index = case.index,
     script = case.script or false, steps = steps, output = case.output, failure = failure(case.failure),
     skip_reason = case.skip_reason, artifacts = case.artifacts or {}, target = case.target,
+    mock_misses = case.mock_misses,
     info = case.info and next(case.info) and case.info or nil, gherkin = case.gherkin,
     -- cucumber's side of the case: when it started, what it attached, its retries, its pickle and test steps.
     started_at = case.started_at, attachments = case.attachments, attempts = attempts, attempt = case.attempt,
@@ -59,6 +60,7 @@ function M.case_from_record(record)
   local case = { name = record.name, tags = record.tags or {}, status = record.status, duration = record.duration or 0,
     index = record.index, script = record.script or nil, steps = record.steps or {}, output = record.output or {},
     skip_reason = record.skip_reason, artifacts = record.artifacts or {}, target = record.target, info = record.info,
+    mock_misses = record.mock_misses,
     gherkin = record.gherkin, started_at = record.started_at, attachments = record.attachments,
     attempt = record.attempt, will_be_retried = record.will_be_retried, flaky = record.flaky,
     pickle_index = record.pickle_index, plan = record.plan, rank = math.tointeger(record.rank),
