@@ -2,6 +2,7 @@
 local session_mod = require("fscript.session")
 local json = require("fscript.json")
 local discovery = require("fscript.discovery")
+local features = require("fscript.features")
 
 local M = {}
 
@@ -17,7 +18,13 @@ function M.render(opts)
   local session = session_mod.new()
   session:install(env)
   for _, keyword in ipairs({ "Given", "When", "Then", "And", "But" }) do env[keyword] = function() end end
+  -- A suite's support and step definition files first, as a run loads them (`fscript steps features/`), then
+  -- its Lua test files; `.feature` files define no steps and are not Lua.
+  local files = features.step_files(opts.files or {}, discovery.is_dir, discovery.test_files)
   for _, path in ipairs(discovery.expand(opts.files or {})) do
+    if path:match("%.lua$") then files[#files + 1] = path end
+  end
+  for _, path in ipairs(files) do
     local chunk, err = loadfile(path, "t", env)
     if chunk then pcall(chunk) else io.stderr:write(("fscript: %s\n"):format(err)) end
   end

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 #if canImport(Glibc)
 import Glibc
@@ -70,7 +71,11 @@ struct RunArguments: Equatable {
         var run = self
         do {
             let variables = try RunSettingValues.environment { getenv($0).map { String(cString: $0) } }
-            let project = try files.isEmpty ? nil : ProjectFile.find(from: files).map { try ProjectFile.load($0) }
+            // The REPL (no files, no chunks) reads the project file of the folder it starts in, as a run of it would.
+            let here = FileManager.default.currentDirectoryPath + "/" + ProjectFile.name
+            let replProject = chunks.isEmpty && access(here, R_OK) == 0 ? here : nil
+            let found = files.isEmpty ? replProject : ProjectFile.find(from: files)
+            let project = try found.map { try ProjectFile.load($0) }
             run.apply(project ?? ProjectFile(path: ""), environment: variables)
         } catch {
             writeError("fscript: \(error)\n")
