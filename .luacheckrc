@@ -5,4 +5,4 @@ max_line_length = 120
 read_globals = { "frank", "mock", "app", "json" }
 globals = { "Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario",
   "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link",
-  "world" }
+  "world", "eventually" }

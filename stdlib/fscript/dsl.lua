@@ -1,6 +1,6 @@
 ---The DSL globals a session installs (`fscript.session`'s `install`): the step words `Given When Then And But`,
 ---`step parameter_type scenario before after screen this_file`, cucumber's hooks `Before After BeforeAll AfterAll
----BeforeStep AfterStep`, `pending skip`, the attachments `attach log link`, `world` and `this_scenario`, each a
+---BeforeStep AfterStep`, `pending skip eventually`, the attachments `attach log link`, `world` and `this_scenario`, each a
 ---closure over the session; and the checks of the `info` and `preconditions` a scenario or file declares.
 local hooks_mod = require("fscript.hooks")
 local attachments = require("fscript.attachments")
@@ -154,6 +154,8 @@ function M.globals(self)
     if not case or case.script then return nil end
     return { name = case.name, tags = case.tags, info = case.info, preconditions = case.preconditions }
   end
+  -- A suite's own check retried until it passes (`fscript.wait`'s retry): `eventually(fn, {timeout = 5})`.
+  g.eventually = require("fscript.wait").retry
   g.screen = function(spec)
     local declared = self.navigator:declare(spec, 3)
     return declared

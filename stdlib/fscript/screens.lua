@@ -80,7 +80,7 @@ local function check_render(render, level)
 end
 
 ---Declares a screen (the `screen{…}` global). Declaring a name again replaces it. Misuse raises.
----@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?}
+---@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?, busy?: boolean}
 ---@param level? integer the stack level of the user's line (default 2: the caller)
 ---@return fscript.Screen
 function Navigator:declare(spec, level)
@@ -90,9 +90,12 @@ function Navigator:declare(spec, level)
   end
   if type(spec.name) ~= "string" or spec.name == "" then error("bad argument #1 to 'screen' (name missing)", level) end
   if type(spec.trait) ~= "string" then error("bad argument #1 to 'screen' (trait selector missing)", level) end
+  if spec.busy ~= nil and type(spec.busy) ~= "boolean" then
+    error(("bad argument #1 to 'screen' (busy must be a boolean, got %s)"):format(type(spec.busy)), level)
+  end
   local info = debug.getinfo(level, "Sl")
   local screen = { name = spec.name, trait = spec.trait, entries = entries_of(spec.entry, level),
-    render = check_render(spec.render, level),
+    render = check_render(spec.render, level), busy = spec.busy,
     where = info and ("%s:%d"):format(info.short_src, info.currentline) or "?" }
   local old = self.by_name[screen.name]
   if old then
@@ -164,7 +167,9 @@ end
 ---Shows screen `name` directly, as its `render` says (Swerkin's ScreenRenderer): a fresh app showing that screen
 ---of the app file (the simulator and `fscript serve`, through the lifecycle), or the app's own method
 ---(`app_exec`) on a real app. A function decides from the scenario's preconditions (an authenticated variant).
----Then waits for idle and for the screen's trait; fails naming the screen, its trait and what the app shows.
+---Then waits for the screen's trait (failing naming the screen, its trait and what the app shows), and for idle:
+---a screen that stays busy (a spinner, a pending request) is checked as it is after the wait limit, with a note,
+---as XCUITest goes on when an app never idles; `screen{busy = true}` says it is busy by design and skips the wait.
 ---@param name string
 ---@param preconditions? table
 function Navigator:render(name, preconditions)
@@ -185,8 +190,14 @@ function Navigator:render(name, preconditions)
       app = frank.launch{ screen = how.screen or name, env = how.env }
     end
   end
-  app:wait_for_idle{ timeout = config.get("wait") }
   wait_for_trait(target)
+  if target.busy then return end
+  local idle, why = pcall(app.wait_for_idle, app, { timeout = config.get("wait") })
+  if not idle then
+    if util.is_fatal(why) then error(why, 0) end
+    print(("note: the %s screen is still busy (%s); checked as it is (screen{name = %q, busy = true} skips the "
+      .. "wait for a screen busy by design)"):format(name, tostring(why):gsub("^.-: ", "", 1), name))
+  end
 end
 
 ---Waits until screen `name` is on display (its trait matches), within the wait limit.

@@ -47,4 +47,48 @@ function M.eventually(check, timeout, what)
   error(message or ("timed out after %g s waiting for %s"):format(timeout, what or "a condition"), 0)
 end
 
+---Retries `fn` until it passes, for a suite's own checks (the global `eventually`): `fn` passes when it returns
+---without raising and does not return false; a failure it raises (an `assert`, a mock's `verify`, a step) is
+---retried, a stop (Ctrl-C, the scenario's time limit, a dead target) is not. Returns what `fn` returned; after
+---`timeout` seconds (default: the `validation` setting) raises the last failure, saying how long it was retried.
+---Polling is paced by the target's change feed when it has one, never by a fixed sleep.
+---@generic T
+---@param fn fun(): T
+---@param opts? {timeout?: number, what?: string} seconds (0 tries once); what `fn` checks, for the message
+---@return T
+function M.retry(fn, opts)
+  if type(fn) ~= "function" then
+    error(("bad argument #1 to 'eventually' (function expected, got %s)"):format(type(fn)), 2)
+  end
+  if opts ~= nil and type(opts) ~= "table" then
+    error(("bad argument #2 to 'eventually' (table expected, got %s)"):format(type(opts)), 2)
+  end
+  opts = opts or {}
+  for key in pairs(opts) do
+    if key ~= "timeout" and key ~= "what" then
+      error(("bad argument #2 to 'eventually' (unknown option %q; the options are timeout, what)")
+        :format(tostring(key)), 2)
+    end
+  end
+  local timeout = opts.timeout or require("fscript.config").get("validation")
+  if type(timeout) ~= "number" or timeout < 0 then
+    error(("bad argument #2 to 'eventually' (timeout must be seconds, 0 or more, got %s)"):format(tostring(timeout)), 2)
+  end
+  local result, last
+  local ok, err = pcall(M.eventually, function()
+    local passed, value = pcall(fn)
+    if passed and value ~= false then
+      result = value
+      return true
+    end
+    if not passed and util.is_fatal(value) then error(value, 0) end
+    last = passed and "it returned false" or value
+    return false
+  end, timeout, opts.what)
+  if ok then return result end
+  if util.is_fatal(err) then error(err, 0) end
+  local why = type(last) == "table" and last.message or tostring(last)
+  error(("still failing after %g s%s: %s"):format(timeout, opts.what and (" (" .. opts.what .. ")") or "", why), 0)
+end
+
 return M

@@ -303,6 +303,20 @@ function scenario(name, opts, fn) end
 ---@param opts {reset?: boolean, tags?: string[], info?: table<string, string|number|boolean>, preconditions?: table<string, any>}
 function this_file(opts) end
 
+---Retries a suite's own check until it passes: `fn` passes when it returns without raising and does not return
+---false; a failure it raises (`assert`, `server:verify{…}`, a step) is retried, Ctrl-C and the scenario's time
+---limit are not. Returns what `fn` returned; after `timeout` seconds (default: the `validation` setting, 2)
+---raises `still failing after N s: <the last failure>`.
+---```lua
+---eventually(function() server:verify{ method = "POST", path = "/api/sync", count = 1 } end, { timeout = 5 })
+---local rows = eventually(function() local r = app:lookup("tableViewCell"):count(); return r >= 3 and r end)
+---```
+---@generic T
+---@param fn fun(): T
+---@param opts? {timeout?: number, what?: string} seconds (0 tries once); what `fn` checks, for the message
+---@return T
+function eventually(fn, opts) end
+
 ---The running scenario (nil outside one), for steps and hooks.
 ---@return {name: string, tags: string[], info: table<string, string|number|boolean>, preconditions: table<string, any>}?
 function this_scenario() end
