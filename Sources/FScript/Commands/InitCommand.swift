@@ -33,7 +33,7 @@ struct InitCommand: ParsableCommand {
     func run() throws {
         let manager = FileManager.default
         let root = URL(fileURLWithPath: directory)
-        let stdlib = StdlibLocator.locate() ?? "stdlib"
+        let stdlib = Self.relative(StdlibLocator.locate() ?? "stdlib", from: root)
         let planned = files(stdlib: stdlib)
         let existing = planned.map(\.path).filter { manager.fileExists(atPath: root.appendingPathComponent($0).path) }
         guard existing.isEmpty else {
@@ -56,6 +56,17 @@ struct InitCommand: ParsableCommand {
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         print("next: fscript \(shown)tests/")
+    }
+
+    /// `path` relative to the folder `base` (`../fscript/stdlib`), so `.luarc.json` stays right for everyone who
+    /// checks the suite out beside fscript, not only on the machine that ran `init`.
+    static func relative(_ path: String, from base: URL) -> String {
+        let target = URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        let from = base.standardizedFileURL.resolvingSymlinksInPath().pathComponents
+        var common = 0
+        while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
+        let parts = Array(repeating: "..", count: from.count - common) + target[common...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
     static let projectFile = """
@@ -100,7 +111,7 @@ struct InitCommand: ParsableCommand {
           "$schema": "https://raw.githubusercontent.com/LuaLS/vscode-lua/master/setting/schema.json",
           "runtime.version": "Lua 5.4",
           "workspace.library": ["\(stdlib)/meta", "\(stdlib)"],
-          "diagnostics.globals": ["Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world"]
+          "diagnostics.globals": ["Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world", "eventually"]
         }
 
         """
@@ -110,7 +121,12 @@ struct InitCommand: ParsableCommand {
         -- luacheck configuration for an fscript suite: the globals fscript provides.
         std = "lua54"
         read_globals = { "frank", "mock", "app", "fscript", "json" }
-        globals = { "Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world" }
+        globals = { "Given", "When", "Then", "And", "But", "step", "parameter_type", "scenario", "before", "after", "screen", "this_file", "this_scenario", "Before", "After", "BeforeAll", "AfterAll", "BeforeStep", "AfterStep", "pending", "skip", "attach", "log", "link", "world", "eventually" }
+        -- App files described for the simulator (--app, `app =` above) build their views with these constructors.
+        files["**/apps/**/*.lua"] = {
+          read_globals = { "json", "view", "label", "button", "text_field", "switch", "slider", "table_view", "cell",
+            "spinner", "image", "progress", "scroll_view", "segmented", "screen" },
+        }
 
         """
 }
