@@ -7,8 +7,8 @@ Against `fscript inspect --target TARGET_URL --record SCRIPT_PATH` on the demo a
 console errors; clicking the Log In button in the picture selects it and offers `button marked:'Log In'`, which
 the target's own /map finds exactly once; a malformed selector shows the parser's message and column; with
 Record on, typing the credentials and touching Log In through the page moves the app to the home screen and the
-picture and tree follow by themselves (within 5 s, half a long poll's 10 s); opening an item and going back, then
-Save, writes the script.
+picture and tree follow by themselves (within 5 s, half a long poll's 10 s), the hidden spinner marked (hidden) in
+the tree; opening an item and going back, then Save, writes the script.
 """
 import json
 import sys
@@ -124,6 +124,10 @@ try:
 
     # Open an item, check a label, go back; save the recording.
     WebDriverWait(driver, 5, poll_frequency=0.05).until(lambda d: "Apples" in d.find_element(By.ID, "tree").text)
+    # A hidden view stays in the tree, marked: the home screen's spinner hides once the items arrived.
+    hidden = driver.execute_script("return [...document.querySelectorAll('#tree span.hidden')].map(e => e.textContent)")
+    if not any(text.startswith("UIActivityIndicatorView") and text.endswith("(hidden)") for text in hidden):
+        fail(f"the tree does not mark the hidden spinner; views marked hidden: {hidden}")
     click_view("Apples, 3 kg")
     wait.until(lambda d: "Apples" in text_of(d, "selected-selector"))
     act("act-touch")

@@ -39,12 +39,15 @@ local function frame_text(frame)
     frame.size.height or 0)
 end
 
----A view dump as an indented tree: class, label, text and screen frame, one view a line.
+---A view dump as an indented tree: class, label, text and screen frame, one view a line; a hidden view (isHidden,
+---transparent, or inside one), which touches and "I should see" do not find, ends with `(hidden)`.
 ---@param node table
 ---@return string
 function M.tree(node)
   local lines = {}
-  local function visit(view, depth)
+  local function visit(view, depth, inside_hidden)
+    local hidden = inside_hidden or view.isHidden == true or view.isHidden == 1
+      or (type(view.alpha) == "number" and view.alpha < 0.01)
     local parts = { ("  "):rep(depth) .. tostring(view.class) }
     if type(view.accessibilityLabel) == "string" then parts[#parts + 1] = ("label=%q"):format(view.accessibilityLabel) end
     if type(view.text) == "string" and view.text ~= view.accessibilityLabel then
@@ -52,10 +55,11 @@ function M.tree(node)
     end
     local frame = frame_text(view.accessibilityFrame or view.frame)
     if frame then parts[#parts + 1] = frame end
+    if hidden then parts[#parts + 1] = "(hidden)" end
     lines[#lines + 1] = table.concat(parts, " ")
-    for _, child in ipairs(view.subviews or {}) do visit(child, depth + 1) end
+    for _, child in ipairs(view.subviews or {}) do visit(child, depth + 1, hidden) end
   end
-  visit(node, 0)
+  visit(node, 0, false)
   return table.concat(lines, "\n")
 end
 

@@ -15,7 +15,10 @@ async function api(path, body) {
 function flatten(tree) {
   const views = [];
   (function walk(node, parent, depth) {
-    const view = { node, parent, depth, uid: String(node.uid), frame: node.accessibilityFrame };
+    // Hidden as the app's own checks see it: isHidden, transparent (alpha below 0.01), or inside such a view.
+    const hidden = Boolean(parent?.hidden || node.isHidden === true || node.isHidden === 1 ||
+      (typeof node.alpha === "number" && node.alpha < 0.01));
+    const view = { node, parent, depth, hidden, uid: String(node.uid), frame: node.accessibilityFrame };
     views.push(view);
     for (const child of node.subviews || []) walk(child, view, depth + 1);
   })(tree, null, 0);
@@ -43,6 +46,14 @@ function renderTree() {
       text.textContent = ` "${label}"`;
       span.appendChild(text);
     }
+    if (view.hidden) {
+      // A hidden view is in the tree but not on screen: touch and "I should see" do not find it.
+      span.classList.add("hidden");
+      const note = document.createElement("span");
+      note.className = "hidden-note";
+      note.textContent = " (hidden)";
+      span.appendChild(note);
+    }
     span.addEventListener("click", () => select(view.uid));
     item.appendChild(span);
     const list = document.createElement("ul");
@@ -59,7 +70,7 @@ function renderBoxes() {
   for (const view of state.views) {
     if (!view.frame || view.depth === 0) continue;
     const box = document.createElement("div");
-    box.className = "box";
+    box.className = view.hidden ? "box hidden" : "box";
     box.dataset.uid = view.uid;
     box.style.left = `${view.frame.origin.x * scale}px`;
     box.style.top = `${view.frame.origin.y * scale}px`;
@@ -119,7 +130,7 @@ function viewAt(x, y) {
   let found = null;
   for (const view of state.views) {
     const f = view.frame;
-    if (!f || view.node.isHidden) continue;
+    if (!f || view.hidden) continue;
     if (x >= f.origin.x && y >= f.origin.y && x < f.origin.x + f.size.width && y < f.origin.y + f.size.height) found = view;
   }
   return found;
