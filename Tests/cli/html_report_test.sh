@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the HTML report in a real browser (Debian's headless chromium): a run with a failure writes one page
 # that opens with no console error and no request outside the page, lists every scenario with its steps, embeds
-# the failure's screenshot, and filters by status from the link (#status=failed hides the passed scenarios).
+# the failure's screenshot, and filters by status from the link (#status=failed hides the passed scenarios); it
+# opens at its top (Tests/browser/report_opening_browser.py), not scrolled to the failed step of a trace.
 source "$(dirname "$0")/common.sh"
 command -v chromium >/dev/null || fatal "chromium is missing (apt-get install chromium)"
 
@@ -28,4 +29,7 @@ grep -q 'class="case failed"' "$work/dom.html" || fatal "#status=failed hid the 
 browse --hide-scrollbars --window-size=1000,900 --screenshot="$work/report.png" "file://$page" >/dev/null ||
   fatal "chromium could not take a screenshot"
 [ "$(head -c 8 "$work/report.png" | od -An -tx1 | tr -d ' \n')" = "89504e470d0a1a0a" ] || fatal "the screenshot is not a PNG"
+# It opens at its top, though the failed scenario's trace opens on its failed step.
+/usr/bin/python3 Tests/browser/report_opening_browser.py "$page" >"$work/opening.out" 2>&1 ||
+  fatal "the report's opening: $(cat "$work/opening.out")"
 echo "html_report_test: ok"

@@ -128,7 +128,9 @@ M.SCRIPT = [==[
       }
       return false;
     }
-    if (steps.length) this.select(failed >= 0 ? failed : 0);
+    // Opening on the failed step scrolls the step list only, never the page: a report with a trace opens at
+    // its top (it scrolled to the middle, and a headless screenshot of it came out blank).
+    if (steps.length) this.select(failed >= 0 ? failed : 0, true);
   }
   Trace.prototype.picture = function (title, snap, frames) {
     var fig = el('figure', 'fs-' + title.toLowerCase());
@@ -166,7 +168,17 @@ M.SCRIPT = [==[
     (node.children || []).forEach(function (c) { treeText(c, depth + 1, lines); });
     return lines;
   }
-  Trace.prototype.select = function (i) {
+  // Scrolls the step list (when it scrolls) so that `item` shows, leaving the page where it is.
+  function reveal(item) {
+    var list = item.parentNode;
+    if (!list || list.scrollHeight <= list.clientHeight) return;
+    var top = item.offsetTop - list.offsetTop;
+    if (top < list.scrollTop) list.scrollTop = top;
+    else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) {
+      list.scrollTop = top + item.offsetHeight - list.clientHeight;
+    }
+  }
+  Trace.prototype.select = function (i, opening) {
     if (i < 0 || i >= this.steps.length) return;
     if (this.index >= 0) {
       this.items[this.index].classList.remove('current');
@@ -177,7 +189,7 @@ M.SCRIPT = [==[
     var s = this.steps[i], d = this.detail;
     this.items[i].classList.add('current');
     this.blocks[i].classList.add('current');
-    this.items[i].scrollIntoView({ block: 'nearest' });
+    if (opening) reveal(this.items[i]); else this.items[i].scrollIntoView({ block: 'nearest' });
     d.textContent = '';
     d.appendChild(el('h3', 'fs-title', s.kind === 'action' ? s.text : ((s.keyword ? s.keyword + ' ' : '') + s.text)));
     d.appendChild(el('div', 'fs-meta', (s.where ? s.where + ' \u2014 ' : '') + 'started +' + seconds(s.start)
