@@ -11,7 +11,8 @@ for line in pretty.tree(app:dump()):gmatch("[^\n]+") do
   local text = line:match('label="([^"]+)"')
   if text then lines[text] = line end
 end
-check.equal(nil, (lines.Shown or ""):find("(hidden)", 1, true), "a visible view is not marked: " .. tostring(lines.Shown))
+check.equal(nil, (lines.Shown or ""):find("(hidden)", 1, true),
+  "a visible view is not marked: " .. tostring(lines.Shown))
 for _, text in ipairs({ "Secret", "Faded", "Inside" }) do
   check.truthy((lines[text] or ""):sub(-8) == "(hidden)", text .. " is marked hidden: " .. tostring(lines[text]))
 end

@@ -19,7 +19,8 @@ local took = fscript.clock() - started
 print = real_print -- luacheck: ignore
 check.equal(true, ok, "rendering a busy screen passes: " .. tostring(err))
 check.contains(table.concat(printed, "\n"), "note: the Loading screen is still busy (", "and says so")
-check.contains(table.concat(printed, "\n"), 'screen{name = "Loading", busy = true} skips the wait', "naming the way out")
+check.contains(table.concat(printed, "\n"), 'screen{name = "Loading", busy = true} skips the wait',
+  "naming the way out")
 check.truthy(pcall(Then, "I should see an activity indicator animating"), "the busy screen is checked as it is")
 
 printed = {}
