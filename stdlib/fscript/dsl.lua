@@ -1,7 +1,8 @@
 ---The DSL globals a session installs (`fscript.session`'s `install`): the step words `Given When Then And But`,
 ---`step parameter_type scenario before after screen this_file`, cucumber's hooks `Before After BeforeAll AfterAll
 ---BeforeStep AfterStep`, `pending skip eventually`, the attachments `attach log link`, `world` and
----`this_scenario`, each a closure over the session; and the checks of the `info` and `preconditions` a scenario or file declares.
+---`this_scenario`, each a closure over the session; and the checks of the `info` and `preconditions` a scenario
+---or file declares.
 local hooks_mod = require("fscript.hooks")
 local attachments = require("fscript.attachments")
 local failure = require("fscript.failure")
