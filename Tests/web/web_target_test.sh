@@ -85,7 +85,7 @@ until [ "$(browsers)" -eq 0 ] && [ "$(drivers)" -eq 0 ]; do
   [ "$SECONDS" -lt "$deadline" ] || fatal "Ctrl-C left $(browsers) Chromium and $(drivers) chromedriver processes"
   sleep 0.1
 done
-[ -z "$(ls -A "$TMPDIR")" ] || fatal "Ctrl-C left a browser profile behind: $(ls "$TMPDIR")"
+[ -z "$(ls -A "$TMPDIR")" ] || fatal "Ctrl-C left a browser profile or temporary files behind: $(ls "$TMPDIR")"
 
 # 6. The browser dies in the first scenario: that scenario fails saying so, the next gets a new browser.
 cat >"$work/crash.lua" <<LUA
@@ -104,4 +104,28 @@ status=0
 grep -q '^1 passed, 1 failed$' "$work/crash.out" || fatal "expected the second scenario to pass: $(cat "$work/crash.out")"
 grep -Eq 'web target lost|chrome not reachable|disconnected|invalid session id' "$work/crash.out" ||
   fatal "the failed scenario does not say the browser is gone: $(cat "$work/crash.out")"
+# 7. --target webdriver:URL: a WebDriver server fscript did not start (chromedriver here, a Grid or Appium
+# elsewhere), with the capabilities file passed through as it is.
+chromedriver --port=0 >"$work/driver.out" 2>&1 &
+pids+=("$!")
+deadline=$((SECONDS + 20))
+until grep -q 'successfully on port' "$work/driver.out"; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "chromedriver did not start: $(cat "$work/driver.out")"
+  sleep 0.05
+done
+driver="http://127.0.0.1:$(grep -o 'successfully on port [0-9]*' "$work/driver.out" | grep -o '[0-9]*$')"
+cat >"$work/caps.json" <<JSON
+{"browserName": "chrome", "unhandledPromptBehavior": "ignore",
+ "goog:chromeOptions": {"args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+   "--user-data-dir=$TMPDIR/remote-profile", "--window-size=1000,700"]}}
+JSON
+(cd Tests/web/fixtures/suite && "$bin" fixtures.feature --target "webdriver:$driver" --capabilities "$work/caps.json" \
+  --artifacts "$work/remote-artifacts") >"$work/remote.out" 2>&1 || { cat "$work/remote.out"; fatal "--target webdriver: failed"; }
+grep -q '^5 passed, 0 failed$' "$work/remote.out" || fatal "expected 5 passed over --target webdriver: $(tail -n 3 "$work/remote.out")"
+grep -q "webdriver:$driver (WebDriver)" "$work/remote.out" || fatal "the run does not say what it drove: $(head -n 2 "$work/remote.out")"
+kill -0 "${pids[-1]}" || fatal "fscript ended a chromedriver it did not start"
+status=0
+"$bin" --target "webdriver:$driver" --capabilities "$work/missing.json" -e 'app:dump()' >"$work/nocaps.out" 2>&1 || status=$?
+[ "$status" -eq 2 ] || fatal "a missing capabilities file: expected exit 2, got $status: $(cat "$work/nocaps.out")"
+grep -q "missing.json" "$work/nocaps.out" || fatal "a missing capabilities file is not named: $(cat "$work/nocaps.out")"
 echo "web target: ok"

@@ -75,7 +75,14 @@ final class TargetConnector {
             }
             if reuseConnections, let own = target.http { http = own }
         case .web(let target):
-            url = try target.start()
+            do {
+                url = try target.start()
+            } catch let error as FrankError {
+                // No chromedriver, a browser that does not start, a Grid that refuses the session: the run's setup
+                // failed (exit 2), and later scenarios say why at once instead of starting a browser again.
+                down = error.description
+                throw error
+            }
             if reuseConnections, let own = target.http { http = own }
         }
         let client = FranklyClient(baseURL: url, timeout: requestTimeout, http: http)

@@ -42,7 +42,11 @@ final class WebTargetHost {
 
     /// The capabilities file's JSON object; a file that cannot be read or is not an object says so.
     private func readCapabilities() throws -> JSONValue? {
-        guard let path = capabilitiesFile else { return nil }
+        try capabilitiesFile.map(Self.capabilities(from:))
+    }
+
+    /// The JSON object of capabilities in the file at `path` (`--capabilities`), at most 1 MiB.
+    static func capabilities(from path: String) throws -> JSONValue {
         let bytes = try FileSystem.readBounded(path, limit: 1 << 20, what: "--capabilities file")
         let value: JSONValue
         do {
@@ -67,6 +71,14 @@ final class WebTargetHost {
         switch driver {
         case .chromium: return "the web page \(configuration.url)"
         case .remote(let url): return "the WebDriver server \(url)"
+        }
+    }
+
+    /// How a failure to start begins: what fscript was doing.
+    private var failurePrefix: String {
+        switch driver {
+        case .chromium: return "cannot start \(displayName) in headless Chromium"
+        case .remote(let url): return "cannot open a session on the WebDriver server \(url)"
         }
     }
 
@@ -112,10 +124,10 @@ final class WebTargetHost {
             http = HTTPClient()
         } catch let error as WebTargetError {
             stop()
-            throw FrankError("cannot start \(displayName): \(error.description)")
+            throw FrankError("\(failurePrefix): \(error.description)")
         } catch let error as WebDriverError {
             stop()
-            throw FrankError("cannot start \(displayName): \(error.description)")
+            throw FrankError("\(failurePrefix): \(error.description)")
         } catch let error as HTTPServerError {
             stop()
             throw FrankError("\(error); is another server using it? (--port, --host)")

@@ -104,6 +104,15 @@ struct RunArguments: Equatable {
             writeError("fscript: \(interrupt.message)\n")
             throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
         }
+        if let capabilities = settings.text(.capabilities) {
+            // Checked where it enters, before any browser starts: a file that cannot be a session's capabilities.
+            do {
+                _ = try WebTargetHost.capabilities(from: capabilities)
+            } catch {
+                writeError("fscript: \(error)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+        }
         let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: targetSettings)
         session.drivesWeb = module.web != nil
         // A web target's browser is a child process: ended here on every way out of the run (reports written,

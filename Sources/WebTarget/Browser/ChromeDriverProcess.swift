@@ -72,10 +72,13 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         let profile = String(cString: made)
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw WebTargetError("cannot make a pipe for chromedriver: \(errnoText())") }
+        // Chromium's own temporary folders go inside the profile too, so removing it leaves nothing behind.
+        let scratch = profile + "/tmp"
+        mkdir(scratch, 0o700)
         let pid: pid_t
         do {
             pid = try ChildProcess.spawn(
-                executable, arguments: [executable, "--port=0"], environment: [:],
+                executable, arguments: [executable, "--port=0"], environment: ["TMPDIR": scratch],
                 redirections: [
                     .file("/dev/null", flags: O_RDONLY, as: 0), .descriptor(fds[1], as: 1),
                     .file("/dev/null", flags: O_WRONLY, as: 2),
