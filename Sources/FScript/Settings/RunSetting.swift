@@ -1,3 +1,4 @@
+import Foundation
 import JSON
 import LuaJSON
 import LuaKit
@@ -115,7 +116,7 @@ struct RunSetting: Sendable {
                 guard let text = value.stringValue, !text.isEmpty else { return nil }
                 // A URL is no path: `web = "http://…"` stays as written, `web = "dist"` is beside the project file.
                 guard kind == .path, !text.hasPrefix("/"), !text.contains("://") else { return .text(text) }
-                return .text(folder.isEmpty ? text : folder + "/" + text)
+                return .text(folder.isEmpty ? text : ((folder + "/" + text) as NSString).standardizingPath)
             case .toggle:
                 guard case .boolean(let flag) = value else { return nil }
                 return .boolean(flag)
