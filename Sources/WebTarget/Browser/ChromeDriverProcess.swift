@@ -62,8 +62,8 @@ public final class ChromeDriverProcess: @unchecked Sendable {
     public static func start(ownGroup: Bool = true, timeout: Double = 30) throws -> ChromeDriverProcess {
         guard let executable = locate() else {
             throw WebTargetError(
-                "cannot start the web target: chromedriver is not installed (apt-get install chromium chromium-driver, "
-                    + "or scripts/install --test-deps; FSCRIPT_CHROMEDRIVER=PATH names another)")
+                "chromedriver is not installed: scripts/install --web (or apt-get install chromium chromium-driver) "
+                    + "installs it; FSCRIPT_CHROMEDRIVER=PATH names another")
         }
         var template = Array((NSTemporaryDirectory() + "/fscript-chromium-XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
