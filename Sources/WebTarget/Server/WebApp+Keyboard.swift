@@ -72,6 +72,7 @@ extension WebApp {
         let landscape = parsed.coarseName == "landscape"
         let size = landscape ? (Self.phoneSize.height, Self.phoneSize.width) : (Self.phoneSize.width, Self.phoneSize.height)
         try session.setWindowSize(width: size.0, height: size.1)
+        windowResized = true
         orientation = detailed
     }
 

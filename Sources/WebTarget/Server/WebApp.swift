@@ -46,6 +46,8 @@ public final class WebApp: @unchecked Sendable {
     public private(set) var environment: [String: String]
     /// Portrait or one of the landscapes, as `POST /orientation` set it.
     var orientation = "portrait"
+    /// True once `set_orientation` resized the window: the next launch puts the run's size back.
+    var windowResized = false
     /// The DevTools id of the preload script now registered (Chromium only).
     private var preloadID: String?
     /// The preload the current launch uses, for a page that lacks the script.
@@ -93,8 +95,13 @@ public final class WebApp: @unchecked Sendable {
                 "Page.addScriptToEvaluateOnNewDocument", .object(["source": .string(preload)]))
             preloadID = added["identifier"]?.stringValue
         }
-        try session.navigate(to: configuration.url)
+        if windowResized {
+            // A fresh app starts as the run opened it, not as the last scenario turned it.
+            try session.setWindowSize(width: configuration.windowSize.width, height: configuration.windowSize.height)
+            windowResized = false
+        }
         orientation = "portrait"
+        try session.navigate(to: configuration.url)
     }
 
     /// The page's backend requests sent to the scenario's mock: `web_backend` → `BACKEND_URL`.
