@@ -128,4 +128,18 @@ status=0
 "$bin" --target "webdriver:$driver" --capabilities "$work/missing.json" -e 'app:dump()' >"$work/nocaps.out" 2>&1 || status=$?
 [ "$status" -eq 2 ] || fatal "a missing capabilities file: expected exit 2, got $status: $(cat "$work/nocaps.out")"
 grep -q "missing.json" "$work/nocaps.out" || fatal "a missing capabilities file is not named: $(cat "$work/nocaps.out")"
+# 8. Wiring mistakes said where they are made: a web_backend that is no origin stops the run (exit 2); a mock
+# backend on a page with no web_backend gets a note saying how the page's calls reach it.
+status=0
+"$bin" --web scripts/web/groceries --web-backend api.groceries.example -e 'x = 1' >"$work/origin.out" 2>&1 || status=$?
+[ "$status" -eq 2 ] || fatal "a web_backend without a scheme: expected exit 2, got $status"
+grep -q "must be an origin such as https://api.example.com" "$work/origin.out" || fatal "no origin error: $(cat "$work/origin.out")"
+cat >"$work/nobackend.feature" <<'FEATURE'
+Feature: A mock the page does not know of
+  Scenario: No web_backend
+    Given the app uses a mock backend
+FEATURE
+"$bin" --web scripts/web/groceries "$work/nobackend.feature" >"$work/nobackend.out" 2>&1 || fatal "$(cat "$work/nobackend.out")"
+grep -q "only reached by the page's requests to web_backend" "$work/nobackend.out" ||
+  fatal "no note about web_backend: $(cat "$work/nobackend.out")"
 echo "web target: ok"

@@ -84,6 +84,15 @@ final class FrankModule {
                 "launch": { args in try module.launch(args) },
                 "reset": { args in try module.reset(args) },
                 "launch_pending": { args in args.result(module.lifecycle.isPending) },
+                // The web target's page and backend origin, nil on any other target (fscript.backend warns when a
+                // page's backend calls cannot reach the scenario's mock).
+                "web": { args in
+                    guard let web = module.web else { return args.result(LuaValue.nil) }
+                    var table = LuaTable()
+                    table["page"] = .string(web.configuration.url)
+                    if let backend = web.configuration.backendOrigin { table["backend"] = .string(backend) }
+                    return args.result(table)
+                },
             ])
         table.push(on: L, state: state)
         LuaJSON.pushNull(on: L)

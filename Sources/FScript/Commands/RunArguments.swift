@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WebTarget
 
 #if canImport(Glibc)
 import Glibc
@@ -103,6 +104,10 @@ struct RunArguments: Equatable {
         } catch let interrupt as HostInterrupt {
             writeError("fscript: \(interrupt.message)\n")
             throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
+        }
+        if let backend = settings.text(.webBackend), let problem = WebApp.originProblem(backend) {
+            writeError("fscript: --web-backend (web_backend) \(problem)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         if let capabilities = settings.text(.capabilities) {
             // Checked where it enters, before any browser starts: a file that cannot be a session's capabilities.

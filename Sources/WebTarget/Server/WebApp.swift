@@ -130,6 +130,20 @@ public final class WebApp: @unchecked Sendable {
         _ = try? session.execute("try { localStorage.clear(); sessionStorage.clear(); } catch (e) {}")
     }
 
+    /// Why `value` is not an origin (`https://api.example.com`, `http://127.0.0.1:8080`), or nil when it is: the
+    /// backend's requests are recognised by this prefix, so a path or a missing scheme would never match.
+    public static func originProblem(_ value: String) -> String? {
+        guard let schemeEnd = value.range(of: "://"), ["http", "https"].contains(value[..<schemeEnd.lowerBound]) else {
+            return "must be an origin such as https://api.example.com (scheme, host and port only), got '\(value)'"
+        }
+        let rest = value[schemeEnd.upperBound...]
+        guard !rest.isEmpty, !rest.contains("/"), !rest.contains("?"), !rest.contains("#") else {
+            return "must be an origin such as https://api.example.com, without a path, got '\(value)'; the page's "
+                + "requests under it go to the mock with their paths"
+        }
+        return nil
+    }
+
     /// `scheme://host[:port]` of an absolute URL.
     static func origin(of url: String) -> String? {
         guard let schemeEnd = url.range(of: "://") else { return nil }
