@@ -58,7 +58,7 @@ baseline="$(find "$work/groceries/features/baseline" -name '*.png' | head -n 1)"
 # keys, open, app_exec.
 (cd Tests/web/fixtures/suite && "$bin" . --artifacts "$work/fixture-artifacts") >"$work/fixtures.out" 2>&1 ||
   { cat "$work/fixtures.out"; fatal "the fixture suite failed"; }
-grep -q '^10 passed, 0 failed$' "$work/fixtures.out" || fatal "expected 10 fixture scenarios: $(tail -n 3 "$work/fixtures.out")"
+grep -q '^11 passed, 0 failed$' "$work/fixtures.out" || fatal "expected 11 fixture scenarios: $(tail -n 3 "$work/fixtures.out")"
 
 # 5. Ctrl-C mid-scenario: exit 130, the report written, Chromium and chromedriver gone.
 cat >"$work/hang.lua" <<'LUA'

@@ -26,6 +26,10 @@ enum PageTree {
         if case .array(let children)? = members["subviews"] {
             members["subviews"] = .array(children.map(finishAlerts))
         }
+        // A hidden busy indicator shows nothing turning: Frank's wait for animations must not wait on it.
+        if members["class"]?.stringValue == "UIActivityIndicatorView", members["isHidden"]?.franklyBool == true {
+            members["isAnimating"] = .integer(0)
+        }
         if members["class"]?.stringValue == "UIAlertView" {
             let texts = labelTexts(in: node)
             let title = members["title"]?.stringValue ?? members["accessibilityLabel"]?.stringValue ?? texts.first

@@ -745,10 +745,22 @@
     };
 
     // ---- touches -----------------------------------------------------------------------------------------------
+    // A native control made transparent to show a styled one in its place (the custom checkbox: an opacity-0
+    // input over its label) is what a user clicks: its own opacity does not hide it from a touch, its
+    // ancestors' does (a dialog still fading in cannot be touched through).
+    const transparentControl = (el) => /^(input|select|textarea)$/.test(el.localName);
+    const ancestorTransparent = (el) => {
+      for (let n = el.parentElement; n; n = n.parentElement) {
+        if (num(n.ownerDocument.defaultView.getComputedStyle(n).opacity, 1) < 0.01) return true;
+      }
+      return false;
+    };
     const hiddenForTouch = (el) => {
       let e = el;
       for (let depth = 0; e && depth < 30; depth++) {
-        if (typeof e.checkVisibility === 'function') {
+        if (depth === 0 && transparentControl(e) && typeof e.checkVisibility === 'function') {
+          if (!e.checkVisibility({visibilityProperty: true}) || ancestorTransparent(e)) return true;
+        } else if (typeof e.checkVisibility === 'function') {
           if (!e.checkVisibility({visibilityProperty: true, opacityProperty: true})) return true;
         } else {
           const cs = e.ownerDocument.defaultView.getComputedStyle(e);

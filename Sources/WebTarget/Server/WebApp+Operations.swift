@@ -6,7 +6,8 @@ extension WebApp {
     /// ones act through WebDriver as a user would. A view that cannot take an action (covered, hidden, disabled)
     /// fails the whole request, as in Frank.
     public func map(_ query: String, method: String, arguments: [JSONValue]) throws -> [JSONValue] {
-        let views = try select(query)
+        let (views, windows) = try select(query)
+        defer { withExtendedLifetime(windows) {} }
         var results: [JSONValue] = []
         for view in views {
             do {
@@ -141,7 +142,9 @@ extension WebApp {
         guard let (x, y) = offsets[direction] else {
             throw FranklyError.invalidArguments("swipeInDirection: takes left, right, up or down, got '\(direction)'")
         }
-        let end = InputActions.Point(x: start.x + x, y: start.y + y)
+        // Kept inside the viewport: WebDriver refuses a pointer move beyond it (a view taller than the window).
+        let end = InputActions.Point(
+            x: min(max(start.x + x, 1), viewport.width - 1), y: min(max(start.y + y, 1), viewport.height - 1))
         try session.perform(InputActions.drag(from: start, to: end, milliseconds: 200, kind: pointerKind))
     }
 

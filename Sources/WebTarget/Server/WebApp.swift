@@ -46,6 +46,8 @@ public final class WebApp: @unchecked Sendable {
     public private(set) var environment: [String: String]
     /// Portrait or one of the landscapes, as `POST /orientation` set it.
     var orientation = "portrait"
+    /// The viewport's size in CSS pixels as the last dump read it: gestures stay inside it.
+    var viewport: (width: Double, height: Double) = (1280, 800)
     /// True once `set_orientation` resized the window: the next launch puts the run's size back.
     var windowResized = false
     /// The DevTools id of the preload script now registered (Chromium only).
@@ -218,11 +220,18 @@ public final class WebApp: @unchecked Sendable {
         }
     }
 
-    /// The views `query` selects, read from one dump.
-    func select(_ query: String) throws -> [DumpView] {
-        let windows = DumpView.windows(of: try tree())
+    /// The views `query` selects, read from one dump, with the windows that hold them: a view knows its
+    /// ancestors only while they are held (its parent link is weak), and visibility asks every ancestor.
+    func select(_ query: String) throws -> (views: [DumpView], windows: [DumpView]) {
+        let dump = try tree()
+        if let size = dump["accessibilityFrame"]?["size"], let width = size["width"]?.doubleValue,
+            let height = size["height"]?.doubleValue
+        {
+            viewport = (width, height)
+        }
+        let windows = DumpView.windows(of: dump)
         do {
-            return try SelectorEvaluator<DumpView>().evaluate(query, windows: windows)
+            return (try SelectorEvaluator<DumpView>().evaluate(query, windows: windows), windows)
         } catch {
             throw FranklyError.invalidSelector(error.summary)
         }
