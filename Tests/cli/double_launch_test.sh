@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # One launch per scenario, however a suite wires the app to its mock (issue 37): a step that starts a mock, stubs,
 # then `frank.launch{env = …}`; the same in a Before hook; and `backend.use(mock.start{mappings = …})` with the
-# mapping folder beside the step file and no launch at all. The bank app asks for its balance the moment it
-# launches, so a second launch shows as a second request. Each way runs 20 times (an outline) and must pass 20 of
-# 20, serially and with --jobs 2, on the embedded simulator, against `fscript serve` (POST /launch) and through
-# a --launch command, run from a folder where the mapping path means nothing.
+# mapping folder beside the step file and no launch at all; and a screen rendered directly, also as the run's very
+# first launch. The bank app asks for its balance the moment it launches, so a second launch shows as a second
+# request. Each way runs 20 times (an outline) and must pass 20 of 20, serially and with --jobs 2, on the embedded
+# simulator, against `fscript serve` (POST /launch) and through a --launch command, run from a folder where the
+# mapping path means nothing.
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
@@ -35,6 +36,15 @@ PY
 
 fscript="$bin"
 case "$bin" in /*) ;; *) fscript="$root/$bin" ;; esac
+
+# A render is the scenario's launch too, also the run's very first one (the simulator not started yet: it was
+# started, then relaunched on the screen, and the app asked twice).
+status=0
+(cd "$work" && "$fscript" --app "$app" "$features/render/first.feature" --trace off --artifacts "$work/artifacts") \
+  >"$work/render.log" 2>&1 </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "render: exit $status: $(grep -A8 '✘' "$work/render.log" | head -n 30)"
+grep -q '^2 passed, 0 failed' "$work/render.log" || fatal "render: $(tail -n 5 "$work/render.log")"
+
 expect_each_way_20_of_20 serial --app "$app"
 expect_each_way_20_of_20 jobs --app "$app" --jobs 2
 

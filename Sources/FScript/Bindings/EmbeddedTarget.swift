@@ -32,7 +32,7 @@ final class EmbeddedTarget {
         guard let simulator else {
             appPath = launchAppPath
             environment = newEnvironment
-            if screen != nil { try relaunch(appPath: nil, environment: newEnvironment, screen: screen) }
+            if screen != nil { _ = try start(screen: screen) }
             return
         }
         guard launchAppPath == nil, appPath != nil else {
@@ -55,15 +55,17 @@ final class EmbeddedTarget {
     /// The client for the preset `app`, with connections of its own that end with this simulator.
     private(set) var http: HTTPClient?
 
-    /// Starts the simulator if needed and returns its URL.
-    func start() throws -> String {
+    /// Starts the simulator if needed and returns its URL; `screen` shows that screen of the app file in the
+    /// same launch.
+    func start(screen: String? = nil) throws -> String {
         if let simulator { return simulator.url }
         let started: Simulator
         do {
             if let appPath {
-                started = try Simulator.start(appPath: appPath, environment: environment, host: "127.0.0.1", port: 0)
+                started = try Simulator.start(
+                    appPath: appPath, environment: environment, host: "127.0.0.1", port: 0, screen: screen)
             } else {
-                started = try Simulator.start(environment: environment, host: "127.0.0.1", port: 0)
+                started = try Simulator.start(environment: environment, host: "127.0.0.1", port: 0, screen: screen)
             }
         } catch {
             throw FrankError("cannot start the embedded simulator: \(error)")
@@ -79,8 +81,8 @@ final class EmbeddedTarget {
         if let newPath { appPath = newPath }
         environment = newEnvironment
         guard let simulator else {
-            _ = try start()
-            if let screen { try relaunch(appPath: nil, environment: newEnvironment, screen: screen) }
+            // The first launch of the run shows the screen itself: a start and then a relaunch were two launches.
+            _ = try start(screen: screen)
             return
         }
         do {

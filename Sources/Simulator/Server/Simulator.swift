@@ -52,11 +52,12 @@ public final class Simulator: Sendable {
     ///   - host: the address to bind; loopback unless a caller really wants otherwise.
     ///   - port: the port, 0 for a free one.
     ///   - onExit: called on the app thread when a client sends GET /exit (the server stops by itself).
+    ///   - screen: shows that screen of the app file directly, in the same launch (one launch, not two).
     /// - Throws: `SimulatorError.load` with `file:line` when the app file does not load, or the bind error.
     public static func start(
         appSource: [UInt8]? = nil, chunkName: String = "demo.lua", environment: [String: String] = [:],
         host: String = "127.0.0.1", port: Int = 0, extensions: Bool = true, limits: ServerLimits = .standard,
-        onExit: (@Sendable () -> Void)? = nil
+        screen: String? = nil, onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()
@@ -68,6 +69,7 @@ public final class Simulator: Sendable {
             let (appHost, changes) = try loop.submit {
                 let app = try AppLoader.load(
                     source: source, chunkName: chunkName, environment: environment, loop: loop, httpClient: httpClient)
+                if let screen { try app.render(screen: screen) }
                 let host = AppHost(app: app, loop: loop) { source, chunkName, environment in
                     try AppLoader.load(
                         source: source, chunkName: chunkName, environment: environment, loop: loop,
@@ -99,14 +101,15 @@ public final class Simulator: Sendable {
     /// Loads the app file at `path` and starts serving it; see `start(appSource:…)`.
     public static func start(
         appPath: String, environment: [String: String] = [:], host: String = "127.0.0.1", port: Int = 0,
-        extensions: Bool = true, limits: ServerLimits = .standard, onExit: (@Sendable () -> Void)? = nil
+        extensions: Bool = true, limits: ServerLimits = .standard, screen: String? = nil,
+        onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
         guard let data = FileManager.default.contents(atPath: path(appPath)) else {
             throw SimulatorError.load("cannot read app file \(appPath)")
         }
         return try start(
             appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
-            host: host, port: port, extensions: extensions, limits: limits, onExit: onExit)
+            host: host, port: port, extensions: extensions, limits: limits, screen: screen, onExit: onExit)
     }
 
     private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
