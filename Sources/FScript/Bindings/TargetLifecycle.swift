@@ -63,12 +63,11 @@ final class TargetLifecycle {
         let resetWaiting = pending == .reset
         pending = nil
         app.beforeFirstUse = nil
-        if resetWaiting && appPath == nil {
-            if let embedded {
-                app.hasIdleEndpoint = nil
-                try embedded.reset(environment: withScenario(embedded.launchEnvironment), screen: screen)
-                return
-            }
+        if resetWaiting && appPath == nil, let embedded {
+            app.connector.down = nil
+            app.hasIdleEndpoint = nil
+            try embedded.reset(environment: withScenario(embedded.launchEnvironment), screen: screen)
+            return
         }
         try launchNow(app, embedded: embedded, appPath: appPath, screen: screen)
     }
