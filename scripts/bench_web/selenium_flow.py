@@ -42,6 +42,8 @@ try:
     for round_ in range(1, flows + 1):
         driver.get(page)
         wait.until(EC.element_to_be_clickable((By.CSS_SELECTOR, "form button")))
+        # The page's own load (its backend call, which fails offline, then a render) is over before timing starts.
+        WebDriverWait(driver, 30, poll_frequency=0.01).until(EC.invisibility_of_element_located((By.ID, "loading")))
         for i in range(1, 4):
             name = f"Item {round_}-{i}"
             op(lambda: driver.find_element(By.CSS_SELECTOR, "input[placeholder='What do you need?']").send_keys(name))
