@@ -29,6 +29,8 @@ let package = Package(
         // The mock's XML matchers: libxml2 rather than FoundationXML, whose XPath cannot bind namespace prefixes.
         // Headers only (no pkg-config, which would link it): the library is opened on first use, see shim.h.
         .systemLibrary(name: "CXML2", providers: [.apt(["libxml2-dev"])]),
+        // The one opening of libxml2 in the process, shared by the mock's XML matchers and Appium's page sources.
+        .target(name: "LibXML2", dependencies: ["CXML2"], swiftSettings: libxml2Headers),
         .target(name: "LuaShim", dependencies: ["CLua"]),
         // Lua's string.find/match/gmatch/gsub rewritten to poll the interrupt check: lstrlib's run in C for as
         // long as a pattern backtracks, where no hook can stop them. C, as lstrlib is: see pattern_lib.c.
@@ -60,7 +62,7 @@ let package = Package(
         .target(
             name: "MockServer",
             dependencies: [
-                "JSON", "HTTPCore", "Platform", "CXML2", .product(name: "NIOCore", package: "swift-nio"),
+                "JSON", "HTTPCore", "Platform", "CXML2", "LibXML2", .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
@@ -103,7 +105,7 @@ let package = Package(
         // The web target: a Frankly server in front of a page driven over W3C WebDriver (chromedriver, a Grid,
         // Appium), its page script embedded in the binary.
         .target(
-            name: "WebTarget", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform", "CXML2"] + nio,
+            name: "WebTarget", dependencies: ["JSON", "Frankly", "HTTPCore", "Platform", "CXML2", "LibXML2"] + nio,
             resources: [.embedInCode("Resources/page.js")],
             // An Appium page source is XML: read with libxml2, opened at run time as the mock does (CXML2).
             swiftSettings: libxml2Headers

@@ -1,10 +1,11 @@
 internal import CXML2
+import LibXML2
 
 /// An Appium page source parsed by libxml2 into plain Swift values: element names, decoded attributes, children.
 ///
-/// libxml2 rather than FoundationXML, whose static build would link libxml2 into every fscript start; here, as in
-/// the mock's XML matchers (MockServer's `XMLLibrary`), the library is opened the first time a phone's screen is
-/// read, through CXML2's shim. The parse copies what the class tables need and frees libxml2's tree at once, so
+/// libxml2 rather than FoundationXML, whose static build would link libxml2 into every fscript start; the process's
+/// one opening of it (`LibXML2`, shared with the mock's XML matchers) happens the first time a phone's screen is
+/// read. The parse copies what the class tables need and frees libxml2's tree at once, so
 /// nothing of libxml2 escapes this file.
 enum PageSourceXML {
     /// One element of the source, with its attributes decoded (`&amp;` is `&`, `&#10;` a line break).
@@ -31,23 +32,13 @@ enum PageSourceXML {
         }
     }
 
-    static let soname = "libxml2.so.2"
-
-    /// The process's libxml2, opened once (a static `let` runs once, so xmlInitParser is not raced from here).
-    private static let library: Result<cxml2_functions, WebTargetError> = open()
-
-    private static func open() -> Result<cxml2_functions, WebTargetError> {
-        var functions = cxml2_functions()
-        var error = [CChar](repeating: 0, count: 512)
-        guard cxml2_open(soname, &functions, &error, error.count) == 0 else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            return .failure(
-                WebTargetError(
-                    "reading a phone's screen needs libxml2 (\(reason)); install it with 'apt-get install libxml2' "
-                        + "(scripts/install does)"))
+    /// The process's libxml2 (`LibXML2`, shared with the mock), or what to install.
+    private static var library: Result<cxml2_functions, WebTargetError> {
+        LibXML2.functions().mapError { missing in
+            WebTargetError(
+                "reading a phone's screen needs libxml2 (\(missing.reason)); install it with 'apt-get install libxml2' "
+                    + "(scripts/install does)")
         }
-        functions.xmlInitParser()
-        return .success(functions)
     }
 
     /// Parses a whole page source, or throws why it is not XML, naming the line.
