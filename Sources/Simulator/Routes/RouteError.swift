@@ -19,28 +19,18 @@ struct RouteError: Error {
     }
 
     /// The error envelope; Frankly servers answer errors with HTTP 200, the outcome is in the body.
-    var response: HTTPResponse {
-        .json(JSONValue.object(["outcome": .string("ERROR"), "reason": .string(reason), "details": .string(details)]).jsonBytes)
-    }
+    var response: HTTPResponse { .franklyError(reason: reason, details: details) }
 }
 
 extension HTTPResponse {
     /// `{"outcome":"SUCCESS","results":[…]}`, or without `results` when nil.
-    static func success(_ results: [JSONValue]? = nil) -> HTTPResponse {
-        var members: [String: JSONValue] = ["outcome": .string("SUCCESS")]
-        if let results { members["results"] = .array(results) }
-        return .json(JSONValue.object(members).jsonBytes)
-    }
+    static func success(_ results: [JSONValue]? = nil) -> HTTPResponse { .franklySuccess(results) }
 
     /// A bare JSON document (dump, version, device …).
     static func json(_ value: JSONValue) -> HTTPResponse { .json(value.jsonBytes) }
 
     /// The HTML 404 a Frank server gives for a path it does not serve.
-    static func notFound(_ path: String) -> HTTPResponse {
-        let escaped = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        let html = "<html><head><title>404 Not Found</title></head><body><h1>Not Found</h1><p>No route for \(escaped)</p></body></html>"
-        return HTTPResponse(status: 404, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(html.utf8))
-    }
+    static func notFound(_ path: String) -> HTTPResponse { .franklyNotFound(path) }
 }
 
 extension HTTPRequest {

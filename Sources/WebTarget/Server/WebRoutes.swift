@@ -126,28 +126,17 @@ enum WebRoutes {
         }
     }
 
-    static func success(_ results: [JSONValue]?) -> HTTPResponse {
-        var members: [String: JSONValue] = ["outcome": .string("SUCCESS")]
-        if let results { members["results"] = .array(results) }
-        return .json(JSONValue.object(members).jsonBytes)
-    }
+    static func success(_ results: [JSONValue]?) -> HTTPResponse { .franklySuccess(results) }
 
     static func error(_ reason: String, _ details: String) -> HTTPResponse {
-        .json(JSONValue.object(["outcome": .string("ERROR"), "reason": .string(reason), "details": .string(details)])
-            .jsonBytes)
+        .franklyError(reason: reason, details: details)
     }
 
     static func png(_ bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(status: 200, headers: [("Content-Type", "image/png")], body: bytes)
     }
 
-    /// The HTML 404 a Frank server gives for a path it does not serve.
-    static func notFound(_ path: String) -> HTTPResponse {
-        let escaped = path.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-        return HTTPResponse(
-            status: 404, headers: [("Content-Type", "text/html; charset=utf-8")],
-            body: Array("<html><body><h1>Not Found</h1><p>No route for \(escaped)</p></body></html>".utf8))
-    }
+    static func notFound(_ path: String) -> HTTPResponse { .franklyNotFound(path) }
 
     /// A view and everything below it, from the dump.
     private static func subtree(_ view: DumpView) -> JSONValue {
