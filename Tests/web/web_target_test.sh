@@ -91,7 +91,9 @@ done
 cat >"$work/crash.lua" <<LUA
 scenario("the browser dies", function()
   app:wait_for("button marked:'Add'")
-  os.execute("pkill -9 -f -- '--user-data-dir=$TMPDIR' ; sleep 0.5")
+  -- Killed, then gone: polled for at most 5 s.
+  os.execute("pkill -9 -f -- '--user-data-dir=$TMPDIR'; for _ in \$(seq 100); do " ..
+    "pgrep -f -- '--user-data-dir=$TMPDIR' >/dev/null || exit 0; sleep 0.05; done")
   app:touch("button marked:'Add'")
 end)
 scenario("the next scenario has a new browser", function()

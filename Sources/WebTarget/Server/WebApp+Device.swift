@@ -3,8 +3,7 @@ import JSON
 extension WebApp {
     /// `GET /device`: a browser is no phone; the browser's name and version say what it is.
     var deviceAnswer: JSONValue {
-        let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
-        let device = platform == "ios" ? "iphone" : "unknown"
+        let device = session.phone == .iOS ? "iphone" : "unknown"
         let version =
             session.capabilities["browserVersion"]?.stringValue
             ?? session.capabilities["platformVersion"]?.stringValue ?? ""

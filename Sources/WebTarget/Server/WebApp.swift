@@ -55,14 +55,12 @@ public final class WebApp: @unchecked Sendable {
     /// The preload the current launch uses, for a page that lacks the script.
     private var preload = ""
     /// The pointer a touch uses: a finger on a phone (Appium), a mouse in a browser.
-    let pointerKind: InputActions.PointerKind
+    var pointerKind: InputActions.PointerKind { session.phone == nil ? .mouse : .touch }
 
     public init(session: WebDriverSession, configuration: Configuration) {
         self.session = session
         self.configuration = configuration
         environment = configuration.environment
-        let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
-        pointerKind = platform == "ios" || platform == "android" ? .touch : .mouse
     }
 
     // MARK: Launching
@@ -201,17 +199,14 @@ public final class WebApp: @unchecked Sendable {
 
     /// True for a phone's own app driven through Appium (no browser): the screen is its page source, not a page.
     public var isNativeApp: Bool {
-        let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
-        let browser = session.capabilities["browserName"]?.stringValue ?? ""
-        return (platform == "ios" || platform == "android") && browser.isEmpty
+        session.phone != nil && (session.capabilities["browserName"]?.stringValue ?? "").isEmpty
     }
 
     /// The page as Frankly's dump: the key window with the page's views, or with the native dialog on top; for a
     /// native app, its page source read through its platform's class table.
     public func tree() throws -> JSONValue {
-        if isNativeApp {
-            let platform = session.capabilities["platformName"]?.stringValue?.lowercased() ?? ""
-            return try AppiumPageSource.dump(fromXML: session.source(), platform: platform == "ios" ? .iOS : .android)
+        if isNativeApp, let phone = session.phone {
+            return try AppiumPageSource.dump(fromXML: session.source(), platform: phone)
         }
         do {
             return try PageTree.finish(page("f.tree()"))

@@ -12,10 +12,18 @@ public final class WebDriverSession: Sendable {
     /// What the server granted (`browserName`, `platformName`, Appium's `automationName` …).
     public let capabilities: JSONValue
 
+    /// The phone the session drives (Appium's `platformName`), nil for a desktop browser.
+    public let phone: AppiumPageSource.Platform?
+
     init(client: WebDriverClient, id: String, capabilities: JSONValue) {
         self.client = client
         self.id = id
         self.capabilities = capabilities
+        switch capabilities["platformName"]?.stringValue?.lowercased() {
+        case "ios": phone = .iOS
+        case "android": phone = .android
+        default: phone = nil
+        }
     }
 
     /// The key WebDriver uses for an element reference in JSON.
