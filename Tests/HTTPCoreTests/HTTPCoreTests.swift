@@ -1,5 +1,6 @@
 import Foundation
 import HTTPCore
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOPosix
 import Testing
@@ -136,7 +137,20 @@ private func startEchoServer() throws -> HTTPServer {
     @Test func aRequestFromAnEventLoopTakesThatLoopsKeptConnection() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 2)
         defer { try? group.syncShutdownGracefully() }
-        let server = try startEchoServer()
+        // The two first requests are answered together, so neither can finish and free its connection for the
+        // other: a busy machine that ran them one after the other made one connection, not two.
+        let waiting = NIOLockedValueBox<[EventLoopPromise<HTTPResponse>]>([])
+        let server = try HTTPServer.start(responder: ClosureResponder { request, loop in
+            let echo = HTTPResponse.text("\(request.method) \(request.path) q=\(request.query) body=\(request.bodyText)")
+            guard request.path == "/first" else { return loop.makeSucceededFuture(echo) }
+            let promise = loop.makePromise(of: HTTPResponse.self)
+            let both = waiting.withLockedValue { held -> [EventLoopPromise<HTTPResponse>] in
+                held.append(promise)
+                return held.count == 2 ? held : []
+            }
+            for held in both { held.succeed(echo) }
+            return promise.futureResult
+        })
         defer { server.stop() }
         let client = HTTPClient(group: group)
         defer { client.shutdown() }
