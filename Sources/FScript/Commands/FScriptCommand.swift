@@ -25,6 +25,7 @@ public struct FScriptCommand: AsyncParsableCommand {
         subcommands: [
             RunCommand.self, ServeCommand.self, MockCommand.self, StepsCommand.self, InitCommand.self,
             MergeReportsCommand.self, InspectCommand.self, RecordCommand.self, PortCommand.self, ShowTraceCommand.self,
+            ReferenceCommand.self,
         ],
         defaultSubcommand: RunCommand.self
     )
