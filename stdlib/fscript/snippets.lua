@@ -33,8 +33,9 @@ function M.snippets(text, argument, types)
   return out
 end
 
----The snippet of one generated expression.
----@param expression {source: string, types: table[]}
+---The snippet of one generated expression. When only the first bytes of a long step were searched for
+---parameters, a comment above the definition says so.
+---@param expression {source: string, types: table[], searched?: integer}
 ---@param argument? "table"|"doc"
 ---@return string
 function M.of_expression(expression, argument)
@@ -46,8 +47,9 @@ function M.of_expression(expression, argument)
     params[#params + 1] = seen[base] > 1 and (base .. seen[base]) or base
   end
   if argument == "table" then params[#params + 1] = "rows" elseif argument == "doc" then params[#params + 1] = "doc" end
-  return ('step(%q, function(%s)\n  return "pending"\nend)'):format(generalized,
-    table.concat(params, ", "))
+  local note = expression.searched and ("-- Only the first %d bytes of this step were searched for parameters; "
+    .. "the rest is literal.\n"):format(expression.searched) or ""
+  return ('%sstep(%q, function(%s)\n  return "pending"\nend)'):format(note, generalized, table.concat(params, ", "))
 end
 
 ---The block for a list of undefined steps (each `{text =, argument =, where =}`), each text once: where they

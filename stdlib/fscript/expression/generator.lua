@@ -2,30 +2,55 @@
 ---used for snippets) whose regexp matches a whole word earliest and longest takes that text, and everything else
 ---stays literal with `(`, `{` and `/` escaped. `I have 42 "red" cukes` → `I have {int} {string} cukes`.
 ---Where several types tie, every combination is an expression, preferred types first, as cucumber lists them.
+---
+---The work is linear in the text's length: parameters are looked for in its first `M.LIMIT` bytes only (a longer
+---step is literal after them, and its expressions say so with `searched`), each regexp tries each word start
+---once, and no try copies more than those bytes.
 local util = require("fscript.util")
 
 local M = {}
+
+---How many bytes of a step are searched for parameters.
+M.LIMIT = 1024
 
 local function host_match(regex, text)
   return util.host().regex_match(regex, text)
 end
 
--- True when the character around a match is a word boundary: space, punctuation or symbol (or the edge).
+-- Whether byte `b` continues a UTF-8 sequence (10xxxxxx).
+local function continuation(b)
+  return b ~= nil and b >= 0x80 and b < 0xC0
+end
+
+-- The character that ends just before byte `i` ("" at the start): at most four bytes are looked at.
+local function char_before(text, i)
+  local j = i - 1
+  while j > 1 and j > i - 4 and continuation(text:byte(j)) do j = j - 1 end
+  return text:sub(math.max(j, 1), i - 1)
+end
+
+-- The character that starts at byte `i` ("" past the end).
+local function char_at(text, i)
+  local j = i
+  while j < i + 3 and continuation(text:byte(j + 1)) do j = j + 1 end
+  return text:sub(i, j)
+end
+
+-- True when a character is a word boundary: space, punctuation or symbol (or the edge). In ASCII those are the
+-- space and Lua's `%p` exactly; other characters ask the host's Unicode classes.
 local function boundary(char)
   if char == "" then return true end
+  if #char == 1 and char:byte() < 0x80 then return char == " " or char:find("^%p") ~= nil end
   return host_match("^[\\p{Z}\\p{P}\\p{S}]", char) ~= nil
 end
 
--- The earliest whole-word match of `regexp` at or after byte `from` of `text`: start byte and matched text.
-local function find(regexp, text, from)
-  for start = from, #text do
-    local byte = text:byte(start)
-    local rest = (byte < 0x80 or byte >= 0xC0) and text:sub(start) or nil -- not inside a UTF-8 sequence
-    local found = rest and host_match("^((?:" .. regexp .. "))", rest)
-    if found and found[1] ~= "" then
-      local before = text:sub(1, start - 1):match("[%z\1-\127\194-\244][\128-\191]*$") or ""
-      local after = rest:sub(#found[1] + 1):match("^[%z\1-\127\194-\244][\128-\191]*") or ""
-      if boundary(before) and boundary(after) then return start, found[1] end
+-- The earliest whole-word match of `anchored` (a type's regexp behind `^`) starting in bytes `from`…`last` of
+-- `text`, matched against `text` up to `last` only: its start byte and matched text. Only word starts are tried.
+local function find(anchored, text, from, last)
+  for start = from, last do
+    if not continuation(text:byte(start)) and boundary(char_before(text, start)) then
+      local found = host_match(anchored, text:sub(start, last))
+      if found and found[1] ~= "" and boundary(char_at(text, start + #found[1])) then return start, found[1] end
     end
   end
   return nil
@@ -42,21 +67,40 @@ local function compare(a, b)
   return a.type.name < b.type.name
 end
 
----The expressions for `text`, best first (at least one), each `{source =, types =}`.
+-- The last byte searched for parameters: `M.LIMIT`, moved back to the end of a whole character.
+local function search_end(text)
+  if #text <= M.LIMIT then return #text end
+  local last = M.LIMIT
+  while last > 0 and continuation(text:byte(last + 1)) do last = last - 1 end
+  return last
+end
+
+---The expressions for `text`, best first (at least one), each `{source =, types =, searched =}`; `searched`
+---is the number of bytes looked at for parameters when the text is longer than that (nil otherwise).
 ---@param text string
 ---@param types fscript.ParameterTypes
----@return {source: string, types: fscript.ParameterType[]}[]
+---@return {source: string, types: fscript.ParameterType[], searched?: integer}[]
 function M.generate(text, types)
-  local template, choices, pos = {}, {}, 1
-  while pos <= #text do
-    local candidates = {}
-    for _, t in ipairs(types.order) do
-      if t.use_for_snippets then
-        for _, regexp in ipairs(t.regexps) do
-          local start, matched = find(regexp, text, pos)
-          if start then candidates[#candidates + 1] = { start = start, text = matched, type = t } end
-        end
+  local last = search_end(text)
+  -- Each type's regexps with the earliest match found so far: the text only moves forward, so a match at or
+  -- after the current position (or none at all) stays the answer, and each word start is tried once per regexp.
+  local searches = {}
+  for _, t in ipairs(types.order) do
+    if t.use_for_snippets then
+      for _, regexp in ipairs(t.regexps) do
+        searches[#searches + 1] = { type = t, anchored = "^((?:" .. regexp .. "))" }
       end
+    end
+  end
+  local template, choices, pos = {}, {}, 1
+  while pos <= last do
+    local candidates = {}
+    for _, s in ipairs(searches) do
+      if not s.done and (not s.start or s.start < pos) then
+        s.start, s.text = find(s.anchored, text, pos, last)
+        s.done = s.start == nil
+      end
+      if s.start then candidates[#candidates + 1] = { start = s.start, text = s.text, type = s.type } end
     end
     if #candidates == 0 then break end
     table.sort(candidates, compare)
@@ -73,6 +117,7 @@ function M.generate(text, types)
     pos = best.start + #best.text
   end
   template[#template + 1] = escape_text(text:sub(pos))
+  local searched = last < #text and last or nil
   local results = {}
   local function combine(index, picked)
     if #results >= 256 then return end
@@ -81,7 +126,7 @@ function M.generate(text, types)
       for i, part in ipairs(template) do
         parts[i] = type(part) == "number" and ("{" .. picked[part].name .. "}") or part
       end
-      results[#results + 1] = { source = table.concat(parts), types = { table.unpack(picked) } }
+      results[#results + 1] = { source = table.concat(parts), types = { table.unpack(picked) }, searched = searched }
       return
     end
     for _, t in ipairs(choices[index]) do
