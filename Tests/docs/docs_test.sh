@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Every example of the README and the guide runs (issue 42): check_docs.py runs each Lua and Gherkin block against
+# the simulator, compiles the fragments, loads the mapping JSON into the mock, checks each fscript command line
+# against the argument parser, and checks every relative link and anchor. Then the same checker must fail on a
+# copy of a page with a flag renamed, so a renamed flag breaks this test and not a reader.
+source "$(dirname "${BASH_SOURCE[0]}")/../cli/common.sh"
+command -v python3 >/dev/null || fatal "python3 not found (scripts/install --test-deps)"
+export FSCRIPT_BIN="$bin"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+python3 Tests/docs/check_docs.py README.md docs/*.md || fatal "a code block or a link of the docs failed (above)"
+
+# A renamed flag in a copy of the CI page: --durations becomes --duration-file.
+sed 's/--durations/--duration-file/g' docs/09-running-in-ci.md >"$work/renamed.md"
+grep -q -- '--duration-file' "$work/renamed.md" || fatal "the CI page no longer uses --durations; rename another flag"
+if python3 Tests/docs/check_docs.py --only sh,yaml "$work/renamed.md" >"$work/renamed.out" 2>&1; then
+  fatal "the checker passed a page with a renamed flag: $(cat "$work/renamed.out")"
+fi
+grep -qF 'no option --duration-file' "$work/renamed.out" ||
+  fatal "the checker failed the renamed page without naming the flag: $(cat "$work/renamed.out")"
+printf 'renamed flag caught: %s\n' "$(grep -m1 -F 'no option --duration-file' "$work/renamed.out")"
