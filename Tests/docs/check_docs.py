@@ -8,6 +8,8 @@ Serves Tests/docs/docs_test.sh. A block's info string says what happens to it:
   ```lua fails            run, and exit 1 (a failing test) expected
   ```lua file=PATH        written to PATH in the page's scratch folder and compiled, not run
   ```lua fragment         compiled only (with fscript's own Lua: `load`), not run
+  ```lua project          a project file: written as fscript.project.lua beside a one-step feature that
+                          `fscript --dry-run` reads, so every key and value is checked
   ```gherkin / feature    run with the catalog and the step files the page wrote (steps alone get a Feature and
                           a Scenario around them); `fragment`: checked with --dry-run instead (every step defined)
   ```json                 parsed; a WireMock mapping (or {"mappings": [...]}) is loaded into the mock
@@ -136,6 +138,16 @@ class Checker:
             return
         if "fragment" in opts:
             self.compile_lua(where, self.write(scratch, f"_fragment_{n}.lua", body), scratch)
+            return
+        if "project" in opts:
+            folder = os.path.join(scratch, f"_project_{n}")
+            self.write(folder, "fscript.project.lua", body)
+            self.write(folder, "check.feature", "Feature: f\n  Scenario: s\n    Given the app uses a mock backend\n")
+            status, out = self.run([self.binary, "--dry-run", "check.feature"], folder)
+            if status != 0:
+                self.fail(where, f"project file refused (exit {status}):" + self.tail(out))
+            else:
+                self.counts["checked"] += 1
             return
         name = f"docs_block_{n}.lua"
         self.write(scratch, name, body)

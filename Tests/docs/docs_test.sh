@@ -20,3 +20,12 @@ fi
 grep -qF 'no option --duration-file' "$work/renamed.out" ||
   fatal "the checker failed the renamed page without naming the flag: $(cat "$work/renamed.out")"
 printf 'renamed flag caught: %s\n' "$(grep -m1 -F 'no option --duration-file' "$work/renamed.out")"
+
+# A renamed project key in a copy of the first page: the project-file block is refused.
+sed 's/poll_interval = /poll_intervl = /' docs/01-getting-started.md >"$work/renamed_key.md"
+if python3 Tests/docs/check_docs.py --only lua "$work/renamed_key.md" >"$work/renamed_key.out" 2>&1; then
+  fatal "the checker passed a project file with a renamed key: $(cat "$work/renamed_key.out")"
+fi
+grep -qF "unknown setting 'poll_intervl'" "$work/renamed_key.out" ||
+  fatal "the checker failed the renamed key without naming it: $(cat "$work/renamed_key.out")"
+printf 'renamed project key caught: %s\n' "$(grep -m1 -oF "unknown setting 'poll_intervl'" "$work/renamed_key.out")"
