@@ -332,6 +332,7 @@ def main():
     parser.add_argument("pages", nargs="+")
     parser.add_argument("--bin", default=os.environ.get("FSCRIPT_BIN", os.path.join(ROOT, ".build/debug/fscript")))
     parser.add_argument("--only", help="comma-separated block languages to check (and no links)")
+    parser.add_argument("--links", nargs="*", default=[], help="pages whose links alone are checked (generated ones)")
     args = parser.parse_args()
     checker = Checker(os.path.abspath(args.bin), set(args.only.split(",")) if args.only else None)
     for page in args.pages:
@@ -339,8 +340,10 @@ def main():
         checker.check_page(page)
         if not args.only:
             checker.check_links(page)
+    for page in args.links:
+        checker.check_links(os.path.abspath(page))
     c = checker.counts
-    print(f"docs: {len(args.pages)} pages, {c['executed']} blocks executed, {c['compiled']} compiled, "
+    print(f"docs: {len(args.pages)} pages (and the links of {len(args.links)}), {c['executed']} blocks executed, {c['compiled']} compiled, "
           f"{c['checked']} checked ({c['commands']} command lines), {c['shown']} shown only; {c['links']} links "
           f"checked; {len(checker.failures)} failed")
     return 1 if checker.failures else 0
