@@ -275,9 +275,9 @@ class Checker:
 
     @staticmethod
     def prose(path):
-        """The page's text outside fenced blocks and inline code."""
+        """(line number, text) of the page's lines outside fenced blocks, inline code removed."""
         text, fenced, fence = [], False, ""
-        for line in open(path, encoding="utf-8").read().split("\n"):
+        for number, line in enumerate(open(path, encoding="utf-8").read().split("\n"), 1):
             m = FENCE.match(line)
             if m and not fenced and not (m.group(2)[0] == "`" and "`" in m.group(4)):
                 fenced, fence = True, m.group(2)
@@ -286,7 +286,7 @@ class Checker:
                 if line.strip().startswith(fence) and line.strip().strip(fence[0]) == "":
                     fenced = False
                 continue
-            text.append(re.sub(r"(`+)(?:(?!\1).)+?\1", "", line))
+            text.append((number, re.sub(r"(`+)(?:(?!\1).)+?\1", "", line)))
         return text
 
     def anchors_with_code(self, path):
@@ -312,7 +312,7 @@ class Checker:
 
     def check_links(self, page):
         rel = os.path.relpath(page, ROOT)
-        for number, line in enumerate(self.prose(page), 1):
+        for number, line in self.prose(page):
             for m in re.finditer(r"\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", line):
                 target = m.group(1)
                 if re.match(r"^[a-z][a-z0-9+.-]*:", target):
