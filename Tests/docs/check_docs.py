@@ -94,7 +94,7 @@ class Checker:
                 elif lang == "json":
                     self.json_block(where, n, opts, body, scratch)
                 elif lang in SHELL_LANGS:
-                    self.shell_block(where, lang, body)
+                    self.shell_block(rel, line, body)
                 elif lang == "ruby" and shutil.which("ruby"):
                     self.ruby_block(where, n, body, scratch)
                 else:
@@ -216,12 +216,13 @@ class Checker:
             self.help_cache[sub] = set(re.findall(r"(?<![\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])(?![\w-])", out))
         return self.help_cache[sub]
 
-    def shell_block(self, where, lang, body):
+    def shell_block(self, rel, fence_line, body):
         ok = True
         for offset, line in enumerate(body.split("\n")):
+            where = f"{rel}:{fence_line + 1 + offset}"
             line = re.sub(r"^\s*(\$|-\s+run:|run:|script:|-)\s+", "", line)
             for m in re.finditer(r"(?:^|(?<=[\s;&|(\"'\[/]))(fscript|scripts/[\w-]+)(?=\s|$|\")", line):
-                ok = self.command(f"{where}+{offset}", m.group(1), line[m.end():]) and ok
+                ok = self.command(where, m.group(1), line[m.end():]) and ok
         self.counts["checked" if ok else "shown"] += 1
 
     def tokens(self, text):
