@@ -14,6 +14,12 @@ reference=(docs/reference/*.md)  # generated pages (scripts/gen-reference): thei
 python3 Tests/docs/check_docs.py README.md docs/*.md --links "${reference[@]}" ||
   fatal "a code block or a link of the docs failed (above)"
 
+# Every page of docs/ is on the README's map.
+for page in docs/*.md docs/reference/*.md; do
+  grep -qF "]($page" README.md || fatal "$page is not linked from README.md's map of the docs"
+done
+[ "$(wc -l <README.md)" -le 200 ] || fatal "README.md has $(wc -l <README.md) lines; it keeps to 200 (the rest belongs in docs/)"
+
 # A renamed flag in a copy of the CI page: --durations becomes --duration-file.
 sed 's/--durations/--duration-file/g' docs/09-running-in-ci.md >"$work/renamed.md"
 grep -q -- '--duration-file' "$work/renamed.md" || fatal "the CI page no longer uses --durations; rename another flag"
