@@ -6,6 +6,8 @@ Serves Tests/docs/docs_test.sh. A block's info string says what happens to it:
   ```lua                  run as a test file against the embedded simulator (exit 0 expected)
   ```lua app=FILE.lua     the same with --app FILE.lua (a file an earlier block of the page wrote)
   ```lua fails            run, and exit 1 (a failing test) expected
+  ```lua again            run twice: the first run writes the screenshot baselines it checks and fails (exit 1),
+                          the second compares with them and passes
   ```lua file=PATH        written to PATH in the page's scratch folder and compiled, not run
   ```lua fragment         compiled only (with fscript's own Lua: `load`), not run
   ```lua project          a project file: written as fscript.project.lua beside a one-step feature that
@@ -154,6 +156,12 @@ class Checker:
         args = [self.binary]
         if "app" in opts:
             args += ["--app", opts["app"]]
+        if "again" in opts:
+            status, out = self.run(args + [name], scratch)
+            if status != 1 or "no baseline" not in out:
+                self.fail(where, f"lua block's first run exited {status}, expected 1 writing its baselines:"
+                          + self.tail(out))
+                return
         status, out = self.run(args + [name], scratch)
         want = 1 if "fails" in opts else 0
         if status != want:
