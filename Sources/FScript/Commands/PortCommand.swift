@@ -13,8 +13,9 @@ struct PortCommand: ParsableCommand {
             for each Ruby file of step_definitions/ and support/, and PORT.md, which lists per file the step \
             definitions converted whole and the lines not ported (each kept as a comment and an error naming the \
             Ruby file and line, so a run fails there). Needs Ruby (Debian's ruby package) for its parser. Running \
-            it again rewrites only the Lua files nobody edited since. Exit status: 0 written, 2 bad arguments or \
-            no Ruby.
+            it again rewrites only the Lua files nobody edited since. Exit status: 0 written, 1 written but some \
+            Ruby files do not parse (each named, the others ported), 2 bad arguments, no Ruby, or a file that \
+            cannot be written, 130 Ctrl-C or SIGTERM (Ruby is stopped with it).
             """
     )
 
@@ -34,7 +35,9 @@ struct PortCommand: ParsableCommand {
     }
 
     func run() throws {
+        SignalTrap.catch()
         let session = ScriptSession()
+        PortRuby.register(in: session.state)
         do {
             let results = try session.state.function("run", inModule: "fscript.port.main")
                 .call(.string(features), .string(out))
@@ -42,6 +45,9 @@ struct PortCommand: ParsableCommand {
             if code != 0 { throw ExitCode(Int32(clamping: code)) }
         } catch let error as ExitCode {
             throw error
+        } catch LuaError.stopped(let stop, _, _) where stop.kind == "interrupt" {
+            writeError("fscript port: interrupted\n")
+            throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
         } catch {
             writeError("fscript port: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

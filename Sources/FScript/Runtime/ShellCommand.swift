@@ -29,8 +29,9 @@ struct ShellCommand {
     /// Seconds it may run, or nil for no limit but the test's.
     var limit: Double?
 
-    /// Seconds a stopped command's group gets after SIGINT before SIGKILL.
-    static let grace = 1.0
+    /// Seconds a stopped command's group gets after SIGINT before SIGKILL: a launched app may clean up; a child
+    /// that cannot notice SIGINT for seconds (Ruby's parser, for `fscript port`) gets 0 and is killed at once.
+    var grace = 1.0
 
     /// Runs the command and waits; throws the stop (Ctrl-C, the deadline) after stopping the command.
     func run() throws -> Outcome {
@@ -63,11 +64,11 @@ struct ShellCommand {
         do {
             finished = try Interruption.wait(for: readEnd, events: Int16(POLLIN), until: deadline)
         } catch {
-            Self.stop(group: pid, waitingOn: readEnd)
+            Self.stop(group: pid, waitingOn: readEnd, grace: grace)
             throw error
         }
         guard finished else {
-            Self.stop(group: pid, waitingOn: readEnd)
+            Self.stop(group: pid, waitingOn: readEnd, grace: grace)
             return .timedOut
         }
         let code = status.value
@@ -76,10 +77,14 @@ struct ShellCommand {
 
     /// SIGINT to the command's group, as a terminal's Ctrl-C would have sent it, then SIGKILL if it is still there
     /// after the grace; waits (briefly) for the waiter thread to see it go.
-    private static func stop(group pid: pid_t, waitingOn readEnd: Int32) {
-        kill(-pid, SIGINT)
+    private static func stop(group pid: pid_t, waitingOn readEnd: Int32, grace: Double) {
         var entry = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-        if poll(&entry, 1, Int32(grace * 1000)) <= 0 { kill(-pid, SIGKILL) }
+        if grace > 0 {
+            kill(-pid, SIGINT)
+            if poll(&entry, 1, Int32(grace * 1000)) <= 0 { kill(-pid, SIGKILL) }
+        } else {
+            kill(-pid, SIGKILL)
+        }
         _ = poll(&entry, 1, 2000)
     }
 }

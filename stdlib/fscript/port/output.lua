@@ -25,12 +25,39 @@ function M.with_header(from, content)
   return HEADER:format(from, M.hash(content)) .. "\n" .. content
 end
 
----Writes `content` (a whole generated file) at `path` unless a person edited the file there.
+---Whether `path` (it exists) is `root` or lies under it, by their real paths: no symlink or `..` leads a file the
+---port reads out of the suite, or one it writes out of `--out`.
+---@param root string
+---@param path string
+---@return boolean
+function M.inside(root, path)
+  local real_path = util.host().real_path
+  local real, real_root = real_path(path), real_path(root)
+  if not real or not real_root then return false end
+  return real_root == "/" or real == real_root or real:sub(1, #real_root + 1) == real_root .. "/"
+end
+
+-- Writes `bytes` at `path` after making its folder, which must lie under `root` (by real paths: a symlinked
+-- folder cannot take a ported file out of `--out`): "written", or "failed" and why, naming the file.
+local function place(path, bytes, root)
+  local dir = path:match("^(.*)/[^/]*$") or "."
+  local made, err = util.mkdir(dir)
+  if not made then return "failed", ("cannot write %s (%s)"):format(path, tostring(err)) end
+  if not M.inside(root, dir) then
+    return "failed", ("cannot write %s: its folder leads out of %s"):format(path, root)
+  end
+  local ok, werr = util.write_file(path, bytes)
+  if not ok then return "failed", werr end
+  return "written"
+end
+
+---Writes `content` (a whole generated file) at `path`, under `root`, unless a person edited the file there.
 ---@param path string
 ---@param content string
----@return "written"|"unchanged"|"kept" what happened
----@return string? err
-function M.write(path, content)
+---@param root string the folder every written file must stay in (`--out`)
+---@return "written"|"unchanged"|"kept"|"failed" what happened
+---@return string? err why it failed, naming the file
+function M.write(path, content, root)
   local old = util.read_file(path)
   if old == content then return "unchanged" end
   if old then
@@ -38,32 +65,23 @@ function M.write(path, content)
     local hash = first and first:match("%(generated content (%x+)%)%.$")
     if not hash or hash ~= M.hash(rest) then return "kept" end
   end
-  local dir = path:match("^(.*)/[^/]*$")
-  if dir then
-    local ok, err = util.mkdir(dir)
-    if not ok then return "kept", err end
-  end
-  local ok, err = util.write_file(path, content)
-  if not ok then return "kept", err end
-  return "written"
+  return place(path, content, root)
 end
 
----Copies a file that must stay as it is (a `.feature`): written when absent, left alone when it differs.
+---Copies a file that must stay as it is (a `.feature`) to `to`, under `root`: written when absent, left alone
+---when it differs.
 ---@param from string
 ---@param to string
----@return "written"|"unchanged"|"kept"
+---@param root string
+---@return "written"|"unchanged"|"kept"|"failed"
 ---@return string? err
-function M.copy(from, to)
+function M.copy(from, to, root)
   local bytes, err = util.read_file(from)
-  if not bytes then return "kept", err end
+  if not bytes then return "failed", ("cannot read %s (%s)"):format(from, tostring(err)) end
   local old = util.read_file(to)
   if old == bytes then return "unchanged" end
   if old then return "kept" end
-  local dir = to:match("^(.*)/[^/]*$")
-  if dir then util.mkdir(dir) end
-  local ok, werr = util.write_file(to, bytes)
-  if not ok then return "kept", werr end
-  return "written"
+  return place(to, bytes, root)
 end
 
 return M

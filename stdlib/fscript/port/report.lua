@@ -36,7 +36,9 @@ function M.markdown(results)
     out[#out + 1] = ""
     if r.what == "kept" then
       out[#out + 1] = "- **Kept as it was**: the Lua file was edited since fscript port wrote it (or was not "
-        .. "written by it); delete it to port again." .. (r.err and (" " .. r.err) or "")
+        .. "written by it); delete it to port again."
+    elseif r.what == "failed" then
+      out[#out + 1] = "- **Not written**: " .. tostring(r.err)
     end
     out[#out + 1] = ("- Step definitions converted whole: %d of %d"):format(n_whole, #r.stepdefs)
     if #r.failed > 0 then

@@ -1,7 +1,9 @@
-# Prints the syntax tree of each Ruby file named on the command line as one JSON object
-# {"PATH": {"tree": TREE, "comments": [[LINE, COLUMN, TEXT], ...]}, ...}: Ripper's S-expression (Ruby's own parser, so `fscript port` never guesses at Ruby's
-# grammar), with symbols as strings and nil as false (JSON null would leave holes in Lua's lists). Tokens keep
-# their [line, column]. Comments come from Ripper's lexer. A file Ruby cannot parse maps to {"error": "LINE: message"}. Used by fscript.port.main.
+# Prints the syntax tree of each Ruby file named on standard input (NUL-separated, so a name may hold a newline)
+# as one JSON array, in the same order: [{"tree": TREE, "comments": [[LINE, COLUMN, TEXT], ...]}, ...]. Ripper's
+# S-expression (Ruby's own parser, so `fscript port` never guesses at Ruby's grammar), with symbols as strings and
+# nil as false (JSON null would leave holes in Lua's lists). Tokens keep their [line, column]. Comments come from
+# Ripper's lexer. A file Ruby cannot read or parse maps to {"error": "LINE: message"} and the others go on.
+# Used by fscript.port.main, which reads standard output from a file and keeps standard error apart.
 require 'ripper'
 require 'json'
 
@@ -24,17 +26,20 @@ def plain(node)
   end
 end
 
-trees = {}
-ARGV.each do |path|
+# One file's entry as JSON text: its tree and comments, or why there is none.
+def entry(path)
   source = File.read(path, encoding: 'UTF-8')
   parser = CheckedRipper.new(source, path)
   tree = parser.parse
-  if parser.failure || tree.nil?
-    trees[path] = { 'error' => parser.failure || 'Ruby could not parse it' }
-  else
-    comments = Ripper.lex(source).select { |(_, kind)| kind == :on_comment }
-                     .map { |((line, column), _, text)| [line, column, text.chomp] }
-    trees[path] = { 'tree' => plain(tree), 'comments' => comments }
-  end
+  return JSON.generate({ 'error' => parser.failure || 'Ruby could not parse it' }) if parser.failure || tree.nil?
+
+  comments = Ripper.lex(source).select { |(_, kind)| kind == :on_comment }
+                   .map { |((line, column), _, text)| [line, column, text.chomp] }
+  JSON.generate({ 'tree' => plain(tree), 'comments' => comments })
+rescue StandardError, ScriptError => e
+  # An unknown magic-comment encoding, bytes that are not UTF-8, an unreadable file: this file fails alone.
+  JSON.generate({ 'error' => "#{e.class}: #{e.message}".scrub('?') })
 end
-print JSON.generate(trees)
+
+paths = $stdin.binmode.read.split("\0")
+print '[', paths.map { |path| entry(path) }.join(','), ']'
