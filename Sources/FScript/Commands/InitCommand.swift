@@ -91,7 +91,7 @@ struct InitCommand: ParsableCommand {
 
     static let firstTest = """
         -- tests/first_test.lua: a first test against the bundled demo app. Run it with: fscript tests/
-        -- `fscript steps` lists the steps; the README says what `app` can do.
+        -- `fscript steps` lists the steps; fscript's guide (docs/02-writing-tests-in-lua.md) says what `app` can do.
 
         scenario("the login screen asks for a user name and a password", function()
           Then 'I should see "User name"'
