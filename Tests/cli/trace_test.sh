@@ -36,11 +36,11 @@ grep -qF "trace: $trace" "$work/run.out" || fatal "the console does not say wher
 ! grep -qE '(src|href)="https?://' "$trace" || fatal "the trace loads something from the network"
 
 # A trace that cannot be written (its folder's parent is a file) is said on the console with the reason, and the
-# run still ends with the scenario's own result.
+# run is an infrastructure error (exit 2), as for any file fscript could not write.
 touch "$work/a-file"
 status=0
 "$bin" "$fixture" --artifacts "$work/a-file/art" >"$work/unwritable.out" 2>&1 </dev/null || status=$?
-[ "$status" -eq 1 ] || fatal "an unwritable trace: expected exit 1 (the scenario fails), got $status: $(cat "$work/unwritable.out")"
+[ "$status" -eq 2 ] || fatal "an unwritable trace: expected exit 2 (a file not written), got $status: $(cat "$work/unwritable.out")"
 grep -qF "trace not written: $work/a-file/art/wrong_welcome/a_wrong_welcome/trace.html: cannot create" \
   "$work/unwritable.out" || fatal "an unwritable trace is not explained: $(cat "$work/unwritable.out")"
 grep -qF "$work/a-file exists and is not a directory" "$work/unwritable.out" ||
@@ -53,7 +53,7 @@ for bad in "$work/missing.html" "$fixture"; do
   status=0
   "$bin" show-trace "$bad" >"$work/show-bad.out" 2>&1 </dev/null || status=$?
   [ "$status" -eq 2 ] || fatal "show-trace $bad: expected exit 2, got $status"
-  grep -qE "no such file|is not an fscript trace" "$work/show-bad.out" ||
+  grep -qiE "no such file|is not an fscript trace" "$work/show-bad.out" ||
     fatal "show-trace $bad does not say what is wrong: $(cat "$work/show-bad.out")"
 done
 

@@ -100,8 +100,13 @@ local function target_view(run_state, case)
     end
   end
   if run_state.artifacts then
-    local written = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
+    local written, problems = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
     case.artifacts = written
+    -- An artifact that cannot be written (a full disk) is an infrastructure error, said with its reason.
+    for _, why in ipairs(problems) do
+      run_state.console:note(("artifact not written: %s"):format(why))
+      run_state.infrastructure = true
+    end
   end
 end
 

@@ -46,12 +46,26 @@ function M.merge_support(a, b)
       function(u) return u.expression end) }
 end
 
+---The most one report or stream to merge may hold.
+M.INPUT_LIMIT = 512 * 1024 * 1024
+
+---The most all the files the merged reports embed (attachments, artifacts, traces, step pictures) may hold
+---together.
+M.EMBED_BUDGET = 512 * 1024 * 1024
+
 ---`fscript merge-reports KIND:FILE… REPORT.json…`: reads JSON reports of shards (or any runs of disjoint parts
 ---of one suite) and writes the reports a single run would have: files in the run's order, cases by position.
+---
+---The shards' reports are data, never paths to follow: what they carry is merged, and a file one of them names
+---(an attachment's `file`, an artifact, a trace, step pictures) is embedded only from the folder `--files DIR`
+---names, by a relative path without `..`, as a regular file within `M.EMBED_BUDGET` (never `/proc/self/environ`,
+---a device or a secret elsewhere); a feature file's source only from the current folder, the suite's checkout.
 ---@param outputs string[] `junit:out.xml`, `json:all.json`, …
 ---@param inputs string[] JSON reports and message streams
+---@param opts? {files?: string} the folder the shards' artifacts were gathered in
 ---@return integer exit_code the merged run's (0, 1, 2, 130); 2 when an input cannot be read
-function M.run(outputs, inputs)
+function M.run(outputs, inputs, opts)
+  opts = opts or {}
   local reports, bad = reporting.parse(outputs)
   if not reports then
     io.stderr:write(("fscript merge-reports: %s\n"):format(bad))
@@ -65,7 +79,7 @@ function M.run(outputs, inputs)
   local byPath, order, duration, interrupted = {}, {}, 0, false
   local support, run_hooks, started_at, strict, run_hook_failed, exception, exception_where
   for _, input in ipairs(inputs) do
-    local text, err = util.read_file(input)
+    local text, err = util.read_input(input, nil, M.INPUT_LIMIT)
     if not text then
       io.stderr:write(("fscript merge-reports: cannot read %s: %s\n"):format(input, tostring(err)))
       return 2
@@ -139,7 +153,16 @@ function M.run(outputs, inputs)
   end
   local run = reporting.tally(state)
   run.duration = duration
-  reporting.write(run, reports)
+  util.confine({ embed = opts.files, source = "." }, M.EMBED_BUDGET)
+  local wrote, problem = pcall(reporting.write, run, reports)
+  local refused = util.unconfine()
+  if not wrote then error(problem, 0) end
+  if #refused > 0 then
+    io.stderr:write(("fscript merge-reports: %d files the reports name were not embedded (%s%s): %s\n"):format(
+      #refused, opts.files and "not under " .. opts.files or "give the folder that holds them with --files DIR",
+      opts.files and ", by a relative path without .., or over the size limit" or "",
+      table.concat(refused, ", ", 1, math.min(#refused, 5)) .. (#refused > 5 and ", …" or "")))
+  end
   for _, note in ipairs(run.notes) do io.stderr:write(note .. "\n") end
   io.stderr:write(("merged %d reports: %d passed, %d failed%s\n"):format(#inputs, run.passed, run.failed,
     run.skipped > 0 and (", %d skipped"):format(run.skipped) or ""))

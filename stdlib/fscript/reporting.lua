@@ -60,30 +60,43 @@ function M.tally(run_state)
   return run
 end
 
----Writes every report of the run; a report that cannot be written makes the exit code 2.
+---Writes every report of the run, each whole or not at all (`util.write_file`); a report that cannot be rendered
+---or written is said on standard error with the reason and makes the exit code 2, and only the reports written
+---are announced (`run.notes`). A Ctrl-C or SIGTERM meanwhile ends fscript at once with exit 130 (the host's
+---`fscript.end_at_once`): rendering a big report can take seconds in one call that no hook interrupts.
 ---@param run fscript.RunResult
 ---@param reports {kind: string, path: string}[]
 function M.write(run, reports)
+  local end_at_once = util.host().end_at_once
+  if end_at_once and #reports > 0 then end_at_once(true) end
   for _, r in ipairs(reports) do
     local ok, text = pcall(function() return require(M.KINDS[r.kind]).render(run) end)
     local folder = r.path:match("^(.*)/[^/]*$")
-    if ok and folder and folder ~= "" then util.mkdir(folder) end
-    local wrote, err = false, text
-    if ok and r.path == "-" then
+    local wrote, err = false, nil
+    if not ok then
+      err = ("cannot write the %s report %s: %s"):format(r.kind, r.path, tostring(text))
+    elseif r.path == "-" then
       -- To standard output, for a pipe (`--report tap:- | tap-parser`); the console went to standard error.
-      io.stdout:write(text)
-      io.stdout:flush()
-      wrote = true
-    elseif ok then
-      wrote, err = util.write_file(r.path, text)
+      local written, werr = io.stdout:write(text)
+      local flushed, ferr = io.stdout:flush()
+      wrote = written and flushed
+      if not wrote then
+        err = ("cannot write the %s report to standard output: %s"):format(r.kind, tostring(werr or ferr))
+      end
+    else
+      local made, merr = true, nil
+      if folder and folder ~= "" then made, merr = util.mkdir(folder) end
+      if made then wrote, err = util.write_file(r.path, text) else err = merr end
+      if not wrote then err = ("cannot write the %s report: %s"):format(r.kind, tostring(err)) end
     end
     if not wrote then
-      io.stderr:write(("fscript: cannot write the %s report %s: %s\n"):format(r.kind, r.path, tostring(err or text)))
+      io.stderr:write(("fscript: %s\n"):format(err))
       run.exit_code = math.max(run.exit_code, 2)
     elseif r.path ~= "-" then
       run.notes[#run.notes + 1] = ("%s report: %s"):format(r.kind, r.path)
     end
   end
+  if end_at_once and #reports > 0 then end_at_once(false) end
 end
 
 return M

@@ -131,7 +131,7 @@ end
 ---@return table<string, table<string, number>>? durations
 ---@return string? error
 function M.durations(path)
-  local text, err = util.read_file(path)
+  local text, err = util.read_input(path)
   if not text then return nil, ("--durations %s: %s"):format(path, tostring(err)) end
   local run, load_err = json_report.load(text, path)
   if not run then return nil, "--durations " .. load_err end

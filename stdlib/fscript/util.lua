@@ -188,20 +188,31 @@ function M.mkdir(path)
   return nil, "cannot create directory " .. path
 end
 
----Writes a whole file. Expected failures return nil and a message.
+---Writes a whole file, whole or not at all: the bytes go to a temporary file beside `path`, renamed over it once
+---written and closed, so a full disk leaves no 0-byte or cut file (the host's `fscript.write_file`; the same in
+---Lua under plain `lua5.4`). Expected failures return nil and a message naming the file and the reason.
 ---@param path string
 ---@param contents string
 ---@return boolean? ok
 ---@return string? err
 function M.write_file(path, contents)
-  local file, err = io.open(path, "wb")
-  if not file then return nil, err end
-  file:write(contents)
-  file:close()
+  local host = M.host().write_file
+  if host then return host(path, contents) end
+  local temporary = path .. ".tmp"
+  local file, err = io.open(temporary, "wb")
+  if not file then return nil, ("cannot write %s (%s)"):format(path, tostring(err)) end
+  local wrote, werr = file:write(contents)
+  local closed, cerr = file:close()
+  local renamed, rerr = wrote and closed and os.rename(temporary, path)
+  if not renamed then
+    os.remove(temporary)
+    return nil, ("cannot write %s (%s)"):format(path, tostring(werr or cerr or rerr))
+  end
   return true
 end
 
----A whole file's bytes, or nil and why it cannot be read.
+---A whole file's bytes, or nil and why it cannot be read. For the files fscript itself keeps (a suite's own
+---files); a file an input names is read with `read_input`.
 ---@param path string
 ---@return string? bytes
 ---@return string? err
@@ -211,6 +222,99 @@ function M.read_file(path)
   local bytes = file:read("a")
   file:close()
   return bytes
+end
+
+---The most a file an input names may hold (a trace with its pictures, a report to merge, an attachment).
+M.INPUT_LIMIT = 256 * 1024 * 1024
+
+-- Where `read_input` may read from while `merge-reports` renders (see `M.confine`), or nil: anywhere.
+local confinement
+
+---Reads a file an input names (a trace, an attachment or artifact a report names, `--durations`, a report to
+---merge): a regular file of at most `limit` bytes (`M.INPUT_LIMIT`), never a device, a FIFO or a `/proc` entry
+---(the host's `fscript.read_file`). While `M.confine` holds, a `kind` it names is read only by a relative path
+---without `..` under its folder, and every other file is refused. nil and why when it is not read.
+---@param path string
+---@param kind? "embed"|"source" what the file is for (default "embed": a file a report shows)
+---@param limit? integer
+---@return string? bytes
+---@return string? err
+function M.read_input(path, kind, limit)
+  if type(path) ~= "string" or path == "" then return nil, "no file named" end
+  limit = limit or M.INPUT_LIMIT
+  if confinement then
+    local allowed, why = confinement.check(path, kind or "embed")
+    if not allowed then
+      confinement.refused[#confinement.refused + 1] = path
+      return nil, why
+    end
+    path, limit = allowed, math.min(limit, confinement.left)
+  end
+  local host = M.host().read_file
+  if host then
+    local bytes, err = host(path, limit)
+    if bytes and confinement then confinement.left = confinement.left - #bytes end
+    return bytes, err
+  end
+  local file, err = io.open(path, "rb")
+  if not file then return nil, err end
+  local bytes = file:read(limit + 1)
+  file:close()
+  if bytes and #bytes > limit then return nil, ("%s is over the limit of %d bytes"):format(path, limit) end
+  return bytes or ""
+end
+
+-- True when `path` is relative and has no `..` component.
+local function plain_relative(path)
+  if path:sub(1, 1) == "/" then return false end
+  for part in path:gmatch("[^/]+") do
+    if part == ".." then return false end
+  end
+  return true
+end
+
+---Confines `read_input` to the folders `roots` names by kind (`{embed = "shards/", source = "."}`; a kind it
+---does not name is never read), until `M.unconfine()`: `merge-reports` reads only what the command line allows,
+---never a path a shard's report names (`/proc/self/environ`, a secret). A path must be relative, without `..`,
+---and stay under its folder once links are resolved; all the files read together hold at most `budget` bytes.
+---@param roots table<string, string>
+---@param budget integer
+function M.confine(roots, budget)
+  local real = M.host().real_path or function(p) return p end
+  local real_roots = {}
+  for kind, root in pairs(roots) do
+    local resolved = real(root)
+    real_roots[kind] = { given = root, real = resolved, prefix = resolved and (resolved:gsub("/*$", "") .. "/") }
+  end
+  confinement = { refused = {}, left = budget, check = function(path, kind)
+    local root = real_roots[kind]
+    if not root or not root.real then
+      return nil, ("%s: not embedded (merge-reports embeds files only from the folder --files names)"):format(path)
+    end
+    if not plain_relative(path) then
+      return nil, ("%s: not embedded (a file a report names must be a relative path without ..)"):format(path)
+    end
+    local joined = root.given:gsub("/+$", "") .. "/" .. path
+    local resolved = real(joined)
+    if not resolved or resolved:sub(1, #root.prefix) ~= root.prefix then
+      return nil, ("%s: not embedded (not a file under %s)"):format(path, root.given)
+    end
+    return joined
+  end }
+end
+
+---Ends `M.confine`; the paths it refused meanwhile, each once, in order.
+---@return string[]
+function M.unconfine()
+  local refused, seen = {}, {}
+  for _, path in ipairs(confinement and confinement.refused or {}) do
+    if not seen[path] then
+      seen[path] = true
+      refused[#refused + 1] = path
+    end
+  end
+  confinement = nil
+  return refused
 end
 
 local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

@@ -230,14 +230,8 @@ extension AppObject {
         let path = args.isNil(1) ? nil : try args.string(1, expected: "file path")
         let png = try ScreenshotSource(app: self).png()
         guard let path else { return args.result(LuaValue.bytes(png)) }
-        guard let file = fopen(path, "wb") else {
-            throw FrankError("screenshot: cannot write \(path) (\(String(cString: strerror(errno))))")
-        }
-        let written = png.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-        let closed = fclose(file)
-        guard written == png.count, closed == 0 else {
-            throw FrankError("screenshot: cannot write \(path) (\(String(cString: strerror(errno))))")
-        }
+        // Whole or not at all: a full disk leaves no 0-byte picture.
+        if let problem = FileSystem.writeFile(path, png) { throw FrankError("screenshot: \(problem)") }
         return args.result(path)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LuaKit
+import Platform
 
 /// `fscript merge-reports junit:out.xml [json:all.json …] shard1.json shard2.ndjson …`: one set of reports from
 /// the JSON reports or Cucumber Messages streams of a suite's shards (`--shard i/n` on several CI machines), the
@@ -23,6 +24,12 @@ struct MergeReportsCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("Reports to write (kind:file), then the JSON reports and message streams to merge.", valueName: "kind:file|report.json|run.ndjson"))
     var arguments: [String] = []
 
+    @Option(
+        help: ArgumentHelp(
+            "The folder the shards' artifacts were gathered in: attachments, screenshots and traces the reports name are embedded from it, by relative path; with none, nothing a report names is read.",
+            valueName: "dir"))
+    var files: String?
+
     /// The report kinds an output may name.
     static let kinds = ["junit", "json", "tap", "cucumber", "html", "message"]
 
@@ -44,10 +51,15 @@ struct MergeReportsCommand: ParsableCommand {
 
     func run() throws {
         let (outputs, inputs) = Self.split(arguments)
+        // Merging only reads and writes files, each written whole or not at all: a Ctrl-C or SIGTERM ends it at
+        // once with exit 130 (Interruption.endsAtOnce), whatever long call it is in.
+        SignalTrap.catch()
+        Interruption.setEndsAtOnce(true)
         let session = ScriptSession()
         do {
             let results = try session.state.function("run", inModule: "fscript.merge").call(
-                .table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) })))
+                .table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) })),
+                .table(LuaTable(fields: files.map { [.string("files"): .string($0)] } ?? [:])))
             let code = results.first?.integerValue ?? Int64(ScriptSession.ExitStatus.usage.rawValue)
             if code != 0 { throw ExitCode(Int32(clamping: code)) }
         } catch let error as ExitCode {

@@ -31,6 +31,31 @@ enum BuiltinModule {
                     if let problem = FileSystem.makeDirectories(path) { return args.result(LuaValue.nil, problem) }
                     return args.result(true)
                 },
+                // A file an input names (a trace, a report to merge, an attachment): a regular file, read with a
+                // bound; nil and why otherwise (see FileSystem.readBounded).
+                "read_file": { args in
+                    let path = try args.string(1)
+                    let limit = try args.int(2)
+                    do {
+                        let bytes = try FileSystem.readBounded(path, limit: limit, what: "file")
+                        return args.result(LuaValue.bytes(bytes))
+                    } catch let error as FrankError {
+                        return args.result(LuaValue.nil, error.description)
+                    }
+                },
+                // While reports are written a Ctrl-C or SIGTERM ends fscript at once (Interruption.endsAtOnce):
+                // `fscript.end_at_once(true)` opens that phase, `(false)` closes it.
+                "end_at_once": { args in
+                    Interruption.setEndsAtOnce(try args.boolean(1))
+                    return .none
+                },
+                // Reports, artifacts and ported files: written whole or not at all (FileSystem.writeFile).
+                "write_file": { args in
+                    if let problem = FileSystem.writeFile(try args.string(1), try args.bytes(2)) {
+                        return args.result(LuaValue.nil, problem)
+                    }
+                    return args.result(true)
+                },
                 "regex_match": { args in try regex.match(args) },
                 // One file, one path: `./x`, `x`, a symlink and `a/../x` name the same file (realpath(3)); nil and
                 // the reason when it does not exist.
@@ -52,6 +77,15 @@ enum BuiltinModule {
                 },
                 // os.execute, stoppable: see ShellCommand.
                 "execute": execute,
+                // A report on standard output: what tests write goes to standard error meanwhile (ReportOutput).
+                "divert_stdout": { args in
+                    if let problem = ReportOutput.divert() { return args.result(LuaValue.nil, problem) }
+                    return args.result(true)
+                },
+                "restore_stdout": { _ in
+                    ReportOutput.restore()
+                    return .none
+                },
                 "list_test_files": { args in
                     let directory = try args.string(1)
                     switch FileSystem.testFiles(under: directory) {

@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Platform
+import Synchronization
 
 /// The file chores the runner needs from the host: `mkdir -p`, listing the scripts of a folder, and writing a file
 /// from another thread (the trace writer's).
@@ -31,21 +33,56 @@ enum FileSystem {
         return nil
     }
 
-    /// Writes `bytes` to `path` (created or truncated); nil on success, else the reason (`cannot write a/b
-    /// (No space left on device)`).
+    /// Writes `bytes` to `path` whole or not at all; nil on success, else the reason (`cannot write a/b (No space
+    /// left on device)`).
+    ///
+    /// The bytes go to a new file beside `path` (same folder, so same file system), which is renamed over `path`
+    /// only once every byte is written and `close` succeeded: a full disk leaves the old file (or none), never a
+    /// 0-byte or cut one, and the temporary file is removed. Reports, artifacts, traces and ported files all come
+    /// here (`fscript.write_file` for the stdlib).
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { return "cannot write \(path) (\(String(cString: strerror(errno))))" }
-        defer { close(descriptor) }
+        let failure = { (reason: Int32) in "cannot write \(path) (\(String(cString: strerror(reason))))" }
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let serial = temporaryCounter.withLock { count in
+            count += 1
+            return count
+        }
+        let temporary = "\(folder).\(name).\(getpid())-\(serial).tmp"
+        // A signal that ends the process meanwhile removes the temporary file (Interruption.end).
+        return Interruption.removingOnEnd(temporary) {
+            writeWhole(bytes, to: temporary, renamedTo: path).map(failure)
+        }
+    }
+
+    /// Writes `bytes` to the new file `temporary` and renames it to `path`; the errno of what failed, or nil.
+    private static func writeWhole(_ bytes: [UInt8], to temporary: String, renamedTo path: String) -> Int32? {
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return errno }
         var written = 0
+        var problem: Int32 = 0
         while written < bytes.count {
             let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { return "cannot write \(path) (\(String(cString: strerror(errno))))" }
+            guard count > 0 else {
+                problem = count < 0 ? errno : ENOSPC
+                break
+            }
             written += count
+        }
+        // close reports what a delayed write found (NFS, quota); its error counts as the write's.
+        if close(descriptor) != 0 && problem == 0 { problem = errno }
+        if problem == 0 && rename(temporary, path) != 0 { problem = errno }
+        if problem != 0 {
+            unlink(temporary)
+            return problem
         }
         return nil
     }
+
+    /// Tells apart the temporary files of one process's concurrent writes (the trace writer's thread).
+    private static let temporaryCounter = Mutex(0)
 
     /// Every test file (`*.lua`, `*.feature`, `*.feature.md`: Markdown with Gherkin) under `directory`, in
     /// subfolders too, sorted byte-wise so runs are reproducible.

@@ -21,8 +21,9 @@ enum SignalTrap {
         for number in signals {
             _ = signal(number) { _ in
                 // A second Ctrl-C before fscript reacted to the first (stuck in one long C call, say) ends it at
-                // once, as the user asked twice; both calls are async-signal-safe.
-                if Interruption.isPending { _exit(130) }
+                // once, as the user asked twice, and so does the first while reports are written (nothing is left
+                // to finish there: see Interruption.endsAtOnce); every call is async-signal-safe.
+                if Interruption.isPending || Interruption.endsAtOnce { Interruption.end() }
                 Interruption.raise()
             }
         }

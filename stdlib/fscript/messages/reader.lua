@@ -164,12 +164,16 @@ function HANDLERS.testCase(s, m)
   if not s.pickles[m.pickleId] then
     fail(s, ("testCase %s names no pickle before it (%s)"):format(m.id, tostring(m.pickleId)))
   end
+  -- A repeated envelope (the same id again: a stream written twice into one file) is one test case, as cucumber's
+  -- query keys them by id; only the first counts.
+  if s.cases[m.id] then return end
   s.cases[m.id] = m
   s.case_order[#s.case_order + 1] = m
 end
 
 function HANDLERS.testCaseStarted(s, m)
   need(s, m, "id", "string")
+  if s.runs[m.id] then return end
   local case = s.cases[m.testCaseId]
   if not case then fail(s, ("testCaseStarted names no testCase (%s)"):format(tostring(m.testCaseId))) end
   local run = { case = case, attempt = math.tointeger(m.attempt) or 0, started_at = seconds(m.timestamp),

@@ -41,7 +41,7 @@ local function embeddings(case)
   local out = {}
   for _, path in ipairs(case.artifacts or {}) do
     if path:match("%.png$") then
-      local bytes = util.read_file(path)
+      local bytes = util.read_input(path)
       if bytes then out[#out + 1] = { mime_type = "image/png", data = util.base64(bytes) } end
     end
   end
@@ -64,7 +64,7 @@ local function attached(step)
   for _, a in ipairs(step.attachments or {}) do
     local data = a.body
     if a.file then
-      local bytes = util.read_file(a.file)
+      local bytes = util.read_input(a.file)
       data = bytes and util.base64(bytes) or ""
     elseif a.encoding ~= "BASE64" then
       data = util.base64(a.body or "")

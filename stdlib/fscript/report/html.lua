@@ -14,6 +14,27 @@ local M = {}
 
 local escape = junit.escape
 
+---True when `url` may be a clickable link in the report: `http:`, `https:` or relative (no scheme). Anything
+---else (`javascript:`, `data:`, `vbscript:`, a scheme hidden behind a space or a tab, which browsers drop) is
+---shown as text, so a link attachment can never run script in the page.
+---@param url string
+---@return boolean
+function M.clickable(url)
+  local scheme = url:match("^([^/?#]*):")
+  if not scheme then return true end
+  scheme = scheme:lower()
+  return scheme == "http" or scheme == "https"
+end
+
+-- A media type fit for a data: URL the page offers for download; anything a browser could run there (HTML, SVG,
+-- XML, script) or odd is offered as bytes.
+local function download_type(media)
+  local kind = tostring(media):lower():match("^[%w][%w.+-]*/[%w][%w.+-]*$")
+  if not kind or kind:find("html", 1, true) or kind:find("xml", 1, true) or kind:find("script", 1, true) then
+    return "application/octet-stream"
+  end
+  return kind
+end
 
 local STYLE = [[
 body { font: 14px/1.45 -apple-system, "DejaVu Sans", sans-serif; margin: 24px; color: #1d1d1f; }
@@ -73,28 +94,31 @@ end
 local function attachments_html(step)
   local parts = {}
   for _, a in ipairs(step.attachments or {}) do
-    local body, base64 = a.body or "", a.encoding == "BASE64"
+    -- A merged report's attachments are data from outside: every field is checked before it is used.
+    local body, base64 = type(a.body) == "string" and a.body or "", a.encoding == "BASE64"
     if a.file then
-      local bytes = util.read_file(a.file)
+      local bytes = util.read_input(a.file)
       body, base64 = bytes and util.base64(bytes) or "", true
     end
-    local media = a.media_type or "application/octet-stream"
+    local media = type(a.media_type) == "string" and a.media_type or "application/octet-stream"
+    local url = type(a.url) == "string" and a.url or nil
     local html
-    if a.url or media == "text/uri-list" then
+    if url or media == "text/uri-list" then
       local links = {}
-      for url in (a.url or body):gmatch("[^\r\n]+") do
-        links[#links + 1] = ('<a href="%s">%s</a>'):format(escape(url), escape(url))
+      for line in (url or body):gmatch("[^\r\n]+") do
+        links[#links + 1] = M.clickable(line) and ('<a href="%s">%s</a>'):format(escape(line), escape(line))
+          or ('<span class="link">%s</span>'):format(escape(line))
       end
       html = table.concat(links, "<br>")
     elseif media:find("^image/") then
       local data = base64 and body or util.base64(body)
       html = ('<img class="attached" alt="%s" src="data:%s;base64,%s">'):format(escape(a.file_name or media),
-        escape(media), data)
+        escape(media), escape(data))
     elseif not base64 then
       html = ("<pre>%s</pre>"):format(escape(body))
     else
       html = ('<a download="%s" href="data:%s;base64,%s">%s (%s)</a>'):format(escape(a.file_name or "attachment"),
-        escape(media), body, escape(a.file_name or "attachment"), escape(media))
+        escape(download_type(media)), escape(body), escape(a.file_name or "attachment"), escape(media))
     end
     parts[#parts + 1] = ('<div class="attachment">%s</div>'):format(html)
   end
@@ -185,7 +209,7 @@ local function render_case(out, case)
     screenshot_diff.render(out, case)
     for _, path in ipairs(attached_shot(case) and {} or case.artifacts or {}) do
       if path:match("%.png$") then
-        local bytes = util.read_file(path)
+        local bytes = util.read_input(path)
         if bytes then
           out[#out + 1] = ('<p><img class="shot" alt="the screen when %s failed" src="data:image/png;base64,%s"></p>')
             :format(escape(case.name), util.base64(bytes))

@@ -121,7 +121,7 @@ local function attachment_envelopes(emit, list, ids)
   for _, a in ipairs(list or {}) do
     local body, encoding = a.body, a.encoding or "IDENTITY"
     if a.file then
-      local bytes = util.read_file(a.file)
+      local bytes = util.read_input(a.file)
       body, encoding = bytes and util.base64(bytes) or "", "BASE64"
     end
     local m = { body = body, contentEncoding = encoding, mediaType = a.media_type, fileName = a.file_name,
@@ -145,7 +145,7 @@ end
 
 -- Without the Gherkin messages module: the source and a pickle per case from its record.
 local function emit_record_pickles(ctx, file)
-  local text = file.source or util.read_file(file.path)
+  local text = file.source or util.read_input(file.path, "source")
   if text then
     ctx.emit({ source = { uri = file.path, data = text, mediaType = "text/x.cucumber.gherkin+plain" } })
   end
@@ -171,7 +171,7 @@ end
 
 -- A feature file's source, gherkinDocument and the pickles of the cases that ran.
 local function emit_gherkin_document(ctx, file, wanted, gm)
-  local text = file.source or util.read_file(file.path)
+  local text = file.source or util.read_input(file.path, "source")
   local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", ctx.next_id)
   if not ok then return end
   local emitted = {}

@@ -31,7 +31,7 @@ M.SCRIPT = [[
 ]]
 
 local function data_url(path)
-  local bytes = path and util.read_file(path)
+  local bytes = path and util.read_input(path)
   if not bytes then return nil end
   return "data:image/png;base64," .. util.base64(bytes)
 end

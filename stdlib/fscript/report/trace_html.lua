@@ -290,7 +290,7 @@ end
 function M.filmstrip(strip)
   local out = { '<div class="filmstrip">' }
   for _, shot in ipairs(strip) do
-    local bytes = util.read_file(shot.path)
+    local bytes = util.read_input(shot.path)
     if bytes then
       out[#out + 1] = ('<figure><img alt="%s" src="data:image/png;base64,%s"><figcaption>%s</figcaption></figure>')
         :format(escape("after: " .. shot.step), util.base64(bytes), escape(shot.step))

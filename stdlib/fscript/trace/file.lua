@@ -61,15 +61,16 @@ end
 
 local OPEN = '<script type="application/json" class="fs-trace-data">'
 
----Reads a trace page back: its JSON text, the decoded trace and the JSON as the page holds it (safe inside a
----`<script>` element, for the HTML report to embed as is), or nil and what is wrong with the file.
+---Reads a trace page back (a regular file under `util.INPUT_LIMIT`): its JSON text, the decoded trace and the
+---JSON made safe inside a `<script>` element (every `<` written `\u003c`, the same JSON), for the HTML report
+---to embed, whatever the page held; or nil and what is wrong with the file.
 ---@param path string
 ---@return string? data
 ---@return string|table err_or_trace
 ---@return string? raw
 function M.read(path)
-  local text = util.read_file(path)
-  if not text then return nil, ("cannot read %s: no such file (or not readable)"):format(path) end
+  local text, why = util.read_input(path)
+  if not text then return nil, tostring(why) end
   local from = text:find(OPEN, 1, true)
   local to = from and text:find("</script>", from + #OPEN, true)
   if not (from and to) then
@@ -90,7 +91,9 @@ function M.read(path)
   if type(trace.steps) ~= "table" or type(decoded.pictures) ~= "table" then
     return nil, ("%s: the trace has no steps or pictures list"):format(path)
   end
-  return data, trace, raw
+  -- The page's own text is not trusted: a crafted `<!--<script>` in it would swallow the report's next element.
+  -- In valid JSON a `<` can only be inside a string, where `\u003c` means the same.
+  return data, trace, (data:gsub("<", "\\u003c"))
 end
 
 return M

@@ -21,7 +21,8 @@ function M.begin(run_state, case)
   return recorder.begin(case, { trace = trace, every_step = every_step })
 end
 
--- Writes one picture per distinct step picture; returns the filmstrip: {step, path} for each step with a picture.
+-- Writes one picture per distinct step picture; returns the filmstrip: {step, path} for each step with a picture
+-- written, and the first error.
 local function write_filmstrip(dir, model)
   local written, strip = {}, {}
   local ok, err = util.mkdir(dir .. "/steps")
@@ -31,7 +32,8 @@ local function write_filmstrip(dir, model)
     if at and step.depth == 0 then
       if not written[at] then
         local path = ("%s/steps/%02d.png"):format(dir, i)
-        if util.write_file(path, model.pictures[at]) then written[at] = path end
+        local wrote, why = util.write_file(path, model.pictures[at])
+        if wrote then written[at] = path else err = err or why end
       end
       if written[at] then
         strip[#strip + 1] = { step = (step.keyword and step.keyword ~= "" and (step.keyword .. " ") or "")
@@ -39,7 +41,14 @@ local function write_filmstrip(dir, model)
       end
     end
   end
-  return strip
+  return strip, err
+end
+
+-- A trace or picture that could not be written: said on the console, and the run is an infrastructure error
+-- (exit 2), as for a report.
+local function not_written(run_state, why)
+  run_state.console:note(("trace not written: %s"):format(tostring(why)))
+  run_state.infrastructure = true
 end
 
 ---Ends the recording of a finished case: writes what the mode keeps and notes it on the case (`case.trace`, the
@@ -61,27 +70,26 @@ function M.finish(run_state, case, rec)
     local ok, err = util.mkdir(dir)
     if not ok then
       rec:discard()
-      run_state.console:note(("trace not written: %s"):format(err or ("cannot create " .. dir)))
+      not_written(run_state, err or ("cannot create " .. dir))
       return
     end
-    case.filmstrip = write_filmstrip(dir, model)
+    local strip, why = write_filmstrip(dir, model)
+    case.filmstrip = strip
+    if why then not_written(run_state, why) end
   end
   if keep then
     local path = dir .. "/trace.html"
     local wrote, why = trace_file.write(path, model)
-    if wrote then
-      case.trace = path
-      run_state.console:note(("trace: %s (fscript show-trace %s)"):format(path, util.shell_quote(path)))
-    else
-      run_state.console:note(("trace not written: %s"):format(tostring(why)))
-    end
+    -- Said on the console once it is on disk (M.flush): the host writes it on a thread of its own.
+    if wrote then case.trace = path else not_written(run_state, why) end
   end
   rec:discard()
 end
 
 ---Waits until every trace of the run is on disk (the host writes them on a thread of its own), before reports
 ---that read them are written; a trace that could not be written is said on the console and dropped from its case,
----as are those still waiting when a stop (Ctrl-C, SIGTERM) ends the wait, which is then raised again.
+---as are those still waiting when a stop (Ctrl-C, SIGTERM) ends the wait, which is then raised again; each one
+---written is said there (`trace: PATH`), so the console names only traces that are on disk.
 ---@param run_state table
 function M.flush(run_state)
   local flushed, failed = pcall(trace_file.flush)
@@ -90,11 +98,14 @@ function M.flush(run_state)
   local why = {}
   for _, failure in ipairs(failed) do
     why[failure.path] = failure.why
-    run_state.console:note(("trace not written: %s: %s"):format(failure.path, failure.why))
+    not_written(run_state, ("%s: %s"):format(failure.path, failure.why))
   end
   for _, file in ipairs(run_state.files or {}) do
     for _, case in ipairs(file.cases or {}) do
       if case.trace and why[case.trace] then case.trace = nil end
+      if case.trace and not stop then
+        run_state.console:note(("trace: %s (fscript show-trace %s)"):format(case.trace, util.shell_quote(case.trace)))
+      end
     end
   end
   if stop then error(stop, 0) end
