@@ -4,10 +4,38 @@
 ---placeholder, and a body that is pending until it is written (it returns "pending", as cucumber's snippets do).
 local generator = require("fscript.expression.generator")
 local parameter_types = require("fscript.expression.parameter_types")
+local util = require("fscript.util")
 
 local M = {}
 
 local NAMES = { string = "text", int = "n", float = "x", word = "word", [""] = "arg" }
+
+---What a snippet says when making it was stopped (Ctrl-C, SIGTERM or the scenario's time limit) earlier in the run.
+M.STOPPED = "-- No snippet for this step: making it was stopped (Ctrl-C or the time limit)."
+
+-- The expressions made of each text, per parameter-type registry (and its version), or false where making them was
+-- stopped: a run makes an undefined step's snippets when the step fails and again for the closing list, and
+-- should neither pay twice nor start again, after Ctrl-C, what Ctrl-C stopped.
+local made = setmetatable({}, { __mode = "k" })
+
+-- The generated expressions of `text`, or false when making them was stopped before.
+local function expressions(text, types)
+  if not types then return generator.generate(text, parameter_types.new()) end
+  local cache = made[types]
+  if not cache or cache.version ~= types.version then
+    cache = { version = types.version, texts = {} }
+    made[types] = cache
+  end
+  local known = cache.texts[text]
+  if known ~= nil then return known end
+  local ok, result = pcall(generator.generate, text, types)
+  if not ok then
+    if util.is_fatal(result) then cache.texts[text] = false end
+    error(result, 0)
+  end
+  cache.texts[text] = result
+  return result
+end
 
 ---One snippet.
 ---@param text string the undefined step's text
@@ -15,19 +43,20 @@ local NAMES = { string = "text", int = "n", float = "x", word = "word", [""] = "
 ---@param types? fscript.ParameterTypes the registry's parameter types (default: the built-in ones)
 ---@return string
 function M.snippet(text, argument, types)
-  local expression = generator.generate(text, types or parameter_types.new())[1]
-  return M.of_expression(expression, argument)
+  local list = expressions(text, types)
+  if not list then return M.STOPPED end
+  return M.of_expression(list[1], argument)
 end
 
 ---Every snippet cucumber would suggest: one per expression the generator makes of the text (`8` reads as
----`{int}` and as `{float}`), the best first.
+---`{int}` and as `{float}`), the best first; none when making them was stopped before.
 ---@param text string
 ---@param argument? "table"|"doc"
 ---@param types? fscript.ParameterTypes
 ---@return string[]
 function M.snippets(text, argument, types)
   local out = {}
-  for i, expression in ipairs(generator.generate(text, types or parameter_types.new())) do
+  for i, expression in ipairs(expressions(text, types) or {}) do
     out[i] = M.of_expression(expression, argument)
   end
   return out

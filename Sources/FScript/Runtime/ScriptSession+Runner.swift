@@ -96,6 +96,11 @@ extension ScriptSession {
                 return .usage
             }
             return status
+        } catch LuaError.stopped(let stop, _, _) where stop.kind == "interrupt" {
+            // Ctrl-C outside any test (the dry run's snippets, the run's closing summary): the user's answer, not a
+            // broken stdlib, so no traceback and no hint, and the exit code a shell expects.
+            writeError("fscript: interrupted\n")
+            return .interrupted
         } catch {
             writeError("fscript: cannot run the tests: \(error)\n(is the stdlib installed? set FSCRIPT_STDLIB)\n")
             return .usage
