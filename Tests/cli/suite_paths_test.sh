@@ -58,6 +58,14 @@ $got"
     [ "$got" = "passed the demo greets" ] || fatal "$mode: fscript $way ./greeting.feature ran: $got"
     checked=$((checked + 1))
   done
+  # The folder twice under two spellings (itself and a symlink to it, a `..` detour): each feature runs once.
+  for ways in ". ../linked" "./ ../features/../features"; do
+    # shellcheck disable=SC2086 # two spellings, split on purpose
+    got="$(scenarios "$mode-twice" "$features" $ways ${extra[@]+"${extra[@]}"})"
+    [ "$got" = "$reference" ] || fatal "$mode: fscript $ways (from features/) ran:
+$got"
+    checked=$((checked + 1))
+  done
   got="$(scenarios "$mode-sub" "$features" more/login.feature ./more/../more/login.feature ${extra[@]+"${extra[@]}"})"
   [ "$got" = "passed the demo has a login button" ] || fatal "$mode: fscript more/login.feature ran: $got"
   checked=$((checked + 1))
