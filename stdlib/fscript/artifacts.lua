@@ -95,8 +95,9 @@ function M.write(root, file, case_name, tree)
   if tree then
     local path = dir .. "/dump.json"
     local encoded, text = pcall(json.encode, tree, { indent = "  " })
-    local wrote, why = encoded and util.write_file(path, text .. "\n")
-    if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why or text) end
+    local wrote, why = false, text
+    if encoded then wrote, why = util.write_file(path, text .. "\n") end
+    if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why) end
   end
   if app and app.screenshot then
     local path = dir .. "/screen.png"

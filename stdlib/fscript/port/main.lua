@@ -125,7 +125,7 @@ local function port(features, out, temp)
   local text, summary = report.markdown(results)
   local written, werr = util.write_file(out .. "/PORT.md", text)
   if not written then problems[#problems + 1] = werr end
-  print(summary)
+  print(written and summary or (summary:gsub("; [^;]*/PORT%.md$", ""))) -- PORT.md named only once it is on disk
   for _, r in ipairs(results.files) do
     if r.what == "kept" then print(("  kept %s/%s: edited since fscript port wrote it"):format(out, r.target)) end
   end
