@@ -1,6 +1,6 @@
 ---@meta
 -- The app-file API: what an app file for fscript's simulator (`fscript --app my_app.lua`, `fscript serve
--- my_app.lua`) sees, for lua-language-server. The full description is scripts/apps/README.md.
+-- my_app.lua`) sees, for lua-language-server. The full description is docs/app-files.md.
 
 ---@alias sim.Behaviour fun(app: sim.App, view?: sim.View, ...: any)
 
@@ -47,9 +47,11 @@ local View = {}
 ---Gives the view keyboard focus, as a touch on a text field does.
 function View:focus() end
 
----The app object every behaviour receives first.
+---The app object every behaviour receives first. Fields of your own may be kept on it (`app.user = name`) for
+---the app's other behaviours; they last until the app is relaunched.
 ---@class sim.App
 ---@field env table<string, string> the launch environment (--env, frank.launch{env})
+---@field [string] any your own fields
 local App = {}
 ---The view on screen with this `id`, or nil.
 ---@param id string
@@ -77,7 +79,11 @@ function App:animate(spec) end
 ---@param seconds number
 ---@param fn fun(app: sim.App)
 function App:after(seconds, fn) end
----A backend call, in flight on /idle until answered.
+---A backend call, in flight on /idle until answered. `on_response` gets `status` (0 when no answer came), `json`
+---(the body decoded; `json.null`, which is truthy, when the body is not JSON or empty; nil when no answer came),
+---`body` and `error` (why no answer came, e.g. "connection refused"). With no `url` (no backend in the
+---environment), `fake(request)` answers after `delay` seconds: it gets `{method, path, json, body}` and returns
+---`{status =, json =}`.
 ---@param spec {method?: string, url?: string, path: string, json?: any, body?: string, headers?: table<string, string>, on_response?: fun(app: sim.App, response: {status: integer, json?: any, body?: string, error?: string}), fake?: fun(request: table): table, delay?: number, timeout?: number}
 function App:request(spec) end
 ---Types into the focused field.

@@ -172,6 +172,7 @@ function frank.launch_pending() end
 ---@field url_pattern? string
 ---@field query? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
 ---@field headers? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
+---@field cookies? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
 ---@field body? string
 ---@field body_contains? string
 ---@field body_matches? string
@@ -185,6 +186,8 @@ function frank.launch_pending() end
 ---@field json? any
 ---@field file? string
 ---@field delay? number seconds
+---@field dribble? {chunks: integer, duration: number} the body in `chunks` pieces over `duration` seconds (WireMock's chunkedDribbleDelay)
+---@field template? boolean the body and headers are a Handlebars response template ({{request.path.id}}), as WireMock's response-template renders them
 ---@field fault? "reset"|"empty"|"malformed"|"malformed_chunk"|"hang"
 
 ---@class mock.Request a journal entry
@@ -201,6 +204,7 @@ function frank.launch_pending() end
 ---@class mock.Server
 ---@field url string "http://127.0.0.1:PORT"
 ---@field port integer
+---@field host string the address it listens on
 local Server = {}
 ---Adds a stub; the newest most specific one answers. `responses` are given in turn, the last repeats.
 ---@param stub mock.Filter|{respond?: mock.Response, responses?: mock.Response[], scenario?: string, required_state?: string, new_state?: string, priority?: integer, name?: string}
@@ -227,11 +231,24 @@ function Server:reset() end
 function Server:load(dir) end
 function Server:stop() end
 
+---What `mock.start` takes: every key optional; an unknown one fails naming the nearest.
+---@class mock.StartOptions
+---@field port? integer 0 (the default): a free port
+---@field host? string "127.0.0.1" (the default); beyond loopback it prints a warning
+---@field advertise? string with a non-loopback host: the host its `url` names (default `--advertise-host`)
+---@field mappings? string a WireMock folder (DIR/mappings/*.json, bodies in DIR/__files), beside the calling file
+---@field files? string where a `respond = {file = …}` body not found beside the test is looked for (default: the current folder)
+---@field templating? "per-stub"|"global" "global" renders every response as a template (WireMock's --global-response-templating); default "per-stub" (`template = true`, or the mapping's transformer)
+---@field journal_limit? integer requests the journal keeps, 1 to 10000000 (default 50000; counts stay exact)
+---@field proxy? string a backend URL: what no stub answers is forwarded there instead of a 404
+---@field record? string with `proxy`: a folder where every forwarded exchange is saved as a WireMock mapping
+---@field cors? boolean answer browsers' cross-origin requests and preflights (default: true on a web target)
+
 ---@class mock
 mock = {}
 ---Starts a mock backend on 127.0.0.1; stopped when fscript exits (one started inside a scenario: when it ends).
 ---`host` beyond loopback prints a warning; `advertise` (or `--advertise-host`) is the host its `url` names then.
----@param opts? {port?: integer, host?: string, advertise?: string, mappings?: string, files?: string}
+---@param opts? mock.StartOptions
 ---@return mock.Server
 function mock.start(opts) end
 
