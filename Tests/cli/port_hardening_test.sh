@@ -11,12 +11,7 @@ source "$(dirname "$0")/common.sh"
 
 command -v ruby >/dev/null || fatal "fscript port needs ruby for its parser: scripts/install --test-deps installs it"
 work="$(mktemp -d)"
-children=()
-cleanup() {
-  for pid in "${children[@]+"${children[@]}"}"; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'cleanup_servers; rm -rf "$work"' EXIT
 
 # Runs `fscript port frank SUITE --out OUT`, output in $work/NAME.out and .err; sets $status.
 port() {
@@ -96,7 +91,7 @@ alive() { [ -e "/proc/$1" ] && [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/nu
 for signal in INT TERM; do
   "$bin" port frank "$big" --out "$work/big/out-$signal" >"$work/$signal.out" 2>"$work/$signal.err" </dev/null &
   pid=$!
-  children+=("$pid")
+  pids+=("$pid")
   ruby_pid=""
   for _ in $(seq 1 400); do
     ruby_pid="$(ps -o pid=,comm= --ppid "$pid" 2>/dev/null | awk '$2 == "ruby" { print $1 }' || true)"
@@ -105,7 +100,6 @@ for signal in INT TERM; do
     sleep 0.05
   done
   [ -n "$ruby_pid" ] || fatal "SIG$signal: Ruby did not start within 400 polls"
-  children+=("$ruby_pid")
   started=$(now_ms)
   kill "-$signal" "$pid"
   for _ in $(seq 1 200); do
@@ -116,10 +110,14 @@ for signal in INT TERM; do
   stopped=$(($(now_ms) - started))
   status=0
   wait "$pid" || status=$?
+  pids=()
   [ "$status" -eq 130 ] || fatal "SIG$signal: exit $status, expected 130: $(cat "$work/$signal.err")"
   grep -qx "fscript port: interrupted" "$work/$signal.err" || fatal "SIG$signal: $(cat "$work/$signal.err")"
   for _ in $(seq 1 100); do alive "$ruby_pid" || break; sleep 0.01; done
-  alive "$ruby_pid" && fatal "SIG$signal: Ruby ($ruby_pid) still runs after fscript port ended"
+  if alive "$ruby_pid"; then
+    kill -9 "$ruby_pid"
+    fatal "SIG$signal: Ruby ($ruby_pid) still ran after fscript port ended"
+  fi
   echo "SIG$signal: fscript port ended in $stopped ms (exit 130), Ruby gone"
 done
 echo "port_hardening_test: passed"

@@ -8,12 +8,7 @@
 source "$(dirname "$0")/common.sh"
 
 work="$(mktemp -d)"
-children=()
-cleanup() {
-  for pid in "${children[@]+"${children[@]}"}"; do kill -9 "$pid" 2>/dev/null || true; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+trap 'cleanup_servers; rm -rf "$work"' EXIT
 
 mkdir -p "$work/long"
 {
@@ -47,7 +42,7 @@ for mode in dry-run run; do
   LOADED="$work/loaded" "$bin" ${args[@]+"${args[@]}"} --artifacts "$work/artifacts" "$work/slow" \
     >"$work/$mode.out" 2>"$work/$mode.err" </dev/null &
   pid=$!
-  children+=("$pid")
+  pids+=("$pid")
   for _ in $(seq 1 400); do
     [ -e "$work/loaded" ] && break
     kill -0 "$pid" 2>/dev/null || fatal "$mode: fscript ended before the steps loaded: $(cat "$work/$mode.err")"
@@ -62,6 +57,7 @@ for mode in dry-run run; do
   kill -0 "$pid" 2>/dev/null && fatal "$mode: fscript still runs 500 polls after Ctrl-C"
   status=0
   wait "$pid" || status=$?
+  pids=()
   [ "$status" -eq 130 ] || fatal "$mode: Ctrl-C gave exit $status, expected 130: $(cat "$work/$mode.err")"
   grep -q "stdlib installed" "$work/$mode.out" "$work/$mode.err" &&
     fatal "$mode: Ctrl-C is reported as a broken stdlib: $(cat "$work/$mode.err")"

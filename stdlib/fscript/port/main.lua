@@ -111,7 +111,9 @@ local function port(features, out, temp)
     local source = util.read_file(ruby_paths[i]) or ""
     local in_steps = f:find("step_definitions/", 1, true) ~= nil
     local parsed = trees[i]
-    if parsed.error then unparsed[#unparsed + 1] = ("%s: Ruby cannot parse it: %s"):format(ruby_paths[i], parsed.error) end
+    if parsed.error then
+      unparsed[#unparsed + 1] = ("%s: Ruby cannot parse it: %s"):format(ruby_paths[i], parsed.error)
+    end
     local result = unit.translate(f, source, parsed, defs, not in_steps)
     -- Ruby outside step_definitions/ and support/ (a lib/ folder) goes under support/, which fscript loads
     -- before the features; anywhere else a .lua file would run as a test.
