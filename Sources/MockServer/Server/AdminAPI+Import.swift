@@ -50,18 +50,26 @@ extension AdminAPI {
         let imported: [Stub] = try items.enumerated().map { index, item in
             try self.made(from: item, pointer: "/mappings/\(index)")
         }
-        if options?["deleteAllNotInImport"] == .bool(true) {
-            let kept = Set(imported.map { $0.id })
-            for stub in stubs.stubs where !kept.contains(stub.id) { remove(stub) }
-        }
+        // One swap (`StubStore.replaceAll`): a request meanwhile sees the stubs before the import or after it.
+        let ids = Set(imported.map(\.id))
+        let deletesTheRest = options?["deleteAllNotInImport"] == .bool(true)
+        let ignores = policy == "IGNORE"
         let existing = Set(stubs.stubs.map(\.id))
-        for stub in imported where policy == "OVERWRITE" || !existing.contains(stub.id) {
-            do {
-                try stubs.add(stub)
-            } catch {
-                throw AdminError(422, "\(error)")
+        let added = ignores ? imported.filter { !existing.contains($0.id) } : imported
+        let removed: [Stub]
+        do {
+            removed = try stubs.replaceAll(
+                keeping: { deletesTheRest ? ignores && ids.contains($0.id) : ignores || !ids.contains($0.id) },
+                adding: added, keepingScenarios: true)
+        } catch {
+            throw AdminError(422, "\(error)")
+        }
+        // WireMock removes the persistent stubs' files with them, and writes the persistent ones it imports.
+        if let root = mappings.root {
+            for stub in removed where MappingFiles.isPersistent(stub) && !ids.contains(stub.id) {
+                MappingFiles.remove(stub.id, root: root)
             }
-            if MappingFiles.isPersistent(stub), let root = mappings.root { try MappingFiles.write(stub, root: root) }
+            for stub in added where MappingFiles.isPersistent(stub) { try MappingFiles.write(stub, root: root) }
         }
     }
 

@@ -156,15 +156,13 @@ extension AdminAPI {
 
     /// Back to the stubs in the loaded folders as they are now, scenarios included (`reset` and `mappings/reset`):
     /// WireMock reads its mapping files again, so what the API wrote or removed, or a file edited meanwhile, counts.
-    /// A file that no longer loads is a 500 naming it, and the stubs stay as they were.
+    /// A file that no longer loads is a 500 naming it, and the stubs stay as they were. The new set replaces the old
+    /// at once (`StubStore.replaceAll`): a request meanwhile is answered by one or the other, never by none.
     func resetMappings() throws {
-        let fresh: [Stub]
         do {
-            fresh = try mappings.reload()
+            try stubs.replaceAll(adding: try mappings.reload(), keepingScenarios: false)
         } catch {
             throw AdminError(500, "cannot read the mapping files again: \(error)")
         }
-        stubs.removeAll(keepingScenarios: false)
-        for stub in fresh { try? stubs.add(stub) }
     }
 }

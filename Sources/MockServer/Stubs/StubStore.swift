@@ -29,10 +29,10 @@ final class StubStore: @unchecked Sendable {
     /// them, each retained and released) was 4,000 of the 58,700 instructions of a plain answer. Read members in
     /// place (`chosen.response.status`); binding `chosen.stub` to a name copies it again.
     final class Chosen: Sendable {
-        fileprivate let entry: Entry
+        let entry: Entry
         let turn: Int
 
-        fileprivate init(_ entry: Entry, turn: Int) {
+        init(_ entry: Entry, turn: Int) {
             self.entry = entry
             self.turn = turn
         }
@@ -41,40 +41,9 @@ final class StubStore: @unchecked Sendable {
         var response: ResponseDefinition { entry.stub.responses[turn] }
     }
 
-    /// A stub as the store keeps it. A class, so a light decision can copy its candidates out of the lock
-    /// (a reference each) and compare with them there; everything but `served` is fixed once made, and `served`
-    /// is read and written only under the lock.
-    fileprivate final class Entry: @unchecked Sendable {
-        let stub: Stub
-        let matcher: RequestMatcher
-        let order: Int
-        /// `Stub.isLight`, worked out once when the stub is added.
-        let isLight: Bool
-        var served = 0
-
-        init(stub: Stub, matcher: RequestMatcher, order: Int, isLight: Bool) {
-            self.stub = stub
-            self.matcher = matcher
-            self.order = order
-            self.isLight = isLight
-        }
-
-        var priority: Int { stub.priority ?? 5 }
-    }
-
     private let lock = NSLock()
-    /// The stubs in the order they were added; a removed one leaves a hole (nil) until the next compaction, so
-    /// adding and removing cost O(1) amortized: 16,000 imports took 193 s when each rebuilt the index.
-    private var entries: [Entry?] = []
-    private var holes = 0
-    /// Where each stub is in `entries`, by id.
-    private var positionByID: [UUID: Int] = [:]
-    /// Positions in `entries` of the stubs for each literal path, and of the stubs without one.
-    private var byPath: [String: [Int]] = [:]
-    private var unindexed: [Int] = []
-    /// How many of the stubs are not light (`Stub.isLight`): while any is there, every request is decided on a
-    /// worker thread (a request's candidates can include any unindexed stub).
-    private var heavy = 0
+    /// The stubs and their indexes; replaced whole by a replace-all (see `StubIndex`).
+    private var index = StubIndex()
     /// Requests decided by `decideIfLight`.
     private var lightDecisions = 0
     private var nextOrder = 0
@@ -92,6 +61,17 @@ final class StubStore: @unchecked Sendable {
 
     /// Adds the stub after checking its patterns and JSON; a stub with the same id is replaced.
     func add(_ stub: Stub) throws(MockServerError) {
+        let prepared = try prepare(stub)
+        lock.withLock {
+            version &+= 1
+            index.append(prepared.entry(order: nextOrder))
+            nextOrder += 1
+        }
+    }
+
+    /// The stub checked (its responses validated, templates compiled, global templating applied) and its matcher
+    /// made: the work of adding a stub that needs no lock.
+    private func prepare(_ stub: Stub) throws(MockServerError) -> Prepared {
         guard !stub.responses.isEmpty else { throw .noResponses }
         var stub = stub
         for index in stub.responses.indices {
@@ -99,78 +79,56 @@ final class StubStore: @unchecked Sendable {
             if templatesEverything { stub.responses[index].templated = true }
             try stub.responses[index].compileTemplates()
         }
-        let matcher = RequestMatcher(stub.request)
-        let isLight = stub.isLight
-        lock.withLock {
-            removeEntry(stub.id)
-            version &+= 1
-            let position = entries.count
-            entries.append(Entry(stub: stub, matcher: matcher, order: nextOrder, isLight: isLight))
-            if !isLight { heavy += 1 }
-            positionByID[stub.id] = position
-            nextOrder += 1
-            if let path = stub.request.url?.literalPath {
-                byPath[path, default: []].append(position)
-            } else {
-                unindexed.append(position)
-            }
-        }
+        return Prepared(stub: stub, matcher: RequestMatcher(stub.request), isLight: stub.isLight)
     }
 
-    /// Makes a hole where the stub with `id` is (under the lock); compacts once half the list is holes.
+    /// Replaces the whole stub set at once: the stubs `keeping` picks stay (with their age and counters), then
+    /// `adding` come after them, newest last; unless `keepingScenarios`, every scenario is back to `Started` in
+    /// the same step. A request sees the old set or the new one, never none. Every new stub is checked first, so a
+    /// bad one changes nothing. Returns the stubs that left.
     @discardableResult
-    private func removeEntry(_ id: UUID) -> Bool {
-        guard let position = positionByID.removeValue(forKey: id) else { return false }
-        version &+= 1
-        if entries[position]?.isLight == false { heavy -= 1 }
-        entries[position] = nil
-        holes += 1
-        if holes > 64 && holes * 2 > entries.count { compact() }
-        return true
-    }
-
-    /// Drops the holes and rebuilds the indexes (under the lock).
-    private func compact() {
-        entries = entries.filter { $0 != nil }
-        holes = 0
-        reindex()
-    }
-
-    /// Rebuilds the indexes from `entries` (under the lock).
-    private func reindex() {
-        version &+= 1
-        byPath.removeAll(keepingCapacity: true)
-        unindexed.removeAll(keepingCapacity: true)
-        positionByID.removeAll(keepingCapacity: true)
-        heavy = 0
-        for (position, entry) in entries.enumerated() {
-            guard let entry else { continue }
-            positionByID[entry.stub.id] = position
-            if !entry.isLight { heavy += 1 }
-            if let path = entry.stub.request.url?.literalPath {
-                byPath[path, default: []].append(position)
-            } else {
-                unindexed.append(position)
+    func replaceAll(keeping: (Stub) -> Bool = { _ in false }, adding: [Stub], keepingScenarios: Bool)
+        throws(MockServerError) -> [Stub]
+    {
+        var prepared: [Prepared] = []
+        prepared.reserveCapacity(adding.count)
+        for stub in adding { prepared.append(try prepare(stub)) }
+        return lock.withLock {
+            var fresh = StubIndex()
+            var removed: [Stub] = []
+            for case let entry? in index.entries {
+                if keeping(entry.stub) { fresh.append(entry) } else { removed.append(entry.stub) }
             }
+            for stub in prepared {
+                fresh.append(stub.entry(order: nextOrder))
+                nextOrder += 1
+            }
+            index = fresh
+            version &+= 1
+            if !keepingScenarios { scenarios.removeAll() }
+            return removed
         }
     }
 
     /// Removes the stub with this id; false when there was none.
     func remove(_ id: UUID) -> Bool {
-        lock.withLock { removeEntry(id) }
+        lock.withLock {
+            version &+= 1
+            return index.remove(id)
+        }
     }
 
     /// The stub with this id, found through the index (the admin API's by-id routes and its taken-id check run
     /// once per request, so a copy of every stub there made adding stubs one by one quadratic).
     func stub(withID id: UUID) -> Stub? {
-        lock.withLock { positionByID[id].flatMap { entries[$0]?.stub } }
+        lock.withLock { index.position(of: id).flatMap { index[$0]?.stub } }
     }
 
     /// Marks the stub with this id `"persistent": true` in its mapping, in place (its order and counters kept):
     /// `mappings/save` wrote it to a file.
     func markPersistent(_ id: UUID) {
         lock.withLock {
-            guard let position = positionByID[id], let entry = entries[position],
+            guard let position = index.position(of: id), let entry = index[position],
                 case .object(var members) = entry.stub.source ?? entry.stub.mappingJSON
             else { return }
             members["persistent"] = .bool(true)
@@ -178,20 +136,19 @@ final class StubStore: @unchecked Sendable {
             stub.source = .object(members)
             let marked = Entry(stub: stub, matcher: entry.matcher, order: entry.order, isLight: entry.isLight)
             marked.served = entry.served
-            entries[position] = marked
+            index.replace(at: position, with: marked)
         }
     }
 
     /// The stubs, oldest first.
-    var stubs: [Stub] { lock.withLock { entries.compactMap { $0?.stub } } }
+    var stubs: [Stub] { lock.withLock { index.entries.compactMap { $0?.stub } } }
 
     /// Removes every stub, and unless `keepingScenarios`, puts every scenario back to `Started`.
     func removeAll(keepingScenarios: Bool = false) {
         lock.withLock {
-            entries.removeAll()
-            holes = 0
+            index = StubIndex()
+            version &+= 1
             if !keepingScenarios { scenarios.removeAll() }
-            reindex()
         }
     }
 
@@ -207,9 +164,9 @@ final class StubStore: @unchecked Sendable {
         lock.withLock { scenarios.removeAll() }
     }
 
-    /// How `entries[index]` fits the request, its scenario's required state included (under the lock).
-    private func outcome(of index: Int, for request: HTTPRequest) -> MatchOutcome {
-        Self.outcome(of: entries[index]!, for: request, scenarios: scenarios)
+    /// How the stub at `position` fits the request, its scenario's required state included (under the lock).
+    private func outcome(of position: Int, for request: HTTPRequest) -> MatchOutcome {
+        Self.outcome(of: index[position]!, for: request, scenarios: scenarios)
     }
 
     private static func outcome(of entry: Entry, for request: HTTPRequest, scenarios: [String: String])
@@ -237,10 +194,10 @@ final class StubStore: @unchecked Sendable {
         // every 404 held up every other request's match.
         var missed: (sample: [Entry], scenarios: [String: String]) = ([], [:])
         let decision = lock.withLock { () -> Decision? in
-            let candidates = candidates(for: request)
+            let candidates = index.candidates(for: request)
             guard let best = best(among: candidates, for: request) else {
-                let newest = entries.indices.suffix(Self.nearestMissSample)
-                missed = ((candidates + newest).compactMap { entries[$0] }, scenarios)
+                let newest = index.entries.indices.suffix(Self.nearestMissSample)
+                missed = ((candidates + newest).compactMap { index[$0] }, scenarios)
                 return nil
             }
             return take(best)
@@ -261,16 +218,16 @@ final class StubStore: @unchecked Sendable {
     /// answer is the one `decide` would have given.
     func decideIfLight(_ request: HTTPRequest) -> Decision? {
         guard lockBriefly() else { return nil }
-        guard heavy == 0 else {
+        guard index.heavy == 0 else {
             lock.unlock()
             return nil
         }
-        let positions = candidates(for: request)
+        let positions = index.candidates(for: request)
         guard positions.count <= Self.lightCandidateLimit else {
             lock.unlock()
             return nil
         }
-        let candidates = positions.compactMap { position in entries[position].map { (position: position, entry: $0) } }
+        let candidates = positions.compactMap { position in index[position].map { (position: position, entry: $0) } }
         let (seen, states) = (version, scenarios)
         lock.unlock()
 
@@ -306,23 +263,13 @@ final class StubStore: @unchecked Sendable {
     /// is taken, and not taken when it must not be.
     var lightDecisionCount: Int { lock.withLock { lightDecisions } }
 
-    /// Only the stubs that could match: those for this path (as sent, or decoded) and those without one (under
-    /// the lock).
-    private func candidates(for request: HTTPRequest) -> [Int] {
-        var candidates = unindexed
-        candidates += byPath[request.path] ?? []
-        let decoded = request.decodedPath
-        if decoded != request.path { candidates += byPath[decoded] ?? [] }
-        return candidates
-    }
-
     /// The candidate that answers, by WireMock's precedence, and what its URL pattern captured (under the lock).
     private func best(among candidates: [Int], for request: HTTPRequest) -> (index: Int, captures: [String: String])? {
         var best: (index: Int, captures: [String: String])?
-        for index in candidates where entries[index] != nil {
-            let outcome = outcome(of: index, for: request)
-            if outcome.isMatch, best.map({ Self.ranks(entries[index]!, above: entries[$0.index]!) }) ?? true {
-                best = (index, outcome.captures)
+        for position in candidates where index[position] != nil {
+            let outcome = outcome(of: position, for: request)
+            if outcome.isMatch, best.map({ Self.ranks(index[position]!, above: index[$0.index]!) }) ?? true {
+                best = (position, outcome.captures)
             }
         }
         return best
@@ -330,7 +277,7 @@ final class StubStore: @unchecked Sendable {
 
     /// The chosen stub's next response; its sequence and scenario move on (under the lock).
     private func take(_ best: (index: Int, captures: [String: String])) -> Decision {
-        let entry = entries[best.index]!
+        let entry = index[best.index]!
         let turn = min(entry.served, entry.stub.responses.count - 1)
         entry.served += 1
         if let scenario = entry.stub.scenario, let newState = scenario.newState {
@@ -342,11 +289,12 @@ final class StubStore: @unchecked Sendable {
     /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.
     func nearMisses(for request: HTTPRequest, limit: Int = 5) -> [(stub: Stub, outcome: MatchOutcome)] {
         lock.withLock {
-            let all = entries.indices.filter { entries[$0] != nil }.map { (index: $0, outcome: outcome(of: $0, for: request)) }
+            let all = index.entries.indices.filter { index[$0] != nil }
+                .map { (position: $0, outcome: outcome(of: $0, for: request)) }
             let ranked = all.sorted { a, b in
-                Self.isCloser(a.outcome, entries[a.index]!, than: b.outcome, entries[b.index]!)
+                Self.isCloser(a.outcome, index[a.position]!, than: b.outcome, index[b.position]!)
             }
-            return ranked.prefix(limit).map { (entries[$0.index]!.stub, $0.outcome) }
+            return ranked.prefix(limit).map { (index[$0.position]!.stub, $0.outcome) }
         }
     }
 
