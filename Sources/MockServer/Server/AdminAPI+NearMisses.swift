@@ -6,13 +6,15 @@ import JSON
 extension AdminAPI {
     static func addNearMissRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/requests/unmatched/near-misses") { api, _, _ in
+            // Bounded as every journal listing (`JournalAnswer`): each unmatched request is ranked against every
+            // stub, so only the newest are worked out.
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
-            let misses = unmatched.flatMap { entry in
+            let answer = JournalAnswer(unmatched) { entry in
                 api.ranked(for: entry.request).map {
                     nearMiss(request: loggedRequest(entry), stub: $0.stub, outcome: $0.outcome)
                 }
             }
-            return json(.object(["nearMisses": .array(misses)]))
+            return json(answer.document("nearMisses", what: "unmatched requests' near misses"))
         }
         router.add("POST", "/__admin/near-misses/request") { api, request, _ in
             let logged = try body(request)

@@ -3,7 +3,8 @@ import HTTPCore
 import JSON
 
 /// `/__admin/requests…`: the journal as WireMock's serve events and logged requests, filtered, counted, removed (by
-/// a request pattern or by the answering stub's metadata), reset.
+/// a request pattern or by the answering stub's metadata), reset. Every listing is bounded (`JournalAnswer`): a full
+/// journal's find answered 15 MB in 5–6 s. These routes run on threads of their own (`MockResponder.journalWork`).
 extension AdminAPI {
     static func addRequestRoutes(to router: inout Router<Handler>) {
         router.add("GET", "/__admin/requests") { api, request, _ in try api.listRequests(request) }
@@ -17,17 +18,17 @@ extension AdminAPI {
             json(.object(["count": .integer(Int64(try api.found(request).count)), "requestJournalDisabled": .bool(false)]))
         }
         router.add("POST", "/__admin/requests/find") { api, request, _ in
-            json(.object(["requests": .array(try api.found(request).map(loggedRequest))]))
+            json(JournalAnswer(try api.found(request)) { [loggedRequest($0)] }.document("requests"))
         }
         router.add("GET", "/__admin/requests/unmatched") { api, _, _ in
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
-            return json(.object(["requests": .array(unmatched.map(loggedRequest))]))
+            return json(JournalAnswer(unmatched) { [loggedRequest($0)] }.document("requests", what: "unmatched requests"))
         }
         router.add("POST", "/__admin/requests/remove") { api, request, _ in
             let removed = try api.found(request)
             let ids = Set(removed.map(\.sequence))
             api.journal.remove { ids.contains($0.sequence) }
-            return json(.object(["requests": .array(removed.map(serveEvent))]))
+            return json(JournalAnswer(removed) { [serveEvent($0)] }.document("requests", what: "removed requests"))
         }
         // The requests answered by a stub whose metadata fits the body's content pattern, as WireMock answers them.
         router.add("POST", "/__admin/requests/remove-by-metadata") { api, request, _ in
@@ -35,7 +36,7 @@ extension AdminAPI {
             let removed = api.journal.all.filter { entry in entry.matchedStub.map(stubs.contains) ?? false }
             let ids = Set(removed.map(\.sequence))
             api.journal.remove { ids.contains($0.sequence) }
-            return json(.object(["serveEvents": .array(removed.map(serveEvent))]))
+            return json(JournalAnswer(removed) { [serveEvent($0)] }.document("serveEvents", what: "removed requests"))
         }
         addRequestByIDRoutes(to: &router)
     }
@@ -65,7 +66,7 @@ extension AdminAPI {
     }
 
     /// `GET requests`: newest first, as WireMock lists them, after `since`, only the `unmatched=true` ones or those
-    /// a `matchingStub=ID` answered, and up to `limit`.
+    /// a `matchingStub=ID` answered, and up to `limit` (and `JournalAnswer`'s bounds, marked when they cut).
     private func listRequests(_ request: HTTPRequest) throws -> HTTPResponse {
         var entries = journal.all
         let query = request.queryItems
@@ -80,16 +81,15 @@ extension AdminAPI {
             guard let date = Self.date(since) else { throw AdminError(400, "since must be an ISO 8601 time") }
             entries = entries.filter { $0.receivedAt > date }
         }
-        entries.reverse()
-        if let limit = request.queryItems.first(where: { $0.name == "limit" })?.value {
-            guard let count = Int(limit), count >= 0 else { throw AdminError(400, "limit must be a count") }
-            entries = Array(entries.prefix(count))
+        var limit: Int?
+        if let text = request.queryItems.first(where: { $0.name == "limit" })?.value {
+            guard let count = Int(text), count >= 0 else { throw AdminError(400, "limit must be a count") }
+            limit = count
         }
-        return Self.json(.object([
-            "requests": .array(entries.map(Self.serveEvent)),
-            "meta": .object(["total": .integer(Int64(journal.total))]),
-            "requestJournalDisabled": .bool(false),
-        ]))
+        let answer = JournalAnswer(entries, newestFirst: true, limit: limit) { [Self.serveEvent($0)] }
+        return Self.json(answer.document("requests", [
+            "meta": .object(["total": .integer(Int64(journal.total))]), "requestJournalDisabled": .bool(false),
+        ], what: "requests listed"))
     }
 
     /// The requests matching the request pattern in the body (WireMock's request-pattern JSON).

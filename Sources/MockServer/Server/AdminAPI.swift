@@ -43,6 +43,24 @@ struct AdminAPI: Sendable {
         return router
     }()
 
+    /// Where an admin request is worked on (`MockResponder`): a health check on its event loop at once, so it
+    /// answers whatever else the admin API is doing; a journal query on the journal's threads; the rest on the
+    /// admin API's.
+    enum Lane {
+        case loop, journal, admin
+    }
+
+    static func lane(of request: HTTPRequest) -> Lane {
+        let path = request.path
+        if path == "/__admin/health" { return .loop }
+        if path.hasPrefix("/__admin/requests") || path.hasPrefix("/__admin/near-misses")
+            || path == "/__admin/mappings/unmatched"
+        {
+            return .journal
+        }
+        return .admin
+    }
+
     /// Runs the route for `request`; failures become WireMock's `{"errors": [{"title": …}]}`.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
         do {

@@ -11,7 +11,8 @@ import Synchronization
 public final class MockServer: Sendable {
     private let server: HTTPServer
     private let stubStore: StubStore
-    private let journal: RequestJournal
+    /// Internal so a test can fill it in process (50,000 requests over sockets take a debug build 15 s).
+    let journal: RequestJournal
     private let tracker: InFlightTracker
     private let mappings: LoadedMappings
     private let shutdownSwitch: ShutdownSwitch
