@@ -2,8 +2,8 @@
 -- The work is counted, not timed: the bytes handed to the host's regular-expression matcher while a snippet is
 -- generated, and the cells of the edit distances "did you mean" computes. Before, a 20 KB word handed the
 -- matcher every suffix of the step (hundreds of megabytes, 3.6 s; 100 KB took over 30 s, twice per run).
--- Now a step twice as long costs the same, and a long step's snippet says which part was searched and still
--- defines the step.
+-- Now a step twice as long costs the same, and a long step's snippet says which part was searched, still defines
+-- the step, and comes alone.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -78,6 +78,10 @@ end
 local short = snippets.snippet('I add "milk" 2 times', nil, steps.new().types)
 check.contains(short, 'step("I add {string} {int} times", function(text, n)', "a short step's snippet")
 check.equal(nil, short:find("-- Only", 1, true), "no note on a short step")
+-- What is kept stays near the step's size: a long step full of numbers gets its best snippet only (cucumber's
+-- 256 combinations of {int} and {float} were 256 copies of it); a short one gets every combination.
+check.equal(1, #snippets.snippets(shapes.numbers(100000), nil, steps.new().types), "one snippet for a long step")
+check.equal(4, #snippets.snippets("I have 12 and 3", nil, steps.new().types), "{int}/{float} twice: 4 snippets")
 -- A number cut by the limit is not taken for a parameter: the limit falls in the middle of `12345`.
 local cut = string.rep("x", generator.LIMIT - 3) .. " 12345 end"
 check.contains(snippets.snippet(cut, nil, steps.new().types), 'x 12345 end", function()',

@@ -4,8 +4,8 @@
 ---Where several types tie, every combination is an expression, preferred types first, as cucumber lists them.
 ---
 ---The work is linear in the text's length: parameters are looked for in its first `M.LIMIT` bytes only (a longer
----step is literal after them, and its expressions say so with `searched`), each regexp tries each word start
----once, and no try copies more than those bytes.
+---step is literal after them, gets one expression, and says so with `searched`), each regexp tries each word
+---start once, and no try copies more than those bytes.
 local util = require("fscript.util")
 
 local M = {}
@@ -118,9 +118,12 @@ function M.generate(text, types)
   end
   template[#template + 1] = escape_text(text:sub(pos))
   local searched = last < #text and last or nil
+  -- cucumber's 256 combinations at most; a step past the limit gets its best one only, so what is kept stays
+  -- within a few times the step's own length.
+  local most = searched and 1 or 256
   local results = {}
   local function combine(index, picked)
-    if #results >= 256 then return end
+    if #results >= most then return end
     if index > #choices then
       local parts = {}
       for i, part in ipairs(template) do
