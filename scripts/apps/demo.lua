@@ -42,11 +42,13 @@ local function log_in(app)
     on_response = function(app, response)
       local login = app:view("login")
       if login then login.enabled = true end
+      -- `json` is json.null (truthy) when the answer is not JSON, and nil when none came.
+      local body = type(response.json) == "table" and response.json or {}
       if response.status == 200 then
-        state.user = (response.json and response.json.name) or user
+        state.user = body.name or user
         app:push("home")
       else
-        local message = (response.json and response.json.message) or response.error or "Could not log in."
+        local message = body.message or response.error or "Could not log in."
         app:alert{title = "Login Failed", message = message, buttons = {"OK"}}
       end
     end,
@@ -74,7 +76,7 @@ local function load_items(app)
       if not table then return end -- the screen was left before the items arrived
       spinner.animating = false
       spinner.hidden = true
-      table.rows = item_rows(response.status == 200 and response.json and response.json.items or {})
+      table.rows = item_rows(response.status == 200 and type(response.json) == "table" and response.json.items or {})
     end,
   }
 end

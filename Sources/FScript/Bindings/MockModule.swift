@@ -46,30 +46,32 @@ enum MockModule {
         let port = try options.integer("port") ?? 0
         guard (0...65535).contains(port) else { throw options.fieldError("port", "0 to 65535 expected, got \(port)") }
         let host = try options.string("host") ?? "127.0.0.1"
+        // The options are checked before the server starts, so a bad one is named as itself, not as a failed start.
+        let journalLimit = try options.integer("journal_limit") ?? MockServer.defaultJournalLimit
+        guard (1...10_000_000).contains(journalLimit) else {
+            throw options.fieldError("journal_limit", "1 to 10000000 expected, got \(journalLimit)")
+        }
+        let templating = try options.string("templating") ?? "per-stub"
+        guard ["per-stub", "global"].contains(templating) else {
+            throw options.fieldError("templating", "'per-stub' (the default) or 'global' expected, got '\(templating)'")
+        }
+        var recorder: ProxyRecorder?
+        if let upstream = try options.string("proxy") {
+            do {
+                recorder = try ProxyRecorder(upstream: upstream, recordingInto: try options.string("record"))
+            } catch {
+                throw options.fieldError("proxy", "\(error)")
+            }
+        } else if try options.string("record") != nil {
+            throw options.fieldError("record", "saves what proxy forwards: give proxy = URL too")
+        }
+        // A web page calls its mock from its own origin: on a web target the mock answers browsers by default.
+        let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
+        let files = try options.string("files").map(args.pathBesideCaller)
         let server: MockServer
         do {
-            let journalLimit = try options.integer("journal_limit") ?? MockServer.defaultJournalLimit
-            guard (1...10_000_000).contains(journalLimit) else {
-                throw options.fieldError("journal_limit", "1 to 10000000 expected, got \(journalLimit)")
-            }
-            let templating = try options.string("templating") ?? "per-stub"
-            guard ["per-stub", "global"].contains(templating) else {
-                throw options.fieldError("templating", "'per-stub' (the default) or 'global' expected, got '\(templating)'")
-            }
-            var recorder: ProxyRecorder?
-            if let upstream = try options.string("proxy") {
-                do {
-                    recorder = try ProxyRecorder(upstream: upstream, recordingInto: try options.string("record"))
-                } catch {
-                    throw options.fieldError("proxy", "\(error)")
-                }
-            } else if try options.string("record") != nil {
-                throw options.fieldError("record", "saves what proxy forwards: give proxy = URL too")
-            }
-            // A web page calls its mock from its own origin: on a web target the mock answers browsers by default.
-            let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
             server = try MockServer.start(
-                host: host, port: port, filesDirectory: try options.string("files").map(args.pathBesideCaller), journalLimit: journalLimit,
+                host: host, port: port, filesDirectory: files, journalLimit: journalLimit,
                 globalTemplating: templating == "global", proxy: recorder, cors: cors)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
