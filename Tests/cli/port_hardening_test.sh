@@ -112,7 +112,8 @@ for signal in INT TERM; do
   wait "$pid" || status=$?
   pids=()
   [ "$status" -eq 130 ] || fatal "SIG$signal: exit $status, expected 130: $(cat "$work/$signal.err")"
-  grep -qx "fscript port: interrupted" "$work/$signal.err" || fatal "SIG$signal: $(cat "$work/$signal.err")"
+  grep -qx "fscript: interrupted; files not yet written are left as they were" "$work/$signal.err" ||
+    fatal "SIG$signal: $(cat "$work/$signal.err")"
   for _ in $(seq 1 100); do alive "$ruby_pid" || break; sleep 0.01; done
   if alive "$ruby_pid"; then
     kill -9 "$ruby_pid"

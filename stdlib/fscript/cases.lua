@@ -55,12 +55,42 @@ function M.status_of(case, err)
   return worst or "passed"
 end
 
+-- The first `os.exit` test code called since the last protected call began (see `M.guard_exit`).
+local exit_called
+
+---While a run runs test code, `os.exit` is an error of the scenario, hook or script that calls it, not the end of
+---the process: a test that ended the run would leave it without its reports, and with the exit code it chose
+---(`os.exit(0)` after another scenario had failed was a green run). Also when the test catches the error: the
+---call is remembered, and the protected call it happened in fails with it. A plain script's top level that calls
+---`os.exit(0)` (or `os.exit(true)`, `os.exit()`) ends there and passes (`fscript.lifecycle`). Returns the
+---function that puts the real `os.exit` back.
+---@return fun()
+function M.guard_exit()
+  local real = os.exit
+  rawset(os, "exit", function(code)
+    local status = code
+    if code == nil or code == true then status = 0 elseif code == false then status = 1 end
+    local info = debug.getinfo(2, "Sl")
+    local at = info and info.currentline and info.currentline > 0 and ("%s:%d: "):format(info.short_src,
+      info.currentline) or ""
+    local f = failure.new({ message = ("%sos.exit(%s) in test code: a test cannot end the run (its reports "
+      .. "would not be written), so it fails here; fail with error() or assert(), stop early with skip() or "
+      .. "pending()"):format(at, code == nil and "" or tostring(code)), kind = "exit",
+      exit_code = math.tointeger(status) or 1 })
+    f.traceback = failure.trim_traceback(debug.traceback("", 2))
+    exit_called = exit_called or f
+    error(f, 0)
+  end)
+  return function() rawset(os, "exit", real) end
+end
+
 ---Runs fn(...) under the deadline with a traceback; returns nil or a Failure.
 ---@param fn function
 ---@param timeout number seconds
 ---@return fscript.Failure?
 function M.protected(fn, timeout, ...)
   deadline.set(timeout)
+  exit_called = nil
   -- Not a tail call: the handler's frame must stay, so level 2 below it is where the error was raised
   -- (the user's line for a deadline or an arithmetic error, [C] 'error' for error()).
   local ok, err = xpcall(fn, function(e)
@@ -68,26 +98,85 @@ function M.protected(fn, timeout, ...)
     return f
   end, ...)
   local stopped, kind = deadline.set(nil)
-  if ok then return stopped and failure.new({ message = stopped, kind = kind }) or nil end
+  local exited = exit_called
+  exit_called = nil
+  -- An os.exit the code caught still fails it (unless a deadline or Ctrl-C stopped it, which says more).
+  if ok then return stopped and failure.new({ message = stopped, kind = kind }) or exited end
   if not failure.is(err) then err = failure.from(err) end
+  if exited and err.kind ~= "interrupt" and err.kind ~= "timeout" then return exited end
   return err
 end
 
----Sends what the case prints to its record and the console; returns the function that puts `print` back.
+-- A case keeps at most this much of what it printed: the first OUTPUT_HEAD bytes and the last OUTPUT_TAIL, with a
+-- line in between saying how many were dropped. The start says how the scenario set up, the end what led to its
+-- outcome; what is in between is rarely read, yet it was kept whole (200 MB printed took 1.75 GB, copied into
+-- each report, and through a `--jobs` worker's result line). 64 KiB each way is a few thousand lines: a long
+-- scenario's log stays whole, and a thousand scenarios that each print their most still fit in 128 MB.
+M.OUTPUT_HEAD = 64 * 1024
+M.OUTPUT_TAIL = 64 * 1024
+
+---The line that stands for the output a case dropped.
+---@param dropped integer bytes
+---@return string
+function M.dropped_line(dropped)
+  return ("... %d bytes dropped (the output's first %d KiB and last %d KiB are kept) ..."):format(dropped,
+    M.OUTPUT_HEAD // 1024, M.OUTPUT_TAIL // 1024)
+end
+
+---Sends what the case prints to its record and the console; returns the function that puts `print` back (and
+---ends the record's output: the head, what was dropped, the tail).
 ---@param run_state table
 ---@param case fscript.Case
 ---@return fun()
 function M.capture_print(run_state, case)
   local env = run_state.env
   local saved = rawget(env, "print")
+  local head = 0 -- bytes in case.output (each line and its newline)
+  -- The tail: lines first..last of `tail` (those before `first` were dropped), `tail_bytes` in all.
+  local tail, first, last, tail_bytes, dropped = {}, 1, 0, 0, 0
+  local function keep(text)
+    local size = #text + 1
+    if head + size <= M.OUTPUT_HEAD and last == 0 then
+      case.output[#case.output + 1] = text
+      head = head + size
+      return
+    end
+    if head < M.OUTPUT_HEAD and last == 0 then
+      -- The line that fills the head: its start in the head, the rest on to the tail.
+      local room = M.OUTPUT_HEAD - head
+      case.output[#case.output + 1] = text:sub(1, room)
+      head = M.OUTPUT_HEAD
+      text, size = text:sub(room + 1), size - room
+    end
+    if size > M.OUTPUT_TAIL then
+      -- One line longer than the tail: its end only.
+      dropped = dropped + tail_bytes + (size - M.OUTPUT_TAIL)
+      tail, first, last = { text:sub(-(M.OUTPUT_TAIL - 1)) }, 1, 1
+      tail_bytes = M.OUTPUT_TAIL
+      return
+    end
+    last = last + 1
+    tail[last] = text
+    tail_bytes = tail_bytes + size
+    while tail_bytes > M.OUTPUT_TAIL do
+      local old = tail[first]
+      tail[first], first = nil, first + 1
+      tail_bytes, dropped = tail_bytes - (#old + 1), dropped + #old + 1
+    end
+  end
   rawset(env, "print", function(...)
     local parts = table.pack(...)
     for i = 1, parts.n do parts[i] = tostring(parts[i]) end
     local text = table.concat(parts, "\t", 1, parts.n)
-    case.output[#case.output + 1] = text
+    keep(text)
     run_state.console:output(text)
   end)
-  return function() rawset(env, "print", saved) end
+  return function()
+    rawset(env, "print", saved)
+    if dropped > 0 then case.output[#case.output + 1] = M.dropped_line(dropped) end
+    for i = first, last do case.output[#case.output + 1] = tail[i] end
+    tail, first, last, tail_bytes, dropped = {}, 1, 0, 0, 0
+  end
 end
 
 local function target_view(run_state, case)
@@ -128,6 +217,71 @@ local function screenshot_attachment(case)
   end
 end
 
+-- A step record of a case that a Lua scenario ran itself (not a hook, not a `.feature` step).
+local function own_step(step)
+  return (step.depth or 0) == 0 and not step.hook and not step.pickle_step
+end
+
+---The name of the hook record that carries a case's outcome when none of its steps and hooks does.
+M.OUTSIDE_STEPS = "(outside the steps)"
+
+-- Makes every report that derives a case's status from its steps and hooks (Cucumber Messages, cucumber's JSON,
+-- and what merge-reports reads back from a stream) derive `status`, the one the run counts:
+-- - a step a Lua scenario ran inside its own pcall and whose failure it handled is the scenario's own code, not a
+--   test step: it becomes a step inside the scenario (depth 1), as a step another step runs is;
+-- - an outcome no step or hook carries (an error, an assert, a time limit, `skip()`, `pending()` or os.exit in a
+--   Lua scenario's body or a script's top level; the app's launch failing; the file's `before`/`after`
+--   functions) gets a hook record of its own, "(outside the steps)", at the place it happened: after the steps
+--   that ran, before the After hooks (a Before hook when no step ran). This is what cucumber-js does with code of
+--   a test case that is no Gherkin step: it is a hook, a test step of the case, and the case's status is the worst
+--   of its test steps (a testCaseFinished carries none).
+local function carry_outcome(run_state, case, status, err)
+  local rank = status_mod.rank
+  for _, step in ipairs(case.steps) do
+    if own_step(step) and not case.gherkin and rank(step.status) > rank(status) then
+      step.depth, step.caught = 1, true
+    end
+  end
+  local carried, last_failed
+  for _, step in ipairs(case.steps) do
+    if (step.depth or 0) == 0 then
+      carried = status_mod.worst(carried, step.status)
+      if step.status == "failed" then last_failed = step end
+    end
+  end
+  if (carried or "passed") == status then
+    -- The failed step of a case the infrastructure failed says so (the messages' exception type).
+    if err and err.kind == "infrastructure" and last_failed then last_failed.error_kind = "infrastructure" end
+    return
+  end
+  -- Where it goes: before the trailing After hooks, after the steps that ran (a `.feature` case's steps a failure
+  -- skipped come after it).
+  local at = #case.steps + 1
+  while at > 1 do
+    local step = case.steps[at - 1]
+    local after_hook = step.hook and step.hook.kind == "after"
+    local not_run = step.not_run
+    if not (after_hook or not_run) then break end
+    at = at - 1
+  end
+  -- Before the steps a failure kept from running it is a Before hook, else an After hook.
+  local kind = "after"
+  for i = at, #case.steps do
+    if not case.steps[i].hook then kind = "before" end
+  end
+  local location = case.where or ((run_state.file and run_state.file.path or "?") .. ":0")
+  local record = { keyword = kind == "after" and "After" or "Before", text = M.OUTSIDE_STEPS, depth = 0,
+    status = status, duration = 0, started_at = case.body_ended_at or util.now(), definition = location,
+    hook = { kind = kind, name = M.OUTSIDE_STEPS, location = location, outside = true } }
+  if err then
+    record.error, record.traceback, record.quiet, record.error_kind = err.message, err.traceback, err.quiet, err.kind
+    record.where = err.where
+  else
+    record.error = status
+  end
+  table.insert(case.steps, at, record)
+end
+
 ---Ends a case: its duration and outcome, and for a failure that used the target what the target showed.
 ---@param run_state table
 ---@param case fscript.Case
@@ -144,6 +298,7 @@ function M.finish(run_state, case, started, err, retries_left)
     if err.kind == "interrupt" then run_state.interrupted = true end
     -- A target that went down is the infrastructure's failure, not the test's: not retried, exit 2.
     if err.kind ~= "interrupt" and M.target_down() then err.kind = "infrastructure" end
+    carry_outcome(run_state, case, status, err)
     if status == "failed" and err.kind ~= "interrupt" and err.kind ~= "infrastructure" and (retries_left or 0) > 0 then
       case.will_be_retried = true
     end
@@ -159,8 +314,9 @@ function M.finish(run_state, case, started, err, retries_left)
       deadline.set(nil)
       screenshot_attachment(case)
     end
-  elseif case.status == "running" then
-    case.status = "passed"
+  else
+    if case.status == "running" then case.status = "passed" end
+    if case.status == "passed" then carry_outcome(run_state, case, "passed") end
   end
   run_state.console:case_end(case)
 end

@@ -63,7 +63,7 @@ local function load_file(run_state, path)
     return false
   end
   local case, started = cases.new("(script)", {}, true), util.clock()
-  case.index = 0
+  case.index, case.where = 0, path .. ":1"
   run_state.session.case = case
   local restore = cases.capture_print(run_state, case)
   local args = run_state.args
@@ -72,6 +72,9 @@ local function load_file(run_state, path)
   local timeout = config.get("timeout")
   local err = cases.protected(scenario_run.reset_target, timeout, run_state, {})
     or cases.protected(chunk, timeout, table.unpack(args, 1, args.n or #args))
+  case.body_ended_at = util.now()
+  -- A plain script's top level may end itself with os.exit(0): it passes there (any other code fails it).
+  if err and err.kind == "exit" and err.exit_code == 0 then err = nil end
   restore()
   run_state.session.case = nil
   local scenarios = run_state.session.scenarios

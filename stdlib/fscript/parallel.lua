@@ -25,17 +25,31 @@ function M.begin(opts)
   if opts.fail_fast then
     return nil, "--fail-fast stops a serial run at its first failure; it does not combine with --jobs (drop one)"
   end
-  local units, files, declared, broken, warnings = units_mod.units(opts, filter)
+  -- Planning runs each Lua file's top level (in a sandbox): what it writes stays off a report on standard output,
+  -- and an os.exit there cannot end the parent (`finish` puts both back).
+  local restore_stdout = require("fscript.runner").divert_stdout(reports)
+  local restore_exit = require("fscript.cases").guard_exit()
+  local planned, units, files, declared, broken, warnings = pcall(units_mod.units, opts, filter)
+  if not planned then
+    restore_exit()
+    restore_stdout()
+    error(units, 0)
+  end
   -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
   local selected = 0
   for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
+  local function refuse(why)
+    restore_exit()
+    restore_stdout()
+    return nil, why
+  end
   if not filter.empty and selected == 0 and declared > 0 and not filter.name and not filter.lines then
-    return nil, ("--tags %q selects none of the %d scenarios"):format(filter.source, declared)
+    return refuse(("--tags %q selects none of the %d scenarios"):format(filter.source, declared))
   end
   if opts.shard_count then
     if opts.durations then
       local durations, err = units_mod.durations(opts.durations)
-      if not durations then return nil, err end
+      if not durations then return refuse(err) end
       units_mod.weigh(units, durations)
     end
     units = units_mod.partition(units, opts.shard_count)[opts.shard_index]
@@ -44,7 +58,7 @@ function M.begin(opts)
   for i, unit in ipairs(units) do ordered[i] = { unit = unit, at = i } end
   if opts.durations then
     local durations, err = units_mod.durations(opts.durations)
-    if not durations then return nil, err end
+    if not durations then return refuse(err) end
     units_mod.weigh(units, durations)
     table.sort(ordered, function(a, b)
       if a.unit.weight ~= b.unit.weight then return a.unit.weight > b.unit.weight end
@@ -58,7 +72,8 @@ function M.begin(opts)
   end
   local console = console_mod.new({ out = out, err = opts.err, color = opts.color == true })
   parent = { opts = opts, reports = reports, units = {}, files = files, results = {}, console = console,
-    started = util.clock(), done = 0, total = #units, broken = broken, defined = {} }
+    started = util.clock(), done = 0, total = #units, broken = broken, defined = {}, returned = {},
+    restore_stdout = restore_stdout, restore_exit = restore_exit }
   local plan = {}
   for i, entry in ipairs(ordered) do
     parent.units[entry.unit.id] = entry.unit
@@ -76,18 +91,39 @@ function M.begin(opts)
   return json.encode({ units = plan, files = #files })
 end
 
----One unit's cases, back from worker `label` (`w2`, or the target it drives): printed at once, kept in order.
----@param line string the worker's JSON: `{"unit": id, "cases": [records]}`
+-- The start of a line, for a message about it.
+local function excerpt(line)
+  local shown = line:sub(1, 120):gsub("[%c]", "?")
+  return #line > 120 and (shown .. "…") or shown
+end
+
+---A line from worker `label` (`w2`, or the target it drives), running `expected` (nil when idle): when it is that
+---unit's cases, they are printed at once and kept in order, and the answer is true (the unit is back). Anything
+---else is no result: run facts are kept, and a line that is not what the worker was asked for (a line a test
+---wrote into the worker's results, a second result) is reported and ignored; a unit whose result never comes
+---is reported lost by `finish`.
+---@param line string the worker's JSON: `{"unit": id, "cases": [records], "run": facts}`
 ---@param label string
-function M.result(line, label)
+---@param expected? string the unit the worker is running
+---@return boolean result
+function M.result(line, label, expected)
+  if line == "" then return false end
   local message, err = json.decode(line)
   if type(message) == "table" and type(message.run) == "table" then M.run_facts(message.run) end
-  if type(message) == "table" and message.cases == nil and message.run then return end
-  if type(message) ~= "table" or type(message.cases) ~= "table" then
-    parent.console:error_line(("fscript: a worker sent something that is not a result (%s)"):format(tostring(err)))
-    return
+  if type(message) == "table" and message.cases == nil and message.run then return false end
+  if type(message) ~= "table" or type(message.cases) ~= "table" or type(message.unit) ~= "string" then
+    parent.console:error_line(("fscript: worker %s sent a line that is not a result (%s), ignored: %s"):format(label,
+      tostring(err or "no unit and cases"), excerpt(line)))
+    return false
+  end
+  if message.unit ~= expected or parent.returned[message.unit] then
+    parent.console:error_line(("fscript: worker %s sent a result for %s while running %s, ignored"):format(label,
+      message.unit, tostring(expected or "nothing")))
+    return false
   end
   local unit = parent.units[message.unit]
+  local returned = { indexes = {}, count = 0, label = label }
+  parent.returned[message.unit] = returned
   parent.done = parent.done + 1
   for _, record in ipairs(message.cases) do
     local case = json_report.case_from_record(record)
@@ -95,6 +131,8 @@ function M.result(line, label)
       case.info = case.info or {}
       case.info.target = label
     end
+    if case.index ~= nil then returned.indexes[case.index] = true end
+    returned.count = returned.count + 1
     local list = parent.results[unit and unit.file or message.unit] or {}
     parent.results[unit and unit.file or message.unit] = list
     list[#list + 1] = case
@@ -105,6 +143,7 @@ function M.result(line, label)
       console:paint("dim", ("%s  %s"):format(console_mod.seconds(case.duration), label))))
     console:case_end(case)
   end
+  return true
 end
 
 ---Keeps what a worker said about the run for the messages: every worker's support code (merged: a catalog step
@@ -133,17 +172,28 @@ function M.run_facts(facts)
   end
 end
 
--- A worker that died mid-unit: its scenarios fail with why, so the report shows them.
-local function lost(unit, why)
+-- A worker that died mid-unit, or a result that did not bring all of a unit's scenarios back: those scenarios
+-- (`names`, default all of the unit's) fail with why, so the report shows them and the run fails (exit 2).
+local function lost(unit, why, names)
   local list = parent.results[unit.file] or {}
   parent.results[unit.file] = list
-  local names = #unit.scenarios > 0 and unit.scenarios or { { index = 0, name = "(script)", tags = {} } }
+  names = names or (#unit.scenarios > 0 and unit.scenarios or { { index = 0, name = "(script)", tags = {} } })
   for _, scenario in ipairs(names) do
     local case = { name = scenario.name, tags = scenario.tags, index = scenario.index, steps = {}, output = {},
       duration = 0, script = scenario.index == 0 or nil }
     if why then
+      -- A case that ran (the messages list it, a `.feature` scenario with its pickle).
+      case.started_at = util.now()
+      if require("fscript.features").is_feature(unit.file) and scenario.index > 0 then
+        case.pickle_index = scenario.index
+      end
       case.status = "failed"
       case.failure = require("fscript.failure").new({ message = why, kind = "infrastructure" })
+      -- Its outcome as a hook record of its own, as a case that failed outside its steps has (`fscript.cases`).
+      local cases = require("fscript.cases")
+      case.steps[1] = { keyword = "After", text = cases.OUTSIDE_STEPS, depth = 0, status = "failed", duration = 0,
+        error = why, error_kind = "infrastructure", definition = unit.file .. ":0",
+        hook = { kind = "after", name = cases.OUTSIDE_STEPS, location = unit.file .. ":0", outside = true } }
       local console = parent.console
       console:line(("%s %s › %s"):format(console:paint("red", "✘"), unit.file, case.name))
       console:case_end(case)
@@ -151,6 +201,34 @@ local function lost(unit, why)
       case.status, case.skip_reason = "skipped", "not run: interrupted"
     end
     list[#list + 1] = case
+  end
+end
+
+-- Every unit handed out came back whole, or is reported: a unit neither back nor lost (its result never came),
+-- and the scenarios a unit's result left out, fail as lost.
+local function check_returned(unrun)
+  local settled = {}
+  for _, id in ipairs(unrun) do settled[id] = true end
+  local ids = {}
+  for id in pairs(parent.units) do ids[#ids + 1] = id end
+  table.sort(ids)
+  for _, id in ipairs(ids) do
+    local unit, returned = parent.units[id], parent.returned[id]
+    if not settled[id] and not returned then
+      lost(unit, ("its result did not come back from its worker (%s is neither reported nor lost)"):format(id))
+    elseif returned then
+      local missing = {}
+      for _, scenario in ipairs(unit.scenarios) do
+        if not returned.indexes[scenario.index] then missing[#missing + 1] = scenario end
+      end
+      if #unit.scenarios == 0 and returned.count == 0 then
+        missing[1] = { index = 0, name = "(script)", tags = {} }
+      end
+      if #missing > 0 then
+        lost(unit, ("its result did not come back: the result worker %s sent for %s did not include it (something "
+          .. "else wrote to the worker's results?)"):format(returned.label, id), missing)
+      end
+    end
   end
 end
 
@@ -165,6 +243,7 @@ function M.finish(interrupted, unrun, lost_why)
     local unit = parent.units[id]
     if unit then lost(unit, lost_why[id]) end
   end
+  check_returned(unrun)
   local facts = parent.run or {}
   local run_hooks = {}
   for _, list in ipairs({ facts.before or {}, facts.after or {} }) do
@@ -197,6 +276,8 @@ function M.finish(interrupted, unrun, lost_why)
     end
   end
   local run = reporting.tally(state)
+  parent.restore_exit()
+  parent.restore_stdout()
   reporting.write(run, parent.reports)
   parent.console:finish(run)
   return run.exit_code

@@ -37,6 +37,28 @@ local function undefined_steps(run)
   return list
 end
 
+---While test code runs with a report going to standard output (`--report message:-`), what the tests write to
+---standard output (`io.write`, a child's output) goes to standard error, so the report stays the report alone;
+---returns the function that puts standard output back, for the reports.
+---@param reports {path: string}[]
+---@return fun()
+function M.divert_stdout(reports)
+  local host = util.host()
+  for _, r in ipairs(reports) do
+    if r.path == "-" and host.divert_stdout and host.restore_stdout then
+      local ok, problem = host.divert_stdout()
+      if not ok then
+        io.stderr:write(("fscript: note: what tests write to standard output may mix with the report there (%s)\n")
+          :format(tostring(problem)))
+      end
+      return host.restore_stdout
+    end
+  end
+  return function() end
+end
+
+local run_suite
+
 ---Runs scripts and writes reports. Never raises for script errors; returns the run as data too.
 ---@param opts fscript.RunOptions
 ---@return integer exit_code 0 passed, 1 a test failed, 2 usage/load error, 130 interrupted
@@ -47,6 +69,18 @@ function M.run(opts)
     io.stderr:write(("fscript: %s\n"):format(reports))
     return 2, nil
   end
+  -- Test code cannot end the run without its reports (see `fscript.cases.guard_exit`), nor write into a report
+  -- on standard output.
+  local restore_stdout = M.divert_stdout(reports)
+  local restore_exit = cases.guard_exit()
+  local ok, code, run = pcall(run_suite, opts, filter, reports, restore_stdout)
+  restore_exit()
+  restore_stdout()
+  if not ok then error(code, 0) end
+  return code, run
+end
+
+run_suite = function(opts, filter, reports, restore_stdout)
   if opts.shard_count and not opts.select then
     local sharded, err = units.shard_options(opts)
     if not sharded then
@@ -137,6 +171,7 @@ function M.run(opts)
     end
   end
   local run = reporting.tally(state)
+  restore_stdout()
   reporting.write(run, reports)
   state.console:finish(run)
   local block = snippets.block(undefined_steps(run), state.session.registry.types, state.session.registry)

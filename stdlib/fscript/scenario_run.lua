@@ -130,7 +130,7 @@ local function skipped_steps(session, case, spec)
   for i, step in ipairs(spec.gherkin.steps) do
     if not ran[i] then
       local record = { keyword = util.trim(step.keyword), text = step.text, depth = 0, status = "skipped",
-        duration = 0, pickle_step = i, background = step.background or nil, where = ("%s:%d"):format(
+        not_run = true, duration = 0, pickle_step = i, background = step.background or nil, where = ("%s:%d"):format(
           spec.gherkin.uri, step.line), data_table = step.data_table, started_at = util.now(),
         doc_string = step.doc_string and step.doc_string.content or nil,
         argument = (step.data_table and "table") or (step.doc_string and "doc") or nil }
@@ -158,6 +158,8 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   local case = cases.new(spec.name, spec.tags)
   case.index, case.attempt, case.pickle_index = index, attempt, spec.pickle_index
   case.info, case.preconditions, case.gherkin = spec.info, spec.preconditions, spec.gherkin
+  -- Where the scenario is defined: what a hook record carrying an outcome outside its steps points to.
+  case.where = spec.gherkin and ("%s:%d"):format(spec.gherkin.uri, spec.gherkin.line) or spec.where
   run_state.file.cases[#run_state.file.cases + 1] = case
   run_state.console:case_start(case)
   local down = cases.target_down()
@@ -198,6 +200,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
       for _, hook in ipairs(hooks.before) do hook() end
       spec.fn()
     end, timeout)
+    case.body_ended_at = util.now()
   end
   -- After hooks run even when the scenario failed or was interrupted: they clean up.
   local after_err = cases.run_hooks(hooks.after, timeout)

@@ -16,6 +16,13 @@ function M.known(status)
   return RANK[status] ~= nil
 end
 
+---A status's place in cucumber's ordering (higher is worse; a status cucumber does not know counts as failed).
+---@param status? string
+---@return integer
+function M.rank(status)
+  return RANK[status] or RANK.failed
+end
+
 ---The worse of two statuses (nil counts as nothing).
 ---@param a? string
 ---@param b? string

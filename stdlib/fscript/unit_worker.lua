@@ -32,6 +32,9 @@ function M.run(opts)
     return 2
   end
   local channel = require("fscript.worker")
+  -- os.exit in a scenario or hook is an error of it, as in a serial run (see `fscript.cases.guard_exit`); the
+  -- worker lives on to send its result.
+  cases.guard_exit()
   local record = require("fscript.report.json").case_record
   local quiet = setmetatable({ out = function() end, err = function() end }, { __index = opts })
   local state = lifecycle.new_state(quiet, filter)

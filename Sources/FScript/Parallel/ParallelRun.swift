@@ -51,11 +51,13 @@ struct ParallelRun {
                 label: target ?? "w\(slot + 1)", executable: executable, arguments: workerArguments(slot, target),
                 environment: environment)
         }
-        let outcome = scheduler.run { line, worker in
+        let outcome = scheduler.run { line, worker, unit in
             do {
-                try parallel.result.call(.string(line), .string(worker.label))
+                let answer = try parallel.result.call(.string(line), .string(worker.label), unit.map { .string($0) } ?? .nil)
+                return answer.first?.boolValue == true
             } catch {
                 writeError("fscript: a result could not be read: \(error)\n")
+                return false
             }
         }
         do {

@@ -64,8 +64,11 @@ final class ParallelScheduler {
         self.startWorker = startWorker
     }
 
-    /// Runs every unit; `deliver` gets each result line with the worker that sent it.
-    func run(deliver: (String, WorkerProcess) -> Void) -> Outcome {
+    /// Runs every unit; `deliver` gets each line a worker sent, the worker, and the unit it is running (nil when
+    /// idle), and says whether the line is that unit's result: only then is the unit back and the worker given the
+    /// next one (a line that is not, such as one a test wrote there, leaves the unit running: when its worker
+    /// exits without its result, the unit is lost and reported).
+    func run(deliver: (String, WorkerProcess, String?) -> Bool) -> Outcome {
         for slot in workers.indices where !pending.isEmpty { start(slot) }
         while case .running = phase, workers.contains(where: { $0 != nil }) { step(deliver) }
         while case .stopping = phase, workers.contains(where: { $0 != nil }) { step(deliver) }
@@ -78,7 +81,7 @@ final class ParallelScheduler {
     }
 
     /// One turn: react to Ctrl-C and to time running out, wait for something to happen, collect it.
-    private func step(_ deliver: (String, WorkerProcess) -> Void) {
+    private func step(_ deliver: (String, WorkerProcess, String?) -> Bool) {
         if Interruption.isPending { interrupt() }
         enforceDeadlines()
         waitForEvents()
@@ -157,11 +160,10 @@ final class ParallelScheduler {
 
     /// Passes on a worker's results, gives it its next unit, and when it has exited, records a unit it did not
     /// finish (not run again: it may be what kills workers) and starts a replacement.
-    private func collect(_ slot: Int, _ deliver: (String, WorkerProcess) -> Void) {
+    private func collect(_ slot: Int, _ deliver: (String, WorkerProcess, String?) -> Bool) {
         guard let worker = workers[slot] else { return }
-        for line in worker.readLines() {
+        for line in worker.readLines() where deliver(line, worker, worker.current) {
             worker.current = nil
-            deliver(line, worker)
             dispatch(slot)
         }
         guard worker.finished else { return }

@@ -11,9 +11,31 @@ import Platform
 /// The wait for the next unit goes through `Interruption`, so Ctrl-C ends it at once; the parent closing the
 /// pipe (no more work, or the parent is gone) ends it too, and the worker exits.
 final class WorkerChannel {
+    /// Where the parent reads results: descriptor 3 when the worker starts.
     static let resultDescriptor: Int32 = 3
+    /// Where this worker writes them: descriptor 3 moved out of the tests' way (see `init`).
+    private let results: Int32
     private var buffer: [UInt8] = []
     private var closed = false
+
+    /// Moves the result pipe from descriptor 3 to one of its own, closed on exec, and puts /dev/null on 3: a test
+    /// writing to descriptor 3 (`io.open("/dev/fd/3")`, `os.execute("… >&3")`) or a child it starts cannot write
+    /// into the results, where a partial line made the parent lose the unit's result.
+    init() {
+        let moved = fcntl(Self.resultDescriptor, F_DUPFD_CLOEXEC, 100)
+        guard moved >= 0 else {
+            results = Self.resultDescriptor
+            return
+        }
+        let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
+        if null >= 0 {
+            dup2(null, Self.resultDescriptor)
+            close(null)
+        } else {
+            close(Self.resultDescriptor)
+        }
+        results = moved
+    }
 
     /// Registers `fscript.worker` in `state`.
     func register(in state: LuaState) {
@@ -57,14 +79,16 @@ final class WorkerChannel {
         return nil
     }
 
-    /// Writes one result line; a parent that is gone makes it a no-op (SIGPIPE is ignored by the runtime).
+    /// Writes one result line; a parent that is gone makes it a no-op (SIGPIPE is ignored by the runtime). The line
+    /// starts with a newline too: whatever reached the pipe before it without one (a partial line) is a line of
+    /// its own, which the parent reports and ignores, and the result stays whole (the parent skips empty lines).
     func send(_ text: String) {
-        var bytes = Array(text.utf8)
-        bytes.removeAll { $0 == UInt8(ascii: "\n") }
+        var bytes = [UInt8(ascii: "\n")] + Array(text.utf8)
+        bytes[1...].removeAll { $0 == UInt8(ascii: "\n") }
         bytes.append(UInt8(ascii: "\n"))
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(Self.resultDescriptor, $0.baseAddress, $0.count) }
+            let written = bytes[offset...].withUnsafeBytes { write(results, $0.baseAddress, $0.count) }
             if written < 0 && errno == EINTR { continue }
             if written <= 0 { return }
             offset += written

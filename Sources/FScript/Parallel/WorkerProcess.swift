@@ -16,6 +16,8 @@ final class WorkerProcess {
     private(set) var input: Int32
     let results: Int32
     private var buffer: [UInt8] = []
+    /// How much of `buffer` is known to hold no newline: a long line is scanned once, not at every read.
+    private var scanned = 0
     /// The unit it is running, nil when idle.
     var current: String?
     /// The file of its last unit: a worker keeps a file loaded, so more of the same file go to it first.
@@ -89,10 +91,14 @@ final class WorkerProcess {
             break
         }
         var lines: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
-            buffer.removeSubrange(...newline)
+        var start = 0
+        while let newline = buffer[max(start, scanned)...].firstIndex(of: UInt8(ascii: "\n")) {
+            // Empty lines are the framing of the worker's results (see WorkerChannel.send).
+            if newline > start { lines.append(String(decoding: buffer[start..<newline], as: UTF8.self)) }
+            start = newline + 1
         }
+        buffer.removeSubrange(..<start)
+        scanned = buffer.count
         return lines
     }
 

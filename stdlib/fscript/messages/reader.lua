@@ -121,6 +121,12 @@ function HANDLERS.hook(s, m)
   item.hook, item.name, item.tags = HOOK_KINDS[m.type], m.name, m.tagExpression
   if not item.hook then fail(s, ("hook.type %s is not a hook type"):format(tostring(m.type))) end
   s.hooks[m.id] = item
+  if m.name == require("fscript.cases").OUTSIDE_STEPS then
+    -- The hook that carries a case's outcome outside its steps (`fscript.cases`): no support code of the run
+    -- (the writer makes it again from the cases).
+    item.outside = true
+    s.support.definitions[#s.support.definitions] = nil
+  end
 end
 
 function HANDLERS.parameterType(s, m)

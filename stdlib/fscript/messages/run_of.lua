@@ -28,8 +28,16 @@ local seconds = M.seconds
 ---@param hook_id any
 ---@return fscript.StepResult
 function M.hook_record(def, hook_id)
-  return def and hooks_mod.record({ kind = def.hook, name = def.name, tags = def.tags, source = def.source,
-    line = def.line }) or { keyword = "Hook", text = tostring(hook_id), depth = 0 }
+  if not def then return { keyword = "Hook", text = tostring(hook_id), depth = 0 } end
+  local record = hooks_mod.record({ kind = def.hook, name = def.name, tags = def.tags, source = def.source,
+    line = def.line })
+  if def.outside then
+    -- The hook that carried the case's outcome outside its steps, as the runner recorded it (`fscript.cases`).
+    record.hook.outside = true
+    record.hook.location = def.location
+    record.definition = def.location
+  end
+  return record
 end
 
 -- A `.feature` source parsed again: its pickles in `gherkin.pickles` order and each one's index by line (a
@@ -110,6 +118,9 @@ local function put_result(s, record, got, test_step)
   end
   if not record.error and record.status == "failed" then record.error = "failed" end
   local exception = result.exception
+  if type(exception) == "table" and exception.type == require("fscript.report.message").INFRASTRUCTURE_ERROR then
+    record.error_kind = "infrastructure"
+  end
   if type(exception) == "table" and type(exception.stackTrace) == "string" then
     -- The writer's stack trace is "Type: message", then the Lua traceback (see `fscript.report.message`).
     local head = ("%s: %s\n"):format(tostring(exception.type), tostring(exception.message))
@@ -160,7 +171,7 @@ local function attempt_record(run, steps)
   if status ~= "passed" and worst then
     case.failure = require("fscript.failure").new({ message = worst.error or status,
       step = worst.hook and worst.text or (worst.keyword .. " " .. worst.text), where = worst.where,
-      traceback = worst.traceback })
+      traceback = worst.traceback, kind = worst.error_kind })
   end
   return case
 end

@@ -66,9 +66,18 @@ local function parse(paths, temp)
     return nil, ("ruby could not read the step definitions (%s): %s"):format(why or ("exit " .. tostring(status)),
       stderr)
   end
-  local trees, jerr = json.decode(util.read_file(trees_file) or "")
-  if type(trees) ~= "table" or #trees ~= #paths then
-    return nil, "ruby's syntax trees are not JSON: " .. tostring(jerr) .. (stderr ~= "" and ("\n" .. stderr) or "")
+  -- One line per file: each decoded on its own, so the stretches no Ctrl-C can cut stay one file long.
+  local trees = {}
+  for line in (util.read_file(trees_file) or ""):gmatch("[^\n]+") do
+    local tree, jerr = json.decode(line)
+    if type(tree) ~= "table" then
+      return nil, "ruby's syntax trees are not JSON: " .. tostring(jerr) .. (stderr ~= "" and ("\n" .. stderr) or "")
+    end
+    trees[#trees + 1] = tree
+  end
+  if #trees ~= #paths then
+    return nil, ("ruby gave %d syntax trees for %d files%s"):format(#trees, #paths,
+      stderr ~= "" and (": " .. stderr) or "")
   end
   return trees
 end

@@ -1,9 +1,10 @@
 # Prints the syntax tree of each Ruby file named on standard input (NUL-separated, so a name may hold a newline)
-# as one JSON array, in the same order: [{"tree": TREE, "comments": [[LINE, COLUMN, TEXT], ...]}, ...]. Ripper's
+# as one JSON line per file, in the same order: {"tree": TREE, "comments": [[LINE, COLUMN, TEXT], ...]}. Ripper's
 # S-expression (Ruby's own parser, so `fscript port` never guesses at Ruby's grammar), with symbols as strings and
 # nil as false (JSON null would leave holes in Lua's lists). Tokens keep their [line, column]. Comments come from
 # Ripper's lexer. A file Ruby cannot read or parse maps to {"error": "LINE: message"} and the others go on.
-# Used by fscript.port.main, which reads standard output from a file and keeps standard error apart.
+# Used by fscript.port.main, which reads standard output from a file, one line at a time (so Ctrl-C is heard
+# between files), and keeps standard error apart.
 require 'ripper'
 require 'json'
 
@@ -42,4 +43,4 @@ rescue StandardError, ScriptError => e
 end
 
 paths = $stdin.binmode.read.split("\0")
-print '[', paths.map { |path| entry(path) }.join(','), ']'
+paths.each { |path| puts entry(path) }

@@ -178,14 +178,18 @@ local function elements(feature_id, case)
     local into = s.background and background or steps
     into[#into + 1] = s.record
   end
-  -- A case that failed outside its steps (a hook, a load error) gets a step that says so, so CI sees it.
-  local failed_step
+  -- A case that failed outside its steps and hooks (a load error, a record of an older report) gets a step that
+  -- says so, so CI sees it. (A case the runner ran has a hook record for that: `fscript.cases`.)
+  local failed_step, carried
   for _, list in ipairs({ background, steps }) do
     for _, s in ipairs(list) do
       if s.result.status ~= "passed" and s.result.status ~= "skipped" then failed_step = s end
     end
   end
-  if case.status == "failed" and not failed_step then
+  for _, step in ipairs(case.steps or {}) do
+    if step.hook and (step.depth or 0) == 0 and step.status == "failed" then carried = true end
+  end
+  if case.status == "failed" and not failed_step and not carried then
     local message = case.failure and case.failure.message or "failed"
     failed_step = step_record("* ", "(the scenario failed outside its steps)", g and g.line or 0,
       { status = "failed", duration = 0, error_message = json.valid_utf8(message) })
@@ -228,7 +232,9 @@ function M.render(run)
       tags = {} }
     for i, tag in ipairs(info and info.tags or {}) do feature.tags[i] = { name = tag.name, line = tag.line } end
     for _, case in ipairs(file.cases) do
-      if case.status ~= "skipped" then
+      -- A scenario that did not run (a filter, an interrupt, --fail-fast) is none of cucumber's; one that
+      -- skipped itself is, as cucumber-ruby lists it.
+      if case.status ~= "skipped" or (not case.skip_reason and case.started_at ~= nil) then
         for _, e in ipairs(elements(feature.id, case)) do feature.elements[#feature.elements + 1] = e end
       end
     end

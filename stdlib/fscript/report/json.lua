@@ -50,7 +50,8 @@ function M.step_record(s)
   return { keyword = s.keyword, text = s.text, status = s.status, duration = s.duration, depth = s.depth,
     where = s.where, definition = s.definition, error = s.error, argument = s.argument, data_table = s.data_table,
     doc_string = s.doc_string, background = s.background, started_at = s.started_at, traceback = s.traceback,
-    attachments = s.attachments, hook = s.hook, pickle_step = s.pickle_step, quiet = s.quiet, snippets = s.snippets }
+    attachments = s.attachments, hook = s.hook, pickle_step = s.pickle_step, quiet = s.quiet, snippets = s.snippets,
+    error_kind = s.error_kind, caught = s.caught }
 end
 
 ---A case back from its record: the shape the runner makes, so every report renders it as it would have.

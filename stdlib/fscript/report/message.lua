@@ -37,16 +37,49 @@ end
 
 local STEP_TYPES = { Given = "Context", When = "Action", Then = "Outcome" }
 
--- The test steps of a case (its final attempt, or the longest one): hooks and the scenario's own steps.
-local function test_steps_of(case)
-  local best = {}
-  for _, attempt in ipairs(case.attempts or {}) do
-    local list = M.top_steps(attempt)
-    if #list > #best then best = list end
+-- What a test step is across a case's attempts: a hook by its definition, a `.feature` step by its pickle step,
+-- a Lua scenario's step by its place among the steps it ran. Returns the attempt's test steps and their keys.
+local function keyed_steps(attempt)
+  local steps, keys, lua = {}, {}, 0
+  for _, step in ipairs(M.top_steps(attempt)) do
+    local key
+    if step.hook then
+      key = "hook " .. M.hook_key(step.hook)
+    elseif step.pickle_step then
+      key = "pickle " .. tostring(step.pickle_step)
+    else
+      lua = lua + 1
+      key = "lua " .. lua
+    end
+    steps[#steps + 1], keys[#keys + 1] = step, key
   end
-  local final = M.top_steps(case)
-  if #final >= #best then best = final end
-  return best
+  return steps, keys
+end
+
+-- The test steps of a case: those of every attempt (an attempt that failed outside its steps has a hook the
+-- others do not), each once, in the order they ran; and their keys.
+local function test_steps_of(case)
+  local attempts = { case }
+  for _, a in ipairs(case.attempts or {}) do attempts[#attempts + 1] = a end
+  local steps, keys = keyed_steps(case)
+  for i = 2, #attempts do
+    local more, more_keys = keyed_steps(attempts[i])
+    local after = 0 -- where the last step this attempt shares with the list is
+    for j, key in ipairs(more_keys) do
+      local at
+      for k, known in ipairs(keys) do
+        if known == key then at = k end
+      end
+      if at then
+        after = at
+      else
+        table.insert(steps, after + 1, more[j])
+        table.insert(keys, after + 1, key)
+        after = after + 1
+      end
+    end
+  end
+  return steps, keys
 end
 
 ---The steps of a case that are test steps: hooks and the case's own top-level steps.
@@ -67,6 +100,10 @@ local function ran(case)
 end
 
 local EXCEPTION_TYPES = { pending = "PendingException", skipped = "SkippedException" }
+
+---The exception type of a failure that is the infrastructure's (the target went down, a `--jobs` worker died or
+---did not send its result back), not the test's: what a stream read back (merge-reports) makes exit 2 again.
+M.INFRASTRUCTURE_ERROR = "InfrastructureError"
 
 ---An error as the messages' message and exception. Lua puts the raising line before the message
 ---(`steps.lua:3: boom`): the message is what was raised, the line goes to the stack trace, as a JavaScript
@@ -93,7 +130,8 @@ local function result_of(step)
   local quiet = step.quiet or status == "passed" or status == "undefined" or status == "ambiguous"
     or status == "unknown"
   if not quiet and step.error then
-    r.message, r.exception = M.exception(step.error, EXCEPTION_TYPES[status] or "Error", nil, step.traceback)
+    local kind = EXCEPTION_TYPES[status] or (step.error_kind == "infrastructure" and M.INFRASTRUCTURE_ERROR) or "Error"
+    r.message, r.exception = M.exception(step.error, kind, nil, step.traceback)
   end
   return r
 end
@@ -228,6 +266,37 @@ local function emit_sources(ctx)
   end
 end
 
+---The key of a hook record's definition among the stream's hooks: its location, and for the hook that carries a
+---case's outcome outside its steps (`fscript.cases`) a key of its own, so it is never taken for a real hook.
+---@param hook table a step record's `hook`
+---@return string
+function M.hook_key(hook)
+  return hook.outside and ("outside " .. tostring(hook.location)) or tostring(hook.location)
+end
+
+-- The hooks that carry outcomes outside a case's steps: a hook envelope for each place one happened (the
+-- scenario's definition), after the support code's own, as cucumber-js lists its hooks before the test cases.
+local function emit_outside_hooks(ctx)
+  for _, file in ipairs(ctx.run.files) do
+    for _, case in ipairs(file.cases) do
+      local attempts = { case }
+      for _, a in ipairs(case.attempts or {}) do attempts[#attempts + 1] = a end
+      for _, attempt in ipairs(attempts) do
+        for _, step in ipairs(attempt.steps or {}) do
+          local hook = step.hook
+          if hook and hook.outside and not ctx.hook_ids[M.hook_key(hook)] then
+            local id = ctx.next_id()
+            ctx.hook_ids[M.hook_key(hook)] = id
+            local source, line = tostring(hook.location):match("^(.*):(%d+)$")
+            ctx.emit({ hook = { id = id, type = hooks_mod.MESSAGE_TYPES[hook.kind] or "BEFORE_TEST_CASE",
+              name = hook.name, sourceReference = reference(source or tostring(hook.location), tonumber(line)) } })
+          end
+        end
+      end
+    end
+  end
+end
+
 -- Parameter types, step definitions and hooks, undefined parameter types; fills ctx.definition_ids and
 -- ctx.hook_ids (definition location → id).
 local function emit_support(ctx)
@@ -250,6 +319,7 @@ local function emit_support(ctx)
         tagExpression = item.tags, sourceReference = reference(item.source, item.line) } })
     end
   end
+  emit_outside_hooks(ctx)
   for _, u in ipairs(support.undefined_parameter_types or {}) do
     ctx.emit({ undefinedParameterType = { name = u.name, expression = u.expression } })
   end
@@ -297,14 +367,16 @@ local function emit_test_case(ctx, case, pickle)
   local case_id = ctx.next_id()
   local test_steps, step_ids, pickle_step_ids = {}, {}, {}
   local lua_step = 0
-  for i, step in ipairs(test_steps_of(case)) do
+  local steps, keys = test_steps_of(case)
+  for i, step in ipairs(steps) do
     local id = ctx.next_id()
-    step_ids[i] = id
+    step_ids[keys[i]] = id
     if step.hook then
-      test_steps[#test_steps + 1] = { id = id, hookId = ctx.hook_ids[step.hook.location] or "" }
+      test_steps[#test_steps + 1] = { id = id, hookId = ctx.hook_ids[M.hook_key(step.hook)] or "" }
     else
       if not step.pickle_step then lua_step = lua_step + 1 end
-      test_steps[#test_steps + 1], pickle_step_ids[i] = scenario_test_step(ctx, case, pickle, step, id, lua_step)
+      test_steps[#test_steps + 1], pickle_step_ids[keys[i]] = scenario_test_step(ctx, case, pickle, step, id,
+        lua_step)
     end
   end
   ctx.emit({ testCase = { id = case_id, pickleId = pickle.id, testSteps = json.array(test_steps),
@@ -317,15 +389,16 @@ local function emit_attempt(ctx, plan, attempt, n, total)
   local started_id = ctx.next_id()
   ctx.emit({ testCaseStarted = { id = started_id, testCaseId = plan.id, attempt = n - 1,
     timestamp = timestamp(attempt.started_at) } })
-  for i, step in ipairs(M.top_steps(attempt)) do
-    local step_id = plan.step_ids[i] or ""
+  local steps, keys = keyed_steps(attempt)
+  for i, step in ipairs(steps) do
+    local step_id = plan.step_ids[keys[i]] or ""
     ctx.emit({ testStepStarted = { testCaseStartedId = started_id, testStepId = step_id,
       timestamp = timestamp(step.started_at) } })
     if step.snippets and #step.snippets > 0 and n == 1 then
       -- The snippets that would define an undefined step, in Lua (fscript's step definitions' language).
       local list = {}
       for k, code in ipairs(step.snippets) do list[k] = { language = "lua", code = code } end
-      ctx.emit({ suggestion = { id = ctx.next_id(), pickleStepId = plan.pickle_step_ids[i] or "",
+      ctx.emit({ suggestion = { id = ctx.next_id(), pickleStepId = plan.pickle_step_ids[keys[i]] or "",
         snippets = json.array(list) } })
     end
     attachment_envelopes(ctx.emit, step.attachments, { testCaseStartedId = started_id, testStepId = step_id })
