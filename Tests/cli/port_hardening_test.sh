@@ -5,8 +5,9 @@
 # named "a<newline>.." holding step_definitions/ makes the port read nothing outside the suite and write nothing
 # outside --out (before: the file list split on the newline, read ../step_definitions/x.rb beside the suite and
 # wrote ../step_definitions/x.lua beside --out). A Lua file that cannot be written, or a folder of --out that is a
-# symlink leading out of it, is exit 2 naming the file. Ctrl-C and SIGTERM while Ruby parses stop the port with
-# exit 130 and Ruby's process gone (before: Ctrl-C was ignored and SIGTERM left Ruby running).
+# symlink leading out of it, is exit 2 naming the file. Ctrl-C and SIGTERM while Ruby parses, and Ctrl-C once it
+# is done, stop the port with exit 130 and Ruby's process gone (before: Ctrl-C was ignored and SIGTERM left Ruby
+# running).
 source "$(dirname "$0")/common.sh"
 
 command -v ruby >/dev/null || fatal "fscript port needs ruby for its parser: scripts/install --test-deps installs it"
@@ -88,37 +89,47 @@ mkdir -p "$big/step_definitions"
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "Given /^I do thing %d$/ do\n  touch(\"x%d\")\nend\n", i, i }' \
   >"$big/step_definitions/big_steps.rb"
 alive() { [ -e "/proc/$1" ] && [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null)" != Z ]; }
-for signal in INT TERM; do
-  "$bin" port frank "$big" --out "$work/big/out-$signal" >"$work/$signal.out" 2>"$work/$signal.err" </dev/null &
+# INT and TERM while Ruby parses; INT again once Ruby is done, while the Lua is written (its trees fill the heap).
+for when in INT TERM INT-after-ruby; do
+  signal="${when%%-*}"
+  "$bin" port frank "$big" --out "$work/big/out-$when" >"$work/$when.out" 2>"$work/$when.err" </dev/null &
   pid=$!
   pids+=("$pid")
   ruby_pid=""
   for _ in $(seq 1 400); do
     ruby_pid="$(ps -o pid=,comm= --ppid "$pid" 2>/dev/null | awk '$2 == "ruby" { print $1 }' || true)"
     [ -n "$ruby_pid" ] && break
-    kill -0 "$pid" 2>/dev/null || fatal "SIG$signal: fscript port ended before Ruby started: $(cat "$work/$signal.err")"
+    kill -0 "$pid" 2>/dev/null || fatal "$when: fscript port ended before Ruby started: $(cat "$work/$when.err")"
     sleep 0.05
   done
-  [ -n "$ruby_pid" ] || fatal "SIG$signal: Ruby did not start within 400 polls"
+  [ -n "$ruby_pid" ] || fatal "$when: Ruby did not start within 400 polls"
+  if [ "$when" = INT-after-ruby ]; then
+    for _ in $(seq 1 2000); do
+      alive "$ruby_pid" || break
+      sleep 0.05
+    done
+    alive "$ruby_pid" && fatal "$when: Ruby still parses after 2000 polls"
+    kill -0 "$pid" 2>/dev/null || fatal "$when: fscript port ended before the signal: $(cat "$work/$when.err")"
+  fi
   started=$(now_ms)
   kill "-$signal" "$pid"
   for _ in $(seq 1 200); do
     kill -0 "$pid" 2>/dev/null || break
     sleep 0.01
   done
-  kill -0 "$pid" 2>/dev/null && fatal "SIG$signal: fscript port still runs 200 polls after the signal"
+  kill -0 "$pid" 2>/dev/null && fatal "$when: fscript port still runs 200 polls after the signal"
   stopped=$(($(now_ms) - started))
   status=0
   wait "$pid" || status=$?
   pids=()
-  [ "$status" -eq 130 ] || fatal "SIG$signal: exit $status, expected 130: $(cat "$work/$signal.err")"
-  grep -qx "fscript: interrupted; files not yet written are left as they were" "$work/$signal.err" ||
-    fatal "SIG$signal: $(cat "$work/$signal.err")"
+  [ "$status" -eq 130 ] || fatal "$when: exit $status, expected 130: $(cat "$work/$when.err")"
+  grep -qx "fscript: interrupted; files not yet written are left as they were" "$work/$when.err" ||
+    fatal "$when: $(cat "$work/$when.err")"
   for _ in $(seq 1 100); do alive "$ruby_pid" || break; sleep 0.01; done
   if alive "$ruby_pid"; then
     kill -9 "$ruby_pid"
-    fatal "SIG$signal: Ruby ($ruby_pid) still ran after fscript port ended"
+    fatal "$when: Ruby ($ruby_pid) still ran after fscript port ended"
   fi
-  echo "SIG$signal: fscript port ended in $stopped ms (exit 130), Ruby gone"
+  echo "$when: fscript port ended in $stopped ms (exit 130), Ruby gone"
 done
 echo "port_hardening_test: passed"
