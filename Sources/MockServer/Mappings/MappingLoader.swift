@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import Platform
 
 /// Reads a WireMock root directory into stubs: `mappings/**/*.json` (subfolders too, as WireMock reads them) and
 /// the `__files` their bodies refer to.
@@ -35,12 +36,31 @@ package enum MappingLoader {
         var stubs: [Stub] = []
         for name in names {
             let shown = hasMappings ? "mappings/\(name)" : name
-            guard let data = manager.contents(atPath: folder.appendingPathComponent(name).path) else {
-                throw MappingError(file: shown, message: "cannot read the file")
+            let bytes: [UInt8]
+            do {
+                bytes = try BoundedFile.read(folder.appendingPathComponent(name).path, limit: fileLimit, what: "mapping file")
+            } catch {
+                throw MappingError(file: shown, message: problem(error))
             }
-            stubs += try self.stubs(inFile: Array(data), named: shown, filesDirectory: files)
+            stubs += try self.stubs(inFile: bytes, named: shown, filesDirectory: files)
         }
         return stubs
+    }
+
+    /// The largest mapping file read: 100,000 stubs in one `{"mappings": […]}` take about 20 MB.
+    static let fileLimit = 64 * 1024 * 1024
+
+    /// Why a mapping file was not read, after its name: a FIFO or a link to `/dev/zero` among the mappings would
+    /// have blocked the load or read until memory ran out.
+    private static func problem(_ failure: BoundedFile.Failure) -> String {
+        switch failure.kind {
+        case .missing, .unreadable: return "cannot read the file: \(failure)"
+        case .notRegular:
+            return "not a regular file (a FIFO, a device, a socket or a /proc entry, or a link to one); mapping "
+                + "files must be ordinary JSON files"
+        case .tooLarge(let size, let limit):
+            return "\(size) bytes, over the limit of \(limit) for a mapping file; split it into several files"
+        }
     }
 
     /// One mapping file's bytes as stubs, checked as a stub store checks them (regular expressions, JSON): what

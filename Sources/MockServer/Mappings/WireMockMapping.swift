@@ -96,6 +96,15 @@ enum WireMockMapping {
         guard real.hasPrefix(root.hasSuffix("/") ? root : root + "/") else {
             throw Problem(path, "\(name) is outside \(files) (it resolves to \(real)); body files must be inside __files")
         }
+        // Checked here so the load names the mapping; `BodyFile` checks again when it reads.
+        var info = stat()
+        guard stat(real, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw Problem(path, "\(name) in \(files) is not a regular file (a FIFO, a device or a socket); body files "
+                + "must be ordinary files")
+        }
+        guard info.st_size <= BodyFile.limit else {
+            throw Problem(path, "\(name) in \(files) is \(info.st_size) bytes, over the limit of \(BodyFile.limit)")
+        }
         return real
     }
 

@@ -29,12 +29,13 @@ extension ResponseDefinition {
                 headers.append((name: "Content-Type", value: "application/json"))
             }
         case .file(let path):
-            let resolved = Self.resolve(path, in: filesDirectory)
-            guard let data = FileManager.default.contents(atPath: resolved) else {
-                return .text("mock: body file not found: \(resolved)\n", status: 500)
+            let data: [UInt8]
+            switch BodyFile.read(Self.resolve(path, in: filesDirectory)) {
+            case .success(let read): data = read
+            case .failure(let failure): return BodyFile.failure(failure)
             }
             if captures.isEmpty {
-                bytes = Array(data)
+                bytes = data
             } else {
                 bytes = Array(Self.substitute(captures, in: String(decoding: data, as: UTF8.self)).utf8)
             }

@@ -16,10 +16,14 @@ extension AdminAPI {
         }
         router.add("GET", "/__admin/files/{name}") { api, _, parameters in
             let file = try api.bodyFile(parameters)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
+            switch BodyFile.read(file.path) {
+            case .success(let data):
+                return HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: data)
+            case .failure(let failure) where failure.kind == .missing:
                 throw AdminError(404, "no file \(file.lastPathComponent) in \(api.mappings.filesDirectory)")
+            case .failure(let failure):
+                throw AdminError(500, "\(failure); a body file must be a regular file of at most \(BodyFile.limit) bytes")
             }
-            return HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: Array(data))
         }
         router.add("PUT", "/__admin/files/{name}") { api, request, parameters in
             let file = try api.bodyFile(parameters)

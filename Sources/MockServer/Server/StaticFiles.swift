@@ -14,9 +14,12 @@ enum StaticFiles {
             return .text("Method \(sent) is not implemented: WireMock answers a GET spelt '\(sent)' that no stub "
                 + "matches with 501; send GET\n", status: 501)
         }
-        guard root != nil, let file = StaticFileLookup.file(at: request.path, in: filesDirectory),
-            let data = FileManager.default.contents(atPath: file.path)
-        else { return nil }
-        return HTTPResponse(status: 200, headers: [("Content-Type", StaticFileLookup.contentType(of: file))], body: Array(data))
+        guard root != nil, let file = StaticFileLookup.file(at: request.path, in: filesDirectory) else { return nil }
+        switch BodyFile.read(file.path) {
+        case .success(let data):
+            return HTTPResponse(status: 200, headers: [("Content-Type", StaticFileLookup.contentType(of: file))], body: data)
+        case .failure(let failure):
+            return failure.kind == .missing ? nil : BodyFile.failure(failure)
+        }
     }
 }

@@ -70,20 +70,20 @@ extension ResponseDefinition {
                     headers.append((name: "Content-Type", value: "application/json"))
                 }
             case .file(let path):
-                guard let data = FileManager.default.contents(atPath: Self.resolve(path, in: filesDirectory)) else {
-                    return .text("mock: body file not found: \(path)\n", status: 500)
+                switch BodyFile.read(Self.resolve(path, in: filesDirectory)) {
+                case .success(let data): bytes = try renderFile(data, model: model, now: now)
+                case .failure(let failure): return BodyFile.failure(failure)
                 }
-                bytes = try renderFile(data, model: model, now: now)
             case .fileTemplate(let name, let directory):
                 let rendered = try templates.fileName?.render(model, now: now) ?? name
                 let path: String
                 do { path = try WireMockMapping.bodyFile(rendered, in: directory, at: "bodyFileName") } catch {
                     return .text("mock: body file \(rendered) (from \(name)): \(error.message)\n", status: 500)
                 }
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    return .text("mock: body file not found: \(path)\n", status: 500)
+                switch BodyFile.read(path) {
+                case .success(let data): bytes = try renderFile(data, model: model, now: now)
+                case .failure(let failure): return BodyFile.failure(failure)
                 }
-                bytes = try renderFile(data, model: model, now: now)
             }
             return HTTPResponse(status: status, headers: headers, body: bytes)
         } catch {
@@ -92,10 +92,10 @@ extension ResponseDefinition {
     }
 
     /// A body file is a template too, unless the stub says `disableBodyFileTemplating`.
-    private func renderFile(_ data: Data, model: TemplateValue, now: Date) throws(TemplateError) -> [UInt8] {
-        guard templatesBodyFile else { return Array(data) }
+    private func renderFile(_ data: [UInt8], model: TemplateValue, now: Date) throws(TemplateError) -> [UInt8] {
+        guard templatesBodyFile else { return data }
         let text = String(decoding: data, as: UTF8.self)
-        guard Template.isTemplate(text) else { return Array(data) }
+        guard Template.isTemplate(text) else { return data }
         return Array(try Template(parsing: text).render(model, now: now).utf8)
     }
 }
