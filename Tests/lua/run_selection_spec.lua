@@ -1,5 +1,6 @@
 -- Spec: cucumber's ways to pick scenarios besides tags: `--name REGEX` (anywhere in the name) and `FILE:LINE`
--- (the scenario or Examples row at that line; an outline's own line selects all its rows; several lines at once).
+-- (the scenario or Examples row at that line, or the scenario whose step is at that line; an outline's own line
+-- selects all its rows; several lines at once).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -30,7 +31,8 @@ check.equal("writing 1 entries as alice; writing 2 entries as bob; writing 300 e
 names = picked({ outline .. ":18:24" })
 check.equal("writing 1 entries as alice; writing 300 entries as carol", names, "several lines")
 names = picked({ outline .. ":3" })
-check.equal("", names, "a line inside a scenario selects nothing (cucumber's rule: its own line or a row's)")
+check.equal("writing 1 entries as alice; writing 2 entries as bob; writing 300 entries as carol", names,
+  "a step's line selects its scenario, here the outline's every row (cucumber-ruby's rule; an editor gives that line)")
 
 names = picked({ outline }, { name = "bob|carol" })
 check.equal("writing 2 entries as bob; writing 300 entries as carol", names, "--name is a regex anywhere in the name")

@@ -33,7 +33,7 @@ function M.run(state, opts)
           local tags = {}
           for i, tag in ipairs(pickle.tags) do tags[i] = tag:gsub("^@", "") end
           local spec = { name = features.case_name(pickle), tags = tags, where = ("%s:%d"):format(path, pickle.line),
-            outline_line = pickle.outline_line }
+            outline_line = pickle.outline_line, step_lines = features.step_lines(pickle) }
           if selection.matches(state.filter, spec) then
             for _, step in ipairs(pickle.steps) do
               checked = checked + 1

@@ -122,6 +122,18 @@ end
 ---@param session fscript.Session
 ---@param path string
 ---@param pickle fscript.Pickle
+---The lines of a pickle's own steps (not its Background's): FILE:LINE on one of them selects the scenario, as
+---cucumber-ruby's line filter does.
+---@param pickle table
+---@return integer[]
+function M.step_lines(pickle)
+  local lines = {}
+  for _, step in ipairs(pickle.steps) do
+    if not step.background then lines[#lines + 1] = step.line end
+  end
+  return lines
+end
+
 ---@return table spec as `Session:add_scenario` takes it
 function M.scenario(session, path, pickle)
   local tags = {}
@@ -134,8 +146,9 @@ function M.scenario(session, path, pickle)
     preconditions = preconditions,
     where = ("%s:%d"):format(path, pickle.line),
     gherkin = M.gherkin_record(path, pickle),
-    -- An outline row's outline, for FILE:LINE naming the outline (fscript.selection).
+    -- An outline row's outline, and the scenario's own step lines, for FILE:LINE (fscript.selection).
     outline_line = pickle.outline_line,
+    step_lines = M.step_lines(pickle),
     fn = function()
       for i, step in ipairs(pickle.steps) do
         session:run_step(util.trim(step.keyword), step.text, argument(step), ("%s:%d"):format(path, step.line),

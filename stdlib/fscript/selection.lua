@@ -61,15 +61,19 @@ function M.parse(opts)
   return filter
 end
 
--- The lines a scenario answers to, as cucumber's: its own (`where` is FILE:LINE; an outline row's is the row's)
--- and, for an outline row, the outline's (which selects every row).
+-- The lines a scenario answers to, as cucumber-ruby's: its own (`where` is FILE:LINE; an outline row's is the
+-- row's), for an outline row the outline's (which selects every row), and the lines of its own steps.
 local function at_line(lines, spec)
   local path, line = tostring(spec.where or ""):match("^(.*):(%d+)$")
   local wanted = path and lines[path]
   if not wanted then return false end
   if wanted[tonumber(line)] then return true end
   local outline = spec.outline_line
-  return outline ~= nil and wanted[outline] == true
+  if outline ~= nil and wanted[outline] == true then return true end
+  for _, step_line in ipairs(spec.step_lines or {}) do
+    if wanted[step_line] then return true end
+  end
+  return false
 end
 
 ---True when the filter selects the scenario (`{name =, tags =, where =, outline_line =}`).
