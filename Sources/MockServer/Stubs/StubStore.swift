@@ -169,21 +169,6 @@ final class StubStore: @unchecked Sendable {
         Self.outcome(of: index[position]!, for: request, scenarios: scenarios)
     }
 
-    private static func outcome(of entry: Entry, for request: HTTPRequest, scenarios: [String: String])
-        -> MatchOutcome
-    {
-        var outcome = entry.matcher.evaluate(request)
-        if let scenario = entry.stub.scenario, let required = scenario.requiredState {
-            let current = scenarios[scenario.name] ?? ScenarioStep.started
-            if current != required {
-                outcome.mismatches.append(
-                    Mismatch(part: "scenario \(scenario.name)", expected: required, actual: current, weight: 1)
-                )
-            }
-        }
-        return outcome
-    }
-
     /// The most stubs a request is compared with on the event loop (`decideIfLight`): light ones cost about a
     /// microsecond each, so the loop is never held for long.
     static let lightCandidateLimit = 64
@@ -296,36 +281,5 @@ final class StubStore: @unchecked Sendable {
             }
             return ranked.prefix(limit).map { (index[$0.position]!.stub, $0.outcome) }
         }
-    }
-
-    /// Why nothing matched: the closest stub and what differs (unmatched requests only, outside the lock). It
-    /// looks at the stubs for the request's path and at most `nearestMissSample` of the newest others, so a
-    /// 404 costs the same with 100,000 stubs as with 300; the admin API's near misses compare with all.
-    private static func nearestMiss(_ request: HTTPRequest, among sample: [Entry], _ scenarios: [String: String])
-        -> String
-    {
-        let shown = "\(request.method) \(request.uri)"
-        var closest: (entry: Entry, outcome: MatchOutcome)?
-        for entry in sample {
-            let outcome = outcome(of: entry, for: request, scenarios: scenarios)
-            if closest.map({ isCloser(outcome, entry, than: $0.outcome, $0.entry) }) ?? true {
-                closest = (entry, outcome)
-            }
-        }
-        guard let closest else { return "No stub matched \(shown). There are no stubs." }
-        return "No stub matched \(shown). Closest stub: \(closest.entry.stub.summary): \(closest.outcome.explanation)"
-    }
-
-    /// WireMock's precedence: priority first (lower wins), then age (newer wins).
-    private static func ranks(_ entry: Entry, above other: Entry) -> Bool {
-        if entry.priority != other.priority { return entry.priority < other.priority }
-        return entry.order > other.order
-    }
-
-    private static func isCloser(
-        _ outcome: MatchOutcome, _ entry: Entry, than other: MatchOutcome, _ otherEntry: Entry
-    ) -> Bool {
-        if outcome.distance != other.distance { return outcome.distance < other.distance }
-        return ranks(entry, above: otherEntry)
     }
 }
