@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "Fuzzing",
             dependencies: [
-                "Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim",
+                "Frankly", "JSON", "HTTPCore", "MockServer", "LuaKit", "CLua", "LuaShim", "Platform",
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.embedInCode("Resources/pattern_oracle.lua")]

@@ -26,6 +26,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case templateNumbers = "template-numbers"
     /// Whole mappings POSTed to a running mock's admin API, then requests sent to it (`AdminMappingFuzz`).
     case adminMappings = "admin-mappings"
+    /// Hostile shard reports and message streams through the built `fscript merge-reports` (`MergeReportsFuzz`).
+    case mergeReports = "merge-reports"
 
     /// Runs one input. Errors are the expected outcome for most inputs; only a trap or a hang is a finding.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -65,6 +67,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             EdgeNumberTemplate.run(bytes)
         case .adminMappings:
             AdminMappingFuzz.run(bytes)
+        case .mergeReports:
+            MergeReportsFuzz.run(bytes)
         }
     }
 }

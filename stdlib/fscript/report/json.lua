@@ -112,6 +112,9 @@ function M.load(text, name)
   if type(doc) ~= "table" or type(doc.files) ~= "table" then
     return nil, ("%s: not an fscript JSON report (no \"files\" list); write one with --report json:FILE"):format(name)
   end
+  -- A report read back comes from outside (a shard, --durations): every field a renderer reads has its type.
+  local fits, misfit = require("fscript.report_schema").check_report(doc, name)
+  if not fits then return nil, misfit end
   local run = { files = {}, duration = tonumber(doc.duration) or 0, interrupted = doc.interrupted == true,
     exit_code = tonumber(doc.exit_code) or 0, strict = doc.strict ~= false, support = doc.support,
     run_hooks = type(doc.run_hooks) == "table" and doc.run_hooks or {}, started_at = tonumber(doc.started_at),

@@ -83,7 +83,8 @@ local function system_out(case)
 end
 
 local function failure_body(case)
-  local f = case.failure
+  -- A merged shard's failed case may come without its failure.
+  local f = case.failure or { message = case.status }
   local parts = { f.message }
   if f.where then parts[#parts + 1] = "at " .. f.where end
   if f.traceback then parts[#parts + 1] = f.traceback end
