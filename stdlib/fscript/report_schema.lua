@@ -23,7 +23,7 @@ local FAILURE = record({ message = STRING, step = STRING, where = STRING, traceb
 local STEP = record({ keyword = STRING, text = STRING, status = STRING, duration = NUMBER, depth = NUMBER,
   where = STRING, error = STRING, doc_string = STRING, background = BOOLEAN, started_at = NUMBER,
   traceback = STRING, attachments = list(ATTACHMENT), quiet = BOOLEAN, snippets = list(STRING),
-  data_table = list(list(SCALAR)), hook = TABLE, definition = STRING, argument = TABLE, pickle_step = NUMBER })
+  data_table = list(list(SCALAR)), hook = TABLE, definition = STRING, argument = STRING, pickle_step = NUMBER })
 
 local CASE_FIELDS = { name = STRING, status = STRING, duration = NUMBER, index = NUMBER, steps = list(STEP),
   output = list(STRING), failure = FAILURE, skip_reason = STRING, artifacts = list(STRING), target = list(STRING),

@@ -278,6 +278,24 @@ function fscript.real_path(path) end
 ---@param bytes string
 ---@return string
 function fscript.base64(bytes) end
+---Optional: the bytes of a file an input names, only when it is a regular file (never a device, a FIFO or a
+---`/proc` entry) of at most `limit` bytes; nil and why otherwise (else the stdlib reads it with io.open).
+---@param path string
+---@param limit integer
+---@return string? bytes
+---@return string? error
+function fscript.read_file(path, limit) end
+---Optional: writes a file whole or not at all (a temporary file beside it, renamed once written and closed); nil
+---and a message naming the file and the reason otherwise.
+---@param path string
+---@param bytes string
+---@return boolean? ok
+---@return string? error
+function fscript.write_file(path, bytes) end
+---Optional: opens (true) or closes (false) a phase, such as writing reports, in which Ctrl-C or SIGTERM ends
+---fscript at once with exit 130.
+---@param on boolean
+function fscript.end_at_once(on) end
 
 ---Runs the one step matching the text, e.g. `When "I touch the button marked 'Log In'"`.
 ---@param text string

@@ -16,6 +16,8 @@ struct MergeReportsCommand: ParsableCommand {
             order and cases their place in each file. One stream alone gives the reports its run would have \
             written (what a stream does not carry, fscript's artifacts and target summaries, is left out). A \
             stream without its testRunFinished (a run cut short) is rendered as far as it goes, with a warning. \
+            The reports are data, never paths to follow: a file a report names (an attachment, a screenshot, a \
+            trace) is embedded only from the folder --files names, by a relative path without '..'. \
             Exit status: the merged run's (0 all passed, 1 a test failed, 2 an error or a report that cannot be \
             read, 130 one of the parts was interrupted or cut short).
             """
