@@ -146,7 +146,8 @@ check.equal(0, show.main(trace_of(dir .. "/on", "a_wrong_welcome"), { out = capt
 check.contains(table.concat(said), "a wrong welcome: failed", "show-trace summarises the trace")
 said = {}
 check.equal(2, show.main(dir .. "/missing.html", { out = capture, err = capture, tty = false }), "a missing file")
-check.contains(table.concat(said), "no such file", "a missing file is named")
+check.contains(table.concat(said), "cannot read the file " .. dir .. "/missing.html: No such file or directory",
+  "a missing file is named, with the reason")
 said = {}
 check.equal(2, show.main(suite, { out = capture, err = capture, tty = false }), "a file that is no trace")
 check.contains(table.concat(said), "is not an fscript trace", "a foreign file is named")
