@@ -2,7 +2,8 @@
 # Issue 41, items 1, 4, 5, 11 and 13, each as it was found (fixtures in Tests/cli/fixtures/outcomes):
 # - a Lua scenario that ends outside any step (error, assert, a time limit, skip, pending) has that outcome in the
 #   message stream, so merge-reports of the stream, or of two shards' streams, counts what the run counted and
-#   exits as it did; a step the scenario ran in its own pcall and handled does not fail the stream's case;
+#   exits as it did; a step the scenario ran in its own pcall and handled does not fail the stream's case; files
+#   that do not load are the stream's parseErrors (exit 2 again);
 # - os.exit in a scenario or an After hook (also inside a pcall) fails that scenario, serially and with --jobs,
 #   and the run goes on and writes its reports;
 # - with --jobs, a scenario writing to its worker's result descriptor does not vanish, and one whose worker
@@ -62,6 +63,13 @@ grep -q 'timed out after 0.2 s' "$work/body.ndjson" || fatal "the stream does no
 run caught 0 "$fixtures/caught_step_test.lua" --report "message:$work/caught.ndjson"
 run caught_merged 0 merge-reports "junit:$work/caught.xml" "$work/caught.ndjson"
 merged caught_merged "1 passed, 0 failed"
+
+# Beyond the list: files that do not load (a feature that does not parse, a Lua file that does not compile) are
+# parseErrors in the stream, so merge-reports of it fails as the run did (exit 2), not "1 passed, 0 failed".
+run load 2 "$fixtures/load_errors" --report "message:$work/load.ndjson"
+summary load "1 passed, 2 failed"
+run load_merged 2 merge-reports "junit:$work/load.xml" "$work/load.ndjson"
+merged load_merged "1 passed, 2 failed"
 
 # --- 4. os.exit fails its scenario; the run goes on and writes its reports -------------------------------------
 expected_exit="after=passed

@@ -236,6 +236,8 @@ M.OUTSIDE_STEPS = "(outside the steps)"
 --   a test case that is no Gherkin step: it is a hook, a test step of the case, and the case's status is the worst
 --   of its test steps (a testCaseFinished carries none).
 local function carry_outcome(run_state, case, status, err)
+  -- A file that did not load is its load error (the messages' parseError), no test case.
+  if case.load then return end
   local rank = status_mod.rank
   for _, step in ipairs(case.steps) do
     if own_step(step) and not case.gherkin and rank(step.status) > rank(status) then
@@ -358,7 +360,7 @@ function M.load_failed(run_state, message)
   run_state.file.load_error = message
   run_state.load_errors = run_state.load_errors + 1
   local case = M.new("(load)", {}, true)
-  case.mark, case.index = nil, 0
+  case.mark, case.index, case.load = nil, 0, true
   run_state.file.cases[1] = case
   M.finish(run_state, case, util.clock(), failure.new({ message = message }))
 end

@@ -129,6 +129,25 @@ function HANDLERS.hook(s, m)
   end
 end
 
+-- A file that does not parse (a `.feature` file's Gherkin, or a Lua file fscript could not load): the run failed
+-- to load it; `run_of` makes it the file's load error, as the run reported it (exit 2).
+function HANDLERS.parseError(s, m)
+  local source = type(m.source) == "table" and m.source or {}
+  local uri = type(source.uri) == "string" and source.uri or "?"
+  local message = tostring(m.message or "does not parse")
+  -- cucumber's Gherkin message is "(LINE:COLUMN): what"; the run says "FILE:LINE:COLUMN: what".
+  local line, column, said = message:match("^%((%d+):(%d+)%): (.*)$")
+  if line then message = ("%s:%d:%d: %s"):format(uri, tonumber(line), tonumber(column), said) end
+  local list = s.parse_errors[uri]
+  if not list then
+    list = {}
+    s.parse_errors[uri] = list
+    s.parse_error_order[#s.parse_error_order + 1] = uri
+    s.documents[uri] = s.documents[uri] or s.next_document()
+  end
+  list[#list + 1] = message
+end
+
 function HANDLERS.parameterType(s, m)
   local _, source, at = location_of(m.sourceReference)
   s.support.parameter_types[#s.support.parameter_types + 1] = { name = m.name,
@@ -250,6 +269,10 @@ function HANDLERS.testRunFinished(s, m)
   s.finished, s.finished_at = true, seconds(m.timestamp)
   s.success = m.success == true
   s.exception = m.message or (type(m.exception) == "table" and m.exception.message) or nil
+  -- Where it happened: the stack trace's second line ("Type: message", then FILE:LINE or FILE).
+  local trace = type(m.exception) == "table" and type(m.exception.stackTrace) == "string" and m.exception.stackTrace
+  local at = trace and trace:match("^[^\n]*\n([^\n]+)")
+  if at then s.exception_where = at:match("^(.-):%d+$") or at end
 end
 
 -- The parts a stream's messages are collected into, by id and in order.
@@ -257,7 +280,7 @@ local function new_parts(name)
   local s = { name = name, line = 0, finished = false, sources = {}, documents = {}, pickles = {},
     definitions = {}, hooks = {}, cases = {}, case_order = {}, runs = {}, run_order = {}, run_hooks = {},
     run_hook_order = {}, support = { definitions = {}, parameter_types = {}, undefined_parameter_types = {} },
-    suggestions = {} }
+    suggestions = {}, parse_errors = {}, parse_error_order = {} }
   local documents = 0
   function s.next_document()
     documents = documents + 1

@@ -250,6 +250,37 @@ end
 ---@return string? warning
 function M.build(s, name)
   local files = files_of(s)
+  -- The files that did not load: a failed "(load)" case and the file's load error, as the run reported them.
+  local order = s.parse_error_order or {}
+  if s.exception and not s.parse_errors[s.exception_where or "(run)"] then
+    -- The run stopped on an exception outside any test (support code that did not load, as cucumber-js's
+    -- test-run exception): the file it names did not load, and the run failed (exit 2) as that run did.
+    local uri = s.exception_where or "(run)"
+    s.parse_errors[uri] = { s.exception }
+    s.documents[uri] = s.documents[uri] or s.next_document()
+    order = { uri }
+    for _, other in ipairs(s.parse_error_order or {}) do order[#order + 1] = other end
+  end
+  for _, uri in ipairs(order) do
+    local file
+    for _, f in ipairs(files) do
+      if f.path == uri then file = f end
+    end
+    if not file then
+      -- In its place among the documents (a run loads its files in that order).
+      file = { path = uri, cases = {}, source = s.sources[uri], defined = s.documents[uri] }
+      local at = #files + 1
+      for i = #files, 1, -1 do
+        if (files[i].defined or 0) > (file.defined or 0) then at = i end
+      end
+      table.insert(files, at, file)
+      for i, f in ipairs(files) do f.stream_order = i end
+    end
+    file.load_error = table.concat(s.parse_errors[uri], "\n")
+    table.insert(file.cases, 1, { name = "(load)", tags = {}, index = 0, rank = 0, stream_rank = 0, script = true,
+      status = "failed", steps = {}, output = {}, artifacts = {}, duration = 0,
+      failure = require("fscript.failure").new({ message = file.load_error }) })
+  end
   -- --no-strict is not in the stream; a run that succeeded with a pending or undefined step had it.
   local lenient = false
   for _, file in ipairs(files) do
@@ -259,7 +290,8 @@ function M.build(s, name)
   end
   local run = { files = files, duration = math.max((s.finished_at or s.started_at or 0) - (s.started_at or 0), 0),
     interrupted = not s.finished, strict = not (s.finished and s.success and lenient), support = s.support,
-    run_hooks = s.run_hook_order, started_at = s.started_at, finished_at = s.finished_at, exception = s.exception }
+    run_hooks = s.run_hook_order, started_at = s.started_at, finished_at = s.finished_at, exception = s.exception,
+    exception_where = s.exception_where }
   for _, h in ipairs(s.run_hook_order) do
     if h.status == "failed" then run.run_hook_failed = true end
   end

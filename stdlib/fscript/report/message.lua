@@ -207,21 +207,24 @@ local function emit_record_pickles(ctx, file)
   end
 end
 
--- A feature file's source, gherkinDocument and the pickles of the cases that ran.
+-- A feature file's source, gherkinDocument and the pickles of the cases that ran; returns how many parseErrors
+-- it had.
 local function emit_gherkin_document(ctx, file, wanted, gm)
   local text = file.source or util.read_input(file.path, "source")
   local ok, envelopes, pickles = pcall(gm.envelopes, file.path, text or "", ctx.next_id)
-  if not ok then return end
-  local emitted = {}
+  if not ok then return 0 end
+  local emitted, errors = {}, 0
   for index, p in ipairs(pickles) do
     if wanted[index] then emitted[p.id] = true end
   end
   for _, envelope in ipairs(envelopes) do
     if not envelope.pickle or emitted[envelope.pickle.id] then ctx.emit(envelope) end
+    if envelope.parseError then errors = errors + 1 end
   end
   for _, case in ipairs(file.cases) do
     if case.pickle_index then ctx.pickle_of[case] = pickles[case.pickle_index] end
   end
+  return errors
 end
 
 -- A Lua scenario: a pickle of the steps it ran, without a Gherkin document.
@@ -254,7 +257,22 @@ local function emit_sources(ctx)
     for _, case in ipairs(file.cases) do
       if case.pickle_index then wanted[case.pickle_index] = wanted[case.pickle_index] or {} end
     end
-    if features.is_feature(file.path) and next(wanted) and not has_gherkin then
+    local gherkin_errors = 0
+    if file.load_error and features.is_feature(file.path) and has_gherkin then
+      -- A feature file that does not parse: its source and cucumber's parseErrors (no pickles), so a report
+      -- derived from the stream fails the run as this one failed (exit 2), as cucumber-js's stream says.
+      gherkin_errors = emit_gherkin_document(ctx, file, {}, gm)
+    end
+    if file.load_error then
+      -- A Lua file (a test, a step definition or support file) that does not load, or a feature file fscript
+      -- refused beyond its Gherkin: a parseError of its own, unless its error stopped the run: the test run's
+      -- exception says so then (testRunFinished), as cucumber-js's does.
+      local line = tonumber(file.load_error:match("^[^\n]-:(%d+):"))
+      if gherkin_errors == 0 and file.path ~= ctx.run.exception_where then
+        ctx.emit({ parseError = { source = { uri = file.path, location = line and { line = line } or nil },
+          message = json.valid_utf8(file.load_error) } })
+      end
+    elseif features.is_feature(file.path) and next(wanted) and not has_gherkin then
       emit_record_pickles(ctx, file)
     elseif features.is_feature(file.path) and next(wanted) then
       emit_gherkin_document(ctx, file, wanted, gm)
@@ -279,8 +297,8 @@ end
 local function emit_outside_hooks(ctx)
   for _, file in ipairs(ctx.run.files) do
     for _, case in ipairs(file.cases) do
-      local attempts = { case }
-      for _, a in ipairs(case.attempts or {}) do attempts[#attempts + 1] = a end
+      local attempts = ran(case) and { case } or {}
+      for _, a in ipairs(ran(case) and case.attempts or {}) do attempts[#attempts + 1] = a end
       for _, attempt in ipairs(attempts) do
         for _, step in ipairs(attempt.steps or {}) do
           local hook = step.hook
