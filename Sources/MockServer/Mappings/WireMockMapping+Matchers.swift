@@ -9,7 +9,7 @@ extension WireMockMapping {
     private static let stringMatchers = ["equalTo", "contains", "doesNotContain", "matches", "doesNotMatch", "absent"]
     /// WireMock matchers fscript does not have: named as unsupported rather than taken for typos of ours.
     private static let foreignMatchers: Set = [
-        "matchesJsonSchema", "equalToNumber", "greaterThanNumber", "lessThanNumber",
+        "equalToNumber", "greaterThanNumber", "lessThanNumber",
     ]
 
     /// One string matcher (equalTo with caseInsensitive, contains, doesNotContain, matches, doesNotMatch, absent,
@@ -35,12 +35,13 @@ extension WireMockMapping {
         if let key = try spec.oneOf(["before", "after", "equalToDateTime"]) { return try dateMatcher(spec, key) }
         if spec.has("equalToXml") { return ValuePattern(check: .xml(try xmlPattern(spec))) }
         if spec.has("matchesXPath") { return ValuePattern(check: .xpath(try xpathPattern(spec))) }
+        if spec.has("matchesJsonSchema") { return ValuePattern(check: .jsonSchema(try jsonSchema(spec))) }
         if let inner = spec.value("not") {
             return ValuePattern(check: .not(try Fields.read(inner, at: spec.path(of: "not"), valuePattern)))
         }
         let supported = ["equalTo", "caseInsensitive"] + stringMatchers.dropFirst()
             + ["and", "or", "not", "hasExactly", "includes", "before", "after", "equalToDateTime", "equalToXml",
-                "matchesXPath"]
+                "matchesXPath", "matchesJsonSchema"]
         throw noMatcher(spec, kind: "matcher", supported: supported)
     }
 
@@ -50,6 +51,7 @@ extension WireMockMapping {
         try Fields.read(value, at: path) { spec throws(Problem) in
             let structured = [
                 "equalToJson", "matchesJsonPath", "equalToXml", "matchesXPath", "binaryEqualTo", "and", "or",
+                "matchesJsonSchema",
             ]
             if let key = try spec.oneOf(stringMatchers + structured) {
                 switch key {
@@ -59,6 +61,7 @@ extension WireMockMapping {
                 case "equalToXml": return BodyPattern(check: .xml(try xmlPattern(spec)))
                 case "matchesXPath": return BodyPattern(check: .xpath(try xpathPattern(spec)))
                 case "and", "or": return try combinedBodyPattern(spec, key)
+                case "matchesJsonSchema": return BodyPattern(check: .jsonSchema(try jsonSchema(spec)))
                 default: break
                 }
             }
@@ -121,7 +124,7 @@ extension WireMockMapping {
         case .notContaining(let text): return .doesNotContain(text)
         case .regex(let regex): return BodyPattern(check: .regex(regex))
         case .notRegex(let regex): return BodyPattern(check: .notRegex(regex))
-        case .absent, .all, .any, .not, .exactly, .including, .date, .xml, .xpath: return .absent
+        case .absent, .all, .any, .not, .exactly, .including, .date, .xml, .xpath, .jsonSchema: return .absent
         }
     }
 

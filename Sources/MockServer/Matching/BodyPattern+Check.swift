@@ -23,6 +23,7 @@ extension BodyPattern {
         case .any(let parts): fits = parts.contains { $0.mismatch(body) == nil }
         case .xml(let pattern): fits = pattern.accepts(body)
         case .xpath(let pattern): fits = pattern.accepts(body)
+        case .jsonSchema(let schema): fits = schema.accepts(text: text)
         case .json, .jsonPath, .jsonPathBody:
             do {
                 let actual = try JSONValue(parsing: body)

@@ -29,6 +29,8 @@ public struct BodyPattern: Sendable, Hashable {
         /// XML equal to a document (`equalToXml`), and XML an XPath selects from (`matchesXPath`).
         case xml(XMLPattern)
         case xpath(XPathPattern)
+        /// JSON satisfying a schema (`matchesJsonSchema`); a body that is not JSON is taken as a string.
+        case jsonSchema(JSONSchema)
     }
 
     let check: Check
@@ -106,6 +108,7 @@ public struct BodyPattern: Sendable, Hashable {
         case .jsonPathBody(let path, let inner): return "JSON where \(path.source) is \(inner.expectation)"
         case .xml(let pattern): return "XML equal to " + Self.quoted(pattern.expected)
         case .xpath(let pattern): return "XML " + Self.selection(pattern)
+        case .jsonSchema(let schema): return "JSON matching the schema " + schema.root.jsonString
         }
     }
 

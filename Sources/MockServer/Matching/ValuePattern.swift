@@ -26,6 +26,8 @@ public struct ValuePattern: Sendable, Hashable {
         /// The value is XML (`equalToXml`, `matchesXPath` on a header or query parameter, as WireMock allows).
         case xml(XMLPattern)
         case xpath(XPathPattern)
+        /// The value, read as JSON (or as a string when it is not JSON), satisfies a schema (`matchesJsonSchema`).
+        case jsonSchema(JSONSchema)
     }
 
     let check: Check
@@ -78,6 +80,7 @@ public struct ValuePattern: Sendable, Hashable {
         case .date(let matcher): return values.contains { matcher.accepts($0) }
         case .xml(let pattern): return values.contains { pattern.accepts(Array($0.utf8)) }
         case .xpath(let pattern): return values.contains { pattern.accepts(Array($0.utf8)) }
+        case .jsonSchema(let schema): return values.contains { schema.accepts(text: $0) }
         }
     }
 
@@ -103,6 +106,7 @@ public struct ValuePattern: Sendable, Hashable {
         case .date(let matcher): return "\(matcher.comparison.rawValue) \(matcher.source)"
         case .xml(let pattern): return "XML equal to \(pattern.expected)"
         case .xpath(let pattern): return "XML " + BodyPattern.selection(pattern)
+        case .jsonSchema(let schema): return "matching the JSON schema " + schema.root.jsonString
         }
     }
 

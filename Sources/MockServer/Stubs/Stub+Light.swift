@@ -39,7 +39,7 @@ extension ValuePattern {
         case .all(let patterns), .any(let patterns), .exactly(let patterns), .including(let patterns):
             return patterns.allSatisfy(\.isLight)
         case .not(let pattern): return pattern.isLight
-        case .date, .xml, .xpath: return false
+        case .date, .xml, .xpath, .jsonSchema: return false
         }
     }
 }
