@@ -41,6 +41,12 @@ check.equal("writing 2 entries as bob", names, "--name narrows FILE:LINE")
 names = picked({ outline }, { name = "bob", tags = "@large" })
 check.equal("", names, "--name narrows the tag filter")
 
+-- Selecting nothing is a typo or a stale line, never a green run of nothing.
+check.equal(2, (ran({ outline .. ":1" })), "a line no scenario, row or step is on selects nothing: exit 2")
+check.equal(2, (ran({ outline }, { name = "nobody" })), "a --name that matches no scenario: exit 2")
+check.equal(2, (ran({ outline }, { name = "bob", tags = "@large" })), "--name and tags that together select nothing")
+check.equal(0, (ran({ outline .. ":19" }, { name = "bob" })), "a line and a name that agree run")
+
 local bad_code, _, bad_out = ran({ outline }, { name = "(" })
 check.equal(2, bad_code, "a --name that is no regular expression is a usage error")
 check.equal("", bad_out, "nothing runs")

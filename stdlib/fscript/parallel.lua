@@ -35,7 +35,7 @@ function M.begin(opts)
     restore_stdout()
     error(units, 0)
   end
-  -- A tag filter that selects no scenario is a mistake (a typo, a renamed tag), as in a serial run.
+  -- A filter that selects no scenario is a mistake (a typo, a renamed tag, a stale line), as in a serial run.
   local selected = 0
   for _, unit in ipairs(units) do selected = selected + #unit.scenarios end
   local function refuse(why)
@@ -43,9 +43,8 @@ function M.begin(opts)
     restore_stdout()
     return nil, why
   end
-  if not filter.empty and selected == 0 and declared > 0 and not filter.name and not filter.lines then
-    return refuse(("--tags %q selects none of the %d scenarios"):format(filter.source, declared))
-  end
+  local nothing = selected == 0 and require("fscript.selection").nothing_selected(filter, declared)
+  if nothing then return refuse(nothing) end
   if opts.shard_count then
     if opts.durations then
       local durations, err = units_mod.durations(opts.durations)

@@ -149,16 +149,17 @@ run_suite = function(opts, filter, reports, restore_stdout)
     end
     state.interrupted = true
   end
-  -- A tag filter that selects nothing is a mistake (a typo, a renamed tag), not a green run; with --name or
-  -- FILE:LINE narrowing it further, nothing selected is their choice.
-  if not filter.empty and state.selected == 0 and state.scenario_count > 0 and not state.interrupted
-    and not filter.name and not filter.lines and not state.select then
+  -- A filter (tags, --name, FILE:LINE) that selects nothing is a mistake (a typo, a renamed tag, a stale line
+  -- number), not a green run. A worker runs what its parent chose (`state.select`): the parent checks.
+  if state.selected == 0 and not state.interrupted and not state.select then
     local known = {}
     for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
     table.sort(known)
-    io.stderr:write(("fscript: --tags %q selects none of the %d scenarios; the tags that exist: %s\n"):format(
-      filter.source, state.scenario_count, #known > 0 and table.concat(known, ", ") or "(none)"))
-    state.selected_nothing = true
+    local nothing = require("fscript.selection").nothing_selected(filter, state.scenario_count, known)
+    if nothing then
+      io.stderr:write("fscript: " .. nothing .. "\n")
+      state.selected_nothing = true
+    end
   end
   state.support = lifecycle.support(state)
   -- Traces are written on a thread of their own; the HTML report embeds a failed scenario's.

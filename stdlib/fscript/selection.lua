@@ -76,6 +76,40 @@ local function at_line(lines, spec)
   return false
 end
 
+---What a run says when its filter chose none of its `declared` scenarios: a typo, a renamed tag or a stale line
+---number, never a green run of nothing (exit 2). Nil when there was nothing to choose from or no filter.
+---@param filter table the run's filter (`M.parse`)
+---@param declared integer the scenarios the files declare
+---@param known_tags? string[] the tags the files use, to list beside a tag filter
+---@return string? message
+function M.nothing_selected(filter, declared, known_tags)
+  if declared == 0 then return nil end
+  local parts = {}
+  if not filter.empty then parts[#parts + 1] = ("--tags %q"):format(filter.source) end
+  if filter.name then parts[#parts + 1] = ("--name %q"):format(filter.name) end
+  if filter.lines then
+    local given = {}
+    for path, lines in pairs(filter.lines) do
+      local numbers = {}
+      for n in pairs(lines) do numbers[#numbers + 1] = n end
+      table.sort(numbers)
+      given[#given + 1] = path .. ":" .. table.concat(numbers, ":")
+    end
+    table.sort(given)
+    parts[#parts + 1] = table.concat(given, " ")
+  end
+  if #parts == 0 then return nil end
+  local message = ("%s %s none of the %d scenarios"):format(table.concat(parts, " and "),
+    #parts > 1 and "select" or "selects", declared)
+  if not filter.empty and known_tags then
+    message = message .. "; the tags that exist: " .. (#known_tags > 0 and table.concat(known_tags, ", ") or "(none)")
+  end
+  if filter.lines then
+    message = message .. "; a line selects the scenario, Examples row or step written on it"
+  end
+  return message
+end
+
 ---True when the filter selects the scenario (`{name =, tags =, where =, outline_line =}`).
 ---@param filter table
 ---@param spec table

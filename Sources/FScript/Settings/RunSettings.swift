@@ -54,7 +54,8 @@ extension RunSetting {
     static let scenarioName = RunSetting(
         "name", .text, valueName: "regex",
         help: "Run only scenarios whose name matches a regular expression (ICU syntax, anywhere in the name), as "
-            + "cucumber's --name does. FILE:LINE arguments select the scenario or Examples row at that line.",
+            + "cucumber's --name does. FILE:LINE arguments select the scenario, Examples row or step at that line. "
+            + "A --name or FILE:LINE that selects nothing is an error (exit 2), as a tag filter is.",
         reachesLua: true)
     static let failFast = RunSetting(
         "fail_fast", .toggle(setting: true),
