@@ -96,8 +96,8 @@ extension AdminAPI {
         // WireMock 3.7 refuses a new stub whose id is taken (2.35.1 kept both under one id, and 2.x's GET, PUT and
         // DELETE by id then each saw a different one); PUT is the way to replace a stub.
         if replacing == nil, stubs.stub(withID: stub.id) != nil {
-            throw AdminError(422, "ID of the provided stub mapping '\(stub.id.uuidString.lowercased())' is already taken "
-                + "by another stub mapping")
+            throw AdminError(422, "Duplicate stub mapping ID", code: 109, detail: "ID of the provided stub mapping "
+                + "'\(stub.id.uuidString.lowercased())' is already taken by another stub mapping")
         }
         if let replacing, let old = stubs.stub(withID: replacing) { remove(old) }
         do {

@@ -70,7 +70,8 @@ struct AdminAPI: Sendable {
             }
             return try match.handler(self, request, match.parameters)
         } catch let error as AdminError {
-            return Self.errors(error.message, status: error.status, pointer: error.pointer, detail: error.detail)
+            return Self.errors(
+                error.message, status: error.status, code: error.code, pointer: error.pointer, detail: error.detail)
         } catch {
             return Self.errors("\(error)", status: 400)
         }
@@ -110,15 +111,14 @@ struct AdminAPI: Sendable {
     }
 
     /// WireMock's error document; a mapping mistake also says where, as `errors[0].source.pointer` (JSON Pointer).
-    private static func errors(_ message: String, status: Int, pointer: String? = nil, detail: String? = nil)
-        -> HTTPResponse
-    {
-        var error: [String: JSONValue] = ["code": .integer(Int64(status)), "title": .string(message)]
+    /// `code` is WireMock's own number for the error when it has one (10 for a mistake at a pointer, else the status).
+    private static func errors(
+        _ message: String, status: Int, code: Int? = nil, pointer: String? = nil, detail: String? = nil
+    ) -> HTTPResponse {
+        var error: [String: JSONValue] = ["code": .integer(Int64(code ?? (pointer == nil ? status : 10))),
+                                          "title": .string(message)]
         if let detail { error["detail"] = .string(detail) }
-        if let pointer {
-            error["source"] = .object(["pointer": .string(pointer)])
-            error["code"] = .integer(10)
-        }
+        if let pointer { error["source"] = .object(["pointer": .string(pointer)]) }
         return json(.object(["errors": .array([.object(error)])]), status: status)
     }
 
@@ -146,19 +146,28 @@ struct AdminError: Error {
     let pointer: String?
     /// What WireMock puts in `errors[0].detail`: the particulars under a fixed `title`.
     let detail: String?
+    /// WireMock's number for the error (`errors[0].code`) where it has its own, as 109 for a duplicate stub id.
+    let code: Int?
 
-    init(_ status: Int, _ message: String, pointer: String? = nil, detail: String? = nil) {
+    init(_ status: Int, _ message: String, code: Int? = nil, pointer: String? = nil, detail: String? = nil) {
         self.status = status
         self.message = message
+        self.code = code
         self.pointer = pointer
         self.detail = detail
     }
 
     /// A mapping reader's problem as a 422 pointing at its field: `request.headers.Accept` → `/request/headers/Accept`,
-    /// `mappings[2].request` → `/mappings/2/request`, under `base` (the document's own place in the body).
+    /// `mappings[2].request` → `/mappings/2/request`, under `base` (the document's own place in the body). A regular
+    /// expression that does not compile points at the object that holds it (`request` for a `urlPattern`,
+    /// `request/headers/X` for its `matches`), as WireMock, which compiles it while reading that object, points.
     init(_ problem: FieldError, under base: String = "") {
         var pointer = base
-        for part in problem.path.split(separator: ".", omittingEmptySubsequences: true) {
+        var parts = problem.path.split(separator: ".", omittingEmptySubsequences: true)
+        if problem.message.hasPrefix(MockServerError.invalidRegularExpression("").description), !parts.isEmpty {
+            parts.removeLast()
+        }
+        for part in parts {
             for piece in part.split(whereSeparator: { $0 == "[" || $0 == "]" }) where !piece.isEmpty {
                 pointer += "/" + piece.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
             }

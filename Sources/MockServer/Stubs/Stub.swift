@@ -30,7 +30,17 @@ public struct Stub: Sendable, Identifiable {
     public var mappingJSON: JSONValue {
         var members: [String: JSONValue]
         if case .object(let given)? = source {
+            // WireMock answers and writes a mapping with its defaults filled in: `request.method` `ANY`,
+            // `response.status` 200, and both objects present (`{}` gives the whole mapping, not the id alone).
             members = given
+            if case .object(var request)? = members["request"] ?? .object([:]), request["method"] == nil {
+                request["method"] = .string("ANY")
+                members["request"] = .object(request)
+            }
+            if case .object(var response)? = members["response"] ?? .object([:]), response["status"] == nil {
+                response["status"] = .integer(200)
+                members["response"] = .object(response)
+            }
         } else {
             var request: [String: JSONValue] = ["method": .string(self.request.method ?? "ANY")]
             if let url = self.request.url { request[url.written.key] = .string(url.written.text) }

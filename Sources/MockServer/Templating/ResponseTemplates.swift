@@ -87,7 +87,8 @@ extension ResponseDefinition {
             }
             return HTTPResponse(status: status, headers: headers, body: bytes)
         } catch {
-            return .text("mock: the response template failed: \(error)\n", status: 500)
+            // WireMock 3's answer to a template that fails: a 500 whose plain-text body is `[ERROR] ` and why.
+            return .text("[ERROR] the response template failed: \(error)", status: 500)
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Reads Handlebars text into `Template` nodes: first the tags (`TemplateTokenizer`, then standalone lines and
-/// `~` applied, as Handlebars does), then the block structure, then each tag's expression.
+/// Reads Handlebars text into `Template` nodes: first the tags (`TemplateTokenizer`, then `~` applied, as
+/// Handlebars does), then the block structure, then each tag's expression.
 struct TemplateParser {
     /// Blocks and subexpressions nest at most this deep: a template is data from a mapping file or the admin API.
     static let maximumDepth = 64
@@ -28,8 +28,10 @@ struct TemplateParser {
 
     /// The whole template.
     mutating func parse() throws(TemplateError) -> [Template.Node] {
+        // No standalone-line rule (a block tag alone on its line taking the line with it, as Handlebars.js and
+        // Mustache do): WireMock's Handlebars.java keeps every line as written, so `\n  {{#each …}}\n` keeps its
+        // newline and indent; only `~` strips.
         tokens = try tokenizer.tokenize()
-        applyStandaloneLines()
         applyWhitespaceControl()
         let (nodes, terminator) = try nodesUntilTerminator()
         switch terminator {
@@ -43,60 +45,6 @@ struct TemplateParser {
 
     private func location(_ offset: Int) -> Template.Location {
         tokenizer.location(offset)
-    }
-
-    /// A block tag, `{{else}}` or comment alone on its line takes the line with it, as in Handlebars and Mustache.
-    private mutating func applyStandaloneLines() {
-        func isBlank(_ text: Substring) -> Bool { text.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
-        var standalone: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            guard case .tag(let tag) = token else { continue }
-            switch tag.kind {
-            case .value: continue
-            default: break
-            }
-            let before: Bool
-            if index == 0 {
-                before = true
-            } else if case .text(let text) = tokens[index - 1] {
-                if let newline = text.lastIndex(of: "\n") {
-                    before = isBlank(text[text.index(after: newline)...])
-                } else {
-                    before = index == 1 && isBlank(text[...])
-                }
-            } else {
-                before = false
-            }
-            let after: Bool
-            if index == tokens.count - 1 {
-                after = true
-            } else if case .text(let text) = tokens[index + 1] {
-                if let newline = text.firstIndex(of: "\n") {
-                    after = isBlank(text[..<newline])
-                } else {
-                    after = index + 1 == tokens.count - 1 && isBlank(text[...])
-                }
-            } else {
-                after = false
-            }
-            if before && after { standalone.append(index) }
-        }
-        for index in standalone {
-            if index > 0, case .text(let text) = tokens[index - 1] {
-                if let newline = text.lastIndex(of: "\n") {
-                    tokens[index - 1] = .text(String(text[...newline]))
-                } else {
-                    tokens[index - 1] = .text("")
-                }
-            }
-            if index + 1 < tokens.count, case .text(let text) = tokens[index + 1] {
-                if let newline = text.firstIndex(of: "\n") {
-                    tokens[index + 1] = .text(String(text[text.index(after: newline)...]))
-                } else {
-                    tokens[index + 1] = .text("")
-                }
-            }
-        }
     }
 
     /// `{{~` drops the whitespace before the tag, `~}}` the whitespace after.
