@@ -2,7 +2,8 @@
 # matchesJsonSchema held against the reference implementation, Python's `jsonschema` (4.x, scripts/install
 # --test-deps): every schema of Tests/cli/fixtures/json_schema/corpus.json becomes a stub of one mock (its draft
 # as WireMock's schemaVersion, V7 or V202012), every instance is sent as a body, and the mock's 200 or 404 must
-# be jsonschema's valid or invalid (Draft7Validator, Draft202012Validator, formats not asserted). The official
+# be jsonschema's valid or invalid (Draft7Validator, Draft202012Validator, formats not asserted; a scalar that
+# fails is tried again as its text, as WireMock 3 does). The official
 # JSON-Schema-Test-Suite is not vendored here; this corpus covers each keyword the mock evaluates.
 source "$(dirname "$0")/common.sh"
 
@@ -31,7 +32,10 @@ for index, group in enumerate(corpus):
     for draft in group["drafts"]:
         validator = validators[draft](group["schema"])
         for instance in group["instances"]:
-            expected = validator.is_valid(instance)
+            # WireMock 3 (MatchesJsonSchemaPattern) tries a number, boolean or null that fails once more as the
+            # string it was written as; the mock does the same, so the reference does too.
+            expected = validator.is_valid(instance) or (
+                not isinstance(instance, (str, list, dict)) and validator.is_valid(json.dumps(instance)))
             request = urllib.request.Request(f"{base}/schema/{index}/{draft}", method="POST",
                                              data=json.dumps(instance).encode())
             try:

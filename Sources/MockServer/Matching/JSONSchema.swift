@@ -39,11 +39,16 @@ public struct JSONSchema: Sendable, Hashable {
         return valid && !evaluator.exhausted
     }
 
-    /// Whether a text satisfies the schema: parsed as JSON, or, when it is not JSON, taken as a string (a header
-    /// or query value such as `abc`, as WireMock reads one).
+    /// Whether a text satisfies the schema as WireMock 3 decides it: parsed as JSON, or taken as a string when it
+    /// is not JSON (a header `abc`); and a number, boolean or null that fails is tried again as the string it was
+    /// written as, so a header `5` satisfies `{"type": "string"}` too.
     func accepts(text: String) -> Bool {
-        let value = (try? JSONValue(parsing: Array(text.utf8))) ?? .string(text)
-        return accepts(value)
+        guard let value = try? JSONValue(parsing: Array(text.utf8)) else { return accepts(.string(text)) }
+        if accepts(value) { return true }
+        switch value {
+        case .string, .array, .object: return false
+        default: return accepts(.string(text))
+        }
     }
 
     public static func == (lhs: JSONSchema, rhs: JSONSchema) -> Bool {
