@@ -52,4 +52,9 @@ run_expect project 2 "$fixture/project/tests"
 expect_text project "fscript: cannot open app file $PWD/$fixture/project/apps/missing.lua (No such file or directory); check app = … in the project file $PWD/$fixture/project/fscript.project.lua (relative to its folder)"
 run_expect flag 2 --app "$work/nowhere.lua" "$fixture/project/tests"
 expect_text flag "fscript: cannot open app file $work/nowhere.lua (No such file or directory); check --app"
+# A scenario declared in a chunk (-e, piped input) is said at once: nothing would run it, and the chunk passed.
+status=0
+printf 'scenario("checkout", function() end)\n' | "$bin" >"$work/chunk.out" 2>&1 || status=$?
+[ "$status" -eq 1 ] || fatal "a scenario in piped input: exit $status, expected 1: $(cat "$work/chunk.out")"
+expect_text chunk 'scenario "checkout" is not run here: a chunk (-e, standard input, the REPL) runs its code directly'
 echo "mistakes: each caught where it is made, with its message"

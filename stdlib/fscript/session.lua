@@ -301,6 +301,12 @@ end
 function M.install_dsl(env)
   local session = M.new()
   session:install(env)
+  -- A chunk runs its code as it goes; nothing runs the scenarios it would declare, so declaring one is a mistake
+  -- to say at once (it used to be dropped without a word, and the chunk passed).
+  ;(env or _G).scenario = function(name)
+    error(("scenario %q is not run here: a chunk (-e, standard input, the REPL) runs its code directly; put the "
+      .. "scenario in a .lua file and run fscript FILE.lua, or run its body here"):format(tostring(name)), 2)
+  end
   return session
 end
 
