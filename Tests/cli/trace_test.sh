@@ -34,6 +34,12 @@ trace="$work/art/wrong_welcome/a_wrong_welcome/trace.html"
 [ -f "$trace" ] || fatal "no trace at $trace: $(cat "$work/run.out")"
 grep -qF "trace: $trace" "$work/run.out" || fatal "the console does not say where the trace is: $(cat "$work/run.out")"
 ! grep -qE '(src|href)="https?://' "$trace" || fatal "the trace loads something from the network"
+# A parallel run says it too, as each worker's case comes back.
+status=0
+"$bin" "$fixture" --jobs 2 --artifacts "$work/jobs-art" >"$work/jobs.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 1 ] || fatal "--jobs 2: expected exit 1 (the scenario fails), got $status: $(cat "$work/jobs.out")"
+grep -qF "trace: $work/jobs-art/wrong_welcome/a_wrong_welcome/trace.html" "$work/jobs.out" ||
+  fatal "a --jobs run does not say where the trace is: $(cat "$work/jobs.out")"
 
 # A trace that cannot be written (its folder's parent is a file) is said on the console with the reason, and the
 # run is an infrastructure error (exit 2), as for any file fscript could not write.

@@ -141,6 +141,7 @@ function M.result(line, label, expected)
     console:line(("%s %s › %s  %s"):format(mark, unit and unit.file or message.unit, case.name,
       console:paint("dim", ("%s  %s"):format(console_mod.seconds(case.duration), label))))
     console:case_end(case)
+    if case.trace then require("fscript.trace.scenario").note(console, case) end
   end
   return true
 end
