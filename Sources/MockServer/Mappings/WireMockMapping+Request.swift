@@ -53,6 +53,9 @@ extension WireMockMapping {
             for (index, item) in (try fields.array("bodyPatterns") ?? []).enumerated() {
                 pattern.bodyPatterns.append(try bodyPattern(item, at: "\(fields.path(of: "bodyPatterns"))[\(index)]"))
             }
+            if let custom = fields.value("customMatcher") {
+                pattern.bodyPatterns.append(try customMatcher(custom, at: fields.path(of: "customMatcher")))
+            }
             return pattern
         }
     }

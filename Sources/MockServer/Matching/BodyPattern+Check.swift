@@ -24,6 +24,10 @@ extension BodyPattern {
         case .xml(let pattern): fits = pattern.accepts(body)
         case .xpath(let pattern): fits = pattern.accepts(body)
         case .jsonSchema(let schema): fits = schema.accepts(text: text)
+        case .graphQL(let pattern):
+            let verdict = pattern.verdict(body)
+            fits = verdict == nil
+            if let verdict { shown = verdict }
         case .json, .jsonPath, .jsonPathBody:
             do {
                 let actual = try JSONValue(parsing: body)

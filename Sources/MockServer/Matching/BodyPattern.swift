@@ -31,6 +31,8 @@ public struct BodyPattern: Sendable, Hashable {
         case xpath(XPathPattern)
         /// JSON satisfying a schema (`matchesJsonSchema`); a body that is not JSON is taken as a string.
         case jsonSchema(JSONSchema)
+        /// A GraphQL request equal to this one (WireMock's GraphQL extension, `graphql-body-matcher`).
+        case graphQL(GraphQLPattern)
     }
 
     let check: Check
@@ -109,6 +111,7 @@ public struct BodyPattern: Sendable, Hashable {
         case .xml(let pattern): return "XML equal to " + Self.quoted(pattern.expected)
         case .xpath(let pattern): return "XML " + Self.selection(pattern)
         case .jsonSchema(let schema): return "JSON matching the schema " + schema.root.jsonString
+        case .graphQL(let pattern): return pattern.expectation
         }
     }
 
