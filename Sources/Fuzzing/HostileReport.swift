@@ -77,7 +77,10 @@ enum HostileReport {
     /// A valid stream with its lines changed by the bytes.
     static func stream(_ reader: inout ByteReader, valid: [UInt8], paths: [String]) -> [UInt8] {
         var lines = valid.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map(Array.init)
-        while let op = reader.next(), !lines.isEmpty {
+        // A few changes each time (most streams with many are refused at their first broken reference).
+        var changes = Int(reader.next() ?? 0) % 3 + 1
+        while changes > 0, let op = reader.next(), !lines.isEmpty {
+            changes -= 1
             let at = Int(reader.next() ?? 0) % lines.count
             switch op % 12 {
             case 0, 1, 7: lines.insert(lines[at], at: at)
@@ -85,6 +88,11 @@ enum HostileReport {
             case 3, 9: lines.swapAt(at, Int(reader.next() ?? 0) % lines.count)
             case 5: lines.append(contentsOf: lines)
             case 6: lines[at] = Array(lines[at].prefix(Int(reader.next() ?? 0)))
+            case 10:
+                // One value deep in the envelope replaced by one of another type (or a hostile text).
+                if let envelope = try? JSONValue(parsing: lines[at]) {
+                    lines[at] = replacingLeaf(of: envelope, &reader).jsonBytes
+                }
             default:
                 let attachment: JSONValue = .object(["attachment": .object([
                     "body": text(&reader), "contentEncoding": .string("IDENTITY"),
@@ -95,6 +103,23 @@ enum HostileReport {
             }
         }
         return Array(lines.joined(separator: [UInt8(ascii: "\n")])) + [UInt8(ascii: "\n")]
+    }
+
+    /// `value` with one leaf (or a whole member) replaced, chosen by the bytes.
+    private static func replacingLeaf(of value: JSONValue, _ reader: inout ByteReader) -> JSONValue {
+        let byte = Int(reader.next() ?? 0)
+        switch value {
+        case .object(var members) where !members.isEmpty && byte % 5 != 0:
+            let key = members.keys.sorted()[byte % members.count]
+            members[key] = replacingLeaf(of: members[key]!, &reader)
+            return .object(members)
+        case .array(var items) where !items.isEmpty && byte % 5 != 0:
+            let index = byte % items.count
+            items[index] = replacingLeaf(of: items[index], &reader)
+            return .array(items)
+        default:
+            return byte % 2 == 0 ? odd(&reader) : text(&reader)
+        }
     }
 
     private static func odd(_ reader: inout ByteReader) -> JSONValue {

@@ -10,7 +10,7 @@ local STRING, NUMBER, BOOLEAN, TABLE = "string", "number", "boolean", "table"
 -- A list of `item`s; a map (string keys) of `value`s; a record of named fields.
 local function list(item) return { list = item } end
 local function map(value) return { map = value } end
-local function record(fields) return { fields = fields } end
+local function record(fields, required) return { fields = fields, required = required or {} } end
 
 local SCALAR = { scalar = true }
 
@@ -18,7 +18,7 @@ local ATTACHMENT = record({ body = STRING, encoding = STRING, media_type = STRIN
   file = STRING, url = STRING, at = NUMBER })
 
 local FAILURE = record({ message = STRING, step = STRING, where = STRING, traceback = STRING, selector = STRING,
-  kind = STRING })
+  kind = STRING }, { message = true })
 
 local STEP = record({ keyword = STRING, text = STRING, status = STRING, duration = NUMBER, depth = NUMBER,
   where = STRING, error = STRING, doc_string = STRING, background = BOOLEAN, started_at = NUMBER,
@@ -74,7 +74,9 @@ local function check(value, shape, path)
     end
   else
     for key, field in pairs(shape.fields) do
-      local at, want = check(value[key], field, path == "" and key or (path .. "." .. key))
+      local at_key = path == "" and key or (path .. "." .. key)
+      if value[key] == nil and shape.required[key] then return at_key, WORDS[field] end
+      local at, want = check(value[key], field, at_key)
       if at then return at, want end
     end
   end
