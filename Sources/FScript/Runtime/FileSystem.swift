@@ -40,8 +40,28 @@ enum FileSystem {
     /// only once every byte is written and `close` succeeded: a full disk leaves the old file (or none), never a
     /// 0-byte or cut one, and the temporary file is removed. Reports, artifacts, traces and ported files all come
     /// here (`fscript.write_file` for the stdlib).
+    ///
+    /// A path that names a device or a FIFO (`/dev/stdout`) is written to as it is: it cannot be replaced, and
+    /// must not be. A link to a file is followed, so the file it names is replaced and the link stays.
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         let failure = { (reason: Int32) in "cannot write \(path) (\(String(cString: strerror(reason))))" }
+        var link = stat()
+        var info = stat()
+        if lstat(path, &link) == 0, stat(path, &info) == 0 {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG where link.st_mode & S_IFMT == S_IFLNK:
+                if let resolved = realpath(path, nil) {
+                    defer { free(resolved) }
+                    return writeFile(String(cString: resolved), bytes)
+                }
+            case S_IFREG:
+                break
+            case S_IFDIR:
+                return failure(EISDIR)
+            default:
+                return writeStream(bytes, to: path).map(failure)
+            }
+        }
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -60,23 +80,34 @@ enum FileSystem {
     private static func writeWhole(_ bytes: [UInt8], to temporary: String, renamedTo path: String) -> Int32? {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return errno }
-        var written = 0
-        var problem: Int32 = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else {
-                problem = count < 0 ? errno : ENOSPC
-                break
-            }
-            written += count
-        }
+        var problem = writeAll(bytes, to: descriptor) ?? 0
         // close reports what a delayed write found (NFS, quota); its error counts as the write's.
         if close(descriptor) != 0 && problem == 0 { problem = errno }
         if problem == 0 && rename(temporary, path) != 0 { problem = errno }
         if problem != 0 {
             unlink(temporary)
             return problem
+        }
+        return nil
+    }
+
+    /// Writes `bytes` to a device or FIFO that exists (`/dev/stdout`); the errno of what failed, or nil.
+    private static func writeStream(_ bytes: [UInt8], to path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return errno }
+        let problem = writeAll(bytes, to: descriptor)
+        if close(descriptor) != 0 && problem == nil { return errno }
+        return problem
+    }
+
+    /// Writes every byte to `descriptor`; the errno of what failed (ENOSPC for a write of nothing), or nil.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return count < 0 ? errno : ENOSPC }
+            written += count
         }
         return nil
     }
