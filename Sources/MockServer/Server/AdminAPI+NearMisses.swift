@@ -9,9 +9,10 @@ extension AdminAPI {
             // Bounded as every journal listing (`JournalAnswer`): each unmatched request is ranked against every
             // stub, so only the newest are worked out.
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
-            let answer = JournalAnswer(unmatched) { entry in
+            // Newest first, as WireMock lists them.
+            let answer = JournalAnswer(unmatched, newestFirst: true) { entry in
                 api.ranked(for: entry.request).map {
-                    nearMiss(request: loggedRequest(entry), stub: $0.stub, outcome: $0.outcome)
+                    nearMiss(request: loggedRequest(entry), stub: $0.stub, outcome: $0.outcome, distance: $0.distance)
                 }
             }
             return json(answer.document("nearMisses", what: "unmatched requests' near misses"))
@@ -20,7 +21,7 @@ extension AdminAPI {
             let logged = try body(request)
             let sent = try Self.request(from: logged)
             let misses = api.ranked(for: sent).map {
-                nearMiss(request: logged, stub: $0.stub, outcome: $0.outcome)
+                nearMiss(request: logged, stub: $0.stub, outcome: $0.outcome, distance: $0.distance)
             }
             return json(.object(["nearMisses": .array(misses)]))
         }
@@ -29,28 +30,14 @@ extension AdminAPI {
         }
     }
 
-    /// WireMock's near misses for a request: the three closest stubs; among stubs as far off by fscript's count of
-    /// differences, the one whose URL is fewer edits from the request's comes first (`/abcd` before `/abce` for
-    /// `/abcd1`), as WireMock's string distances rank them.
-    func ranked(for request: HTTPRequest) -> [(stub: Stub, outcome: MatchOutcome)] {
-        let candidates = stubs.nearMisses(for: request, limit: 50)
-        let sent = request.uri
-        let scored = candidates.enumerated().map { index, candidate in
-            (index, candidate, EditDistance.between(Self.urlText(candidate.stub.request.url), sent, limit: 1_000) ?? 1_001)
-        }
-        let sorted = scored.sorted { a, b in
-            if a.1.outcome.distance != b.1.outcome.distance { return a.1.outcome.distance < b.1.outcome.distance }
-            return a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
-        }
-        return sorted.prefix(3).map(\.1)
+    /// WireMock's near misses for a request: the three stubs nearest by WireMock's distance (`WireMockDistance`),
+    /// among equals the one that would win first, as WireMock ranks them.
+    func ranked(for request: HTTPRequest) -> [(stub: Stub, outcome: MatchOutcome, distance: Double)] {
+        stubs.wireMockNearMisses(for: request, limit: 3)
     }
 
-    /// The text of a URL pattern, to compare with a request's URL.
-    private static func urlText(_ pattern: URLPattern?) -> String {
-        pattern?.written.text ?? ""
-    }
-
-    /// The five journaled requests closest to the pattern in `body`.
+    /// The three journaled requests nearest the pattern in `body` by WireMock's distance, the newest first among
+    /// equals, as WireMock ranks them.
     private func nearMisses(toPattern body: JSONValue) throws -> HTTPResponse {
         let matcher: RequestMatcher
         do {
@@ -58,29 +45,25 @@ extension AdminAPI {
         } catch {
             throw AdminError(error)
         }
-        let ranked = journal.all.map { ($0, matcher.evaluate($0.request)) }.sorted { $0.1.distance < $1.1.distance }
-        let misses: [JSONValue] = ranked.prefix(5).map { entry, outcome in
+        let ranked = journal.all.reversed().map { ($0, WireMockDistance.between(matcher.pattern, $0.request)) }
+            .enumerated().sorted { a, b in a.1.1 != b.1.1 ? a.1.1 < b.1.1 : a.0 < b.0 }.map(\.1)
+        let misses: [JSONValue] = ranked.prefix(3).map { entry, distance in
             .object([
                 "request": Self.loggedRequest(entry), "requestPattern": body,
-                "matchResult": .object(["distance": .number(Self.distance(outcome))]),
+                "matchResult": .object(["distance": .number(distance)]),
             ])
         }
         return Self.json(.object(["nearMisses": .array(misses)]))
     }
 
-    /// One near miss as WireMock shows it: the request, the stub, and how far apart they are (0 is a match).
-    private static func nearMiss(request: JSONValue, stub: Stub, outcome: MatchOutcome) -> JSONValue {
+    /// One near miss as WireMock shows it: the request, the stub, and how far apart they are (0 is a match), with
+    /// fscript's account of what differs.
+    private static func nearMiss(request: JSONValue, stub: Stub, outcome: MatchOutcome, distance: Double) -> JSONValue {
         .object([
             "request": request, "stubMapping": stub.mappingJSON,
-            "matchResult": .object(["distance": .number(distance(outcome))]),
+            "matchResult": .object(["distance": .number(distance)]),
             "explanation": .string(outcome.explanation),
         ])
-    }
-
-    /// fscript's weighted count of differences on WireMock's 0–1 scale.
-    private static func distance(_ outcome: MatchOutcome) -> Double {
-        let d = Double(outcome.distance)
-        return d / (d + 1)
     }
 
     /// An HTTP request from WireMock's logged-request JSON (`url`, `method`, `headers`, `body`).

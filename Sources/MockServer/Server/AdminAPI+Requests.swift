@@ -22,13 +22,16 @@ extension AdminAPI {
         }
         router.add("GET", "/__admin/requests/unmatched") { api, _, _ in
             let unmatched = api.journal.all.filter { $0.matchedStub == nil }
-            return json(JournalAnswer(unmatched) { [loggedRequest($0)] }.document("requests", what: "unmatched requests"))
+            // Newest first, as WireMock lists them.
+            let answer = JournalAnswer(unmatched, newestFirst: true) { [loggedRequest($0)] }
+            return json(answer.document("requests", what: "unmatched requests"))
         }
         router.add("POST", "/__admin/requests/remove") { api, request, _ in
             let removed = try api.found(request)
             let ids = Set(removed.map(\.sequence))
             api.journal.remove { ids.contains($0.sequence) }
-            return json(JournalAnswer(removed) { [serveEvent($0)] }.document("requests", what: "removed requests"))
+            // Under `serveEvents`, as WireMock answers it (and `remove-by-metadata`).
+            return json(JournalAnswer(removed) { [serveEvent($0)] }.document("serveEvents", what: "removed requests"))
         }
         // The requests answered by a stub whose metadata fits the body's content pattern, as WireMock answers them.
         router.add("POST", "/__admin/requests/remove-by-metadata") { api, request, _ in
