@@ -25,7 +25,9 @@ enum GraphQLQuery {
         do {
             document = try parse(source: source, noLocation: true)
         } catch let error as GraphQLError {
-            throw Failure(message: error.message)
+            // The first line says where and what (`Syntax Error GraphQL (1:46) Expected Name, found <EOF>`); the
+            // source excerpt after it would break a one-line near miss.
+            throw Failure(message: String(error.message.split(separator: "\n").first ?? ""))
         } catch {
             throw Failure(message: "\(error)")
         }
