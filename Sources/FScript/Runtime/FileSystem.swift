@@ -41,10 +41,12 @@ enum FileSystem {
     /// 0-byte or cut one, and the temporary file is removed. Reports, artifacts, traces and ported files all come
     /// here (`fscript.write_file` for the stdlib).
     ///
-    /// A path that names a device or a FIFO (`/dev/stdout`) is written to as it is: it cannot be replaced, and
-    /// must not be. A link to a file is followed, so the file it names is replaced and the link stays.
+    /// A path that names a device, a FIFO or a descriptor (`/dev/stdout`) is written to as it is: it cannot be
+    /// replaced, and must not be. A link to a file is followed, so the file it names is replaced and the link stays.
     static func writeFile(_ path: String, _ bytes: [UInt8]) -> String? {
         let failure = { (reason: Int32) in "cannot write \(path) (\(String(cString: strerror(reason))))" }
+        // `/dev/stdout` and `/dev/fd/N` name a descriptor: written through, whatever file it is open on.
+        if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return writeStream(bytes, to: path).map(failure) }
         var link = stat()
         var info = stat()
         if lstat(path, &link) == 0, stat(path, &info) == 0 {
@@ -91,7 +93,7 @@ enum FileSystem {
         return nil
     }
 
-    /// Writes `bytes` to a device or FIFO that exists (`/dev/stdout`); the errno of what failed, or nil.
+    /// Writes `bytes` to a device, FIFO or descriptor that exists (`/dev/stdout`); the errno of what failed, or nil.
     private static func writeStream(_ bytes: [UInt8], to path: String) -> Int32? {
         let descriptor = open(path, O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return errno }
