@@ -70,4 +70,16 @@ if command -v ruby >/dev/null; then
 else
   printf 'skipped: port frank on a full disk needs ruby (scripts/install --test-deps)\n'
 fi
+# Written whole, a report still goes where its path leads: through /dev/stdout into a pipe, and through a link
+# into the file it names (the link stays).
+cat >"$work/passing.lua" <<'EOF'
+-- Serves Tests/cli/full_disk_test.sh: one passing scenario.
+scenario("passes", function() end)
+EOF
+"$bin" "$work/passing.lua" --report tap:/dev/stdout 2>/dev/null | grep -q "^ok 1 - " ||
+  fatal "a report to /dev/stdout did not reach the pipe"
+printf 'old\n' >"$work/real.xml"
+ln -s real.xml "$work/link.xml"
+"$bin" "$work/passing.lua" --report "junit:$work/link.xml" >/dev/null 2>&1 || fatal "a report through a link failed"
+[ -L "$work/link.xml" ] && grep -q "<testsuites" "$work/real.xml" || fatal "a report through a link replaced the link"
 echo "full_disk_test: passed ($([ "$mounted" -eq 1 ] && echo "a full tmpfs" || echo "an injected write error"))"
