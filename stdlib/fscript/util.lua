@@ -203,7 +203,8 @@ function M.write_file(path, contents)
   if not file then return nil, ("cannot write %s (%s)"):format(path, tostring(err)) end
   local wrote, werr = file:write(contents)
   local closed, cerr = file:close()
-  local renamed, rerr = wrote and closed and os.rename(temporary, path)
+  local renamed, rerr = false, nil
+  if wrote and closed then renamed, rerr = os.rename(temporary, path) end
   if not renamed then
     os.remove(temporary)
     return nil, ("cannot write %s (%s)"):format(path, tostring(werr or cerr or rerr))
