@@ -33,7 +33,7 @@ extension AdminAPI {
     /// WireMock's near misses for a request: the three stubs nearest by WireMock's distance (`WireMockDistance`),
     /// among equals the one that would win first, as WireMock ranks them.
     func ranked(for request: HTTPRequest) -> [(stub: Stub, outcome: MatchOutcome, distance: Double)] {
-        stubs.wireMockNearMisses(for: request, limit: 3)
+        stubs.nearMisses(for: request, limit: 3)
     }
 
     /// The three journaled requests nearest the pattern in `body` by WireMock's distance, the newest first among

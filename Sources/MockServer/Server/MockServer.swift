@@ -138,17 +138,10 @@ public final class MockServer: Sendable {
     /// it now, which for a request no stub answered means that stub was added after the request came. Nil when
     /// the mock has no stubs. For a failed test's report (the 404s and their cause).
     public func closestStub(to entry: LoggedRequest) -> (summary: String, differences: String)? {
-        // As the admin API's near misses rank: fewest differences, then the URL fewest edits from the request's
-        // (`/balanse` before `/owner` for `/balance`).
-        let candidates = stubStore.nearMisses(for: entry.request, limit: 50).enumerated().map { index, candidate in
-            let url = candidate.stub.request.url?.written.text ?? ""
-            return (index, candidate, EditDistance.between(url, entry.path, limit: 1_000) ?? 1_001)
+        // As the admin API's near misses rank (WireMock's distance, then precedence).
+        stubStore.nearMisses(for: entry.request, limit: 1).first.map {
+            ($0.stub.summary, $0.outcome.explanation)
         }
-        let best = candidates.min { a, b in
-            if a.1.outcome.distance != b.1.outcome.distance { return a.1.outcome.distance < b.1.outcome.distance }
-            return a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
-        }
-        return best.map { ($0.1.stub.summary, $0.1.outcome.explanation) }
     }
 
     /// Throws a `VerificationError` unless exactly `count` received requests match `filter`. The error lists every

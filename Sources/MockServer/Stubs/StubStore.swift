@@ -273,25 +273,13 @@ final class StubStore: @unchecked Sendable {
 
     /// The `limit` stubs nearest `request` by WireMock's distance (`WireMockDistance`), nearest first and among
     /// equals by precedence, as WireMock lists its near misses: each with what differs and the distance.
-    func wireMockNearMisses(for request: HTTPRequest, limit: Int) -> [(stub: Stub, outcome: MatchOutcome, distance: Double)] {
+    func nearMisses(for request: HTTPRequest, limit: Int) -> [(stub: Stub, outcome: MatchOutcome, distance: Double)] {
         lock.withLock {
             let ranked = index.entries.compactMap { $0 }.map { ($0, WireMockDistance.between($0.stub.request, request)) }
                 .sorted { a, b in a.1 != b.1 ? a.1 < b.1 : Self.ranks(a.0, above: b.0) }
             return ranked.prefix(limit).map { entry, distance in
                 (entry.stub, Self.outcome(of: entry, for: request, scenarios: scenarios), distance)
             }
-        }
-    }
-
-    /// The stubs closest to `request`, nearest first, with what differs (at most `limit`): WireMock's near misses.
-    func nearMisses(for request: HTTPRequest, limit: Int = 5) -> [(stub: Stub, outcome: MatchOutcome)] {
-        lock.withLock {
-            let all = index.entries.indices.filter { index[$0] != nil }
-                .map { (position: $0, outcome: outcome(of: $0, for: request)) }
-            let ranked = all.sorted { a, b in
-                Self.isCloser(a.outcome, index[a.position]!, than: b.outcome, index[b.position]!)
-            }
-            return ranked.prefix(limit).map { (index[$0.position]!.stub, $0.outcome) }
         }
     }
 }
