@@ -15,9 +15,10 @@ import Testing
          "response": {"status": 200, "body": "hero"}}
         """
 
-    private func body(_ query: String, variables: String = #"{"filter": {"a": [1, 2]}, "id": 1}"#,
-        operationName: String? = "Hero") -> String
-    {
+    private func body(
+        _ query: String, variables: String = #"{"filter": {"a": [1, 2]}, "id": 1}"#,
+        operationName: String? = "Hero"
+    ) -> String {
         let escaped = String(decoding: JSONValue.string(query).jsonBytes, as: UTF8.self)
         return #"{"query": \#(escaped), "variables": \#(variables)"#
             + (operationName.map { #", "operationName": "\#($0)""# } ?? "") + "}"
@@ -37,8 +38,12 @@ import Testing
         #expect(try harness.send("POST", "/__admin/mappings", body: Self.stub).status == 201)
         let query = "query Hero($id: Int) { hero(id: $id) { name friends { name age } } }"
         #expect(try harness.send("POST", "/graphql", body: body(query)).status == 200)
-        #expect(try harness.send("POST", "/graphql", body: body(query, variables: #"{"id": 2, "filter": {"a": [1, 2]}}"#)).status == 404)
-        #expect(try harness.send("POST", "/graphql", body: body(query, variables: #"{"id": 1, "filter": {"a": [2, 1]}}"#)).status == 404)
+        #expect(
+            try harness.send("POST", "/graphql", body: body(query, variables: #"{"id": 2, "filter": {"a": [1, 2]}}"#))
+                .status == 404)
+        #expect(
+            try harness.send("POST", "/graphql", body: body(query, variables: #"{"id": 1, "filter": {"a": [2, 1]}}"#))
+                .status == 404)
         #expect(try harness.send("POST", "/graphql", body: body(query, operationName: "Other")).status == 404)
         #expect(try harness.send("POST", "/graphql", body: body(query, operationName: nil)).status == 404)
     }
@@ -48,7 +53,10 @@ import Testing
         #expect(try harness.send("POST", "/__admin/mappings", body: Self.stub).status == 201)
         let answer = try harness.send("POST", "/graphql", body: body("query Hero { hero { name "))
         #expect(answer.status == 404)
-        #expect(answer.text.contains("got a GraphQL query that does not parse (Syntax Error GraphQL (1:26) Expected Name, found <EOF>))\n"), "\(answer.text)")
+        #expect(
+            answer.text.contains(
+                "got a GraphQL query that does not parse (Syntax Error GraphQL (1:26) Expected Name, found <EOF>))\n"),
+            "\(answer.text)")
         let logged = try #require(harness.mock.requests.first)
         #expect(logged.nearMiss?.contains("does not parse") == true)
         // A query nested a million levels deep is refused before the parser recurses into it.
@@ -61,11 +69,13 @@ import Testing
         let stub = try GraphQLPattern(
             query: "query { hero { ...Names ...Ages } } fragment Names on Hero { name } fragment Ages on Hero { age }",
             variables: nil, operationName: nil)
-        let swapped = #"{"query": "fragment Ages on Hero { age } query { hero { ...Ages ...Names } } fragment Names on Hero { name }"}"#
+        let swapped =
+            #"{"query": "fragment Ages on Hero { age } query { hero { ...Ages ...Names } } fragment Names on Hero { name }"}"#
         #expect(stub.verdict(Array(swapped.utf8)) == nil)
         let inlined = #"{"query": "{ hero { name age } }"}"#
         #expect(stub.verdict(Array(inlined.utf8)) != nil)
-        let shorthand = try GraphQLPattern(query: "{ hero(a: 1, b: {y: 2, x: 1}) { name } }", variables: nil,
+        let shorthand = try GraphQLPattern(
+            query: "{ hero(a: 1, b: {y: 2, x: 1}) { name } }", variables: nil,
             operationName: nil)
         #expect(shorthand.verdict(Array(#"{"query": "query { hero(b: {x: 1, y: 2}, a: 1) { name } }"}"#.utf8)) == nil)
         #expect(shorthand.verdict(Array(#"{"query": "{ hero(a: 2, b: {x: 1, y: 2}) { name } }"}"#.utf8)) != nil)
@@ -78,13 +88,18 @@ import Testing
                 _ = try WireMockMapping.requestPattern(request, at: "request")
             }
         }
-        #expect(loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ hero { name }"}}"#)
-            .hasPrefix("request.customMatcher.parameters.query: not a GraphQL query: Syntax Error"))
-        #expect(loadError(#"{"name": "my-matcher", "parameters": {}}"#)
-            == "request.customMatcher.name: unsupported custom matcher 'my-matcher' (the mock has graphql-body-matcher)")
-        #expect(loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ a }", "variables": [1]}}"#)
-            == "request.customMatcher.parameters.variables: expected an object, got an array")
-        #expect(loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ a }", "operationNam": "A"}}"#)
-            .contains("request.customMatcher.parameters.operationNam: unknown key 'operationNam'"))
+        #expect(
+            loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ hero { name }"}}"#)
+                .hasPrefix("request.customMatcher.parameters.query: not a GraphQL query: Syntax Error"))
+        #expect(
+            loadError(#"{"name": "my-matcher", "parameters": {}}"#)
+                == "request.customMatcher.name: unsupported custom matcher 'my-matcher' (the mock has graphql-body-matcher)"
+        )
+        #expect(
+            loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ a }", "variables": [1]}}"#)
+                == "request.customMatcher.parameters.variables: expected an object, got an array")
+        #expect(
+            loadError(#"{"name": "graphql-body-matcher", "parameters": {"query": "{ a }", "operationNam": "A"}}"#)
+                .contains("request.customMatcher.parameters.operationNam: unknown key 'operationNam'"))
     }
 }

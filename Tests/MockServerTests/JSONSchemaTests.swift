@@ -26,7 +26,9 @@ import Testing
         // Each level evaluates the next twice: 2^40 steps without the budget.
         var definitions: [String] = []
         for level in 0..<40 {
-            definitions.append(##""l\##(level)": {"allOf": [{"$ref": "#/$defs/l\##(level + 1)"}, {"$ref": "#/$defs/l\##(level + 1)"}]}"##)
+            definitions.append(
+                ##""l\##(level)": {"allOf": [{"$ref": "#/$defs/l\##(level + 1)"}, {"$ref": "#/$defs/l\##(level + 1)"}]}"##
+            )
         }
         definitions.append(#""l40": true"#)
         let bomb = try schema(##"{"$defs": {\##(definitions.joined(separator: ","))}, "$ref": "#/$defs/l0"}"##)
@@ -52,18 +54,24 @@ import Testing
             if let version { spec["schemaVersion"] = .string(version) }
             return errorText { _ = try WireMockMapping.bodyPattern(.object(spec), at: "request.bodyPatterns[0]") }
         }
-        #expect(loadError(#"{"properties": {"a": {"pattern": "(["}}}"#)
-            == "request.bodyPatterns[0].matchesJsonSchema.properties.a.pattern: '([' is not a valid regular expression")
-        #expect(loadError(##"{"items": {"$ref": "#/$defs/missing"}}"##)
-            == "request.bodyPatterns[0].matchesJsonSchema.items.$ref: '#/$defs/missing' names nothing in the schema")
+        #expect(
+            loadError(#"{"properties": {"a": {"pattern": "(["}}}"#)
+                == "request.bodyPatterns[0].matchesJsonSchema.properties.a.pattern: '([' is not a valid regular expression"
+        )
+        #expect(
+            loadError(##"{"items": {"$ref": "#/$defs/missing"}}"##)
+                == "request.bodyPatterns[0].matchesJsonSchema.items.$ref: '#/$defs/missing' names nothing in the schema"
+        )
         #expect(loadError(#"{"$ref": "http://example.com/s.json"}"#).contains("is not a local reference"))
-        #expect(loadError(#"{"allOf": [{"minLength": -1}]}"#)
-            == "request.bodyPatterns[0].matchesJsonSchema.allOf[0].minLength: expected a non-negative integer")
+        #expect(
+            loadError(#"{"allOf": [{"minLength": -1}]}"#)
+                == "request.bodyPatterns[0].matchesJsonSchema.allOf[0].minLength: expected a non-negative integer")
         #expect(loadError(#"{"type": "text"}"#).hasPrefix("request.bodyPatterns[0].matchesJsonSchema.type: expected"))
         #expect(loadError(#"{"unevaluatedProperties": false}"#).contains("is not supported by the mock"))
         #expect(loadError("{", version: nil).hasPrefix("request.bodyPatterns[0].matchesJsonSchema: not valid JSON"))
-        #expect(loadError("{}", version: "V5")
-            == "request.bodyPatterns[0].schemaVersion: expected one of V4, V6, V7, V201909, V202012, got 'V5'")
+        #expect(
+            loadError("{}", version: "V5")
+                == "request.bodyPatterns[0].schemaVersion: expected one of V4, V6, V7, V201909, V202012, got 'V5'")
         let deep = String(repeating: #"{"not": "#, count: 80) + "{}" + String(repeating: "}", count: 80)
         #expect(loadError(deep).contains("schemas nested more than 64 deep"))
     }
@@ -77,8 +85,12 @@ import Testing
     }
 
     @Test func headerAndQueryValuesAreReadAsJSONOrAsText() throws {
-        let spec = JSONValue.object(["matchesJsonSchema": .object(["type": .string("integer"), "minimum": .integer(5)])])
-        let pattern = try WireMockMapping.Fields.read(spec, at: "headers.X") { fields throws(FieldError) in try WireMockMapping.valuePattern(fields) }
+        let spec = JSONValue.object([
+            "matchesJsonSchema": .object(["type": .string("integer"), "minimum": .integer(5)])
+        ])
+        let pattern = try WireMockMapping.Fields.read(spec, at: "headers.X") { fields throws(FieldError) in
+            try WireMockMapping.valuePattern(fields)
+        }
         #expect(pattern.accepts(["7"]) && !pattern.accepts(["3"]) && !pattern.accepts(["abc"]) && !pattern.accepts([]))
         let text = JSONValue.object(["matchesJsonSchema": .string(#"{"type": "string", "pattern": "^ab"}"#)])
         let textPattern = try WireMockMapping.Fields.read(text, at: "headers.X") { fields throws(FieldError) in

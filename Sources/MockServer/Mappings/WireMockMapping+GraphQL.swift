@@ -28,7 +28,8 @@ extension WireMockMapping {
     private static func graphQLPattern(_ fields: Fields) throws(Problem) -> GraphQLPattern {
         let query = try fields.requiredString("query")
         let variables = fields.value("variables").flatMap { $0 == .null ? nil : $0 }
-        if let variables, case .object = variables {} else if let variables {
+        if let variables, case .object = variables {
+        } else if let variables {
             throw fields.fail("variables", "expected an object, got \(variables.typeName)")
         }
         let operationName = try fields.string("operationName")

@@ -36,13 +36,22 @@ enum GraphQLQuery {
 
     /// Refuses a text nested deeper than `maximumNesting`, skipping strings (block strings too) and comments.
     private static func checkNesting(_ source: String) throws(Failure) {
-        var depth = 0, deepest = 0
-        var inString = false, inComment = false, escaped = false
+        var depth = 0
+        var deepest = 0
+        var inString = false
+        var inComment = false
+        var escaped = false
         for byte in source.utf8 {
             if inComment {
                 if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { inComment = false }
             } else if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
             } else {
                 switch byte {
                 case UInt8(ascii: "\""): inString = true
@@ -111,7 +120,8 @@ enum GraphQLQuery {
     private static func value(_ value: Value) -> String {
         switch value {
         case let object as ObjectValue:
-            return "{" + object.fields.map { "\($0.name.value): \(self.value($0.value))" }.sorted()
+            return "{"
+                + object.fields.map { "\($0.name.value): \(self.value($0.value))" }.sorted()
                 .joined(separator: ", ") + "}"
         case let list as ListValue:
             return "[" + list.values.map(self.value).joined(separator: ", ") + "]"

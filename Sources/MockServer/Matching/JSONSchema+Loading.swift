@@ -12,14 +12,20 @@ extension JSONSchema {
     }
 
     /// Keywords whose value is one schema, a list of schemas, or names to schemas.
-    private static let single = ["not", "if", "then", "else", "additionalProperties", "additionalItems", "contains",
-        "propertyNames", "items"]
+    private static let single = [
+        "not", "if", "then", "else", "additionalProperties", "additionalItems", "contains",
+        "propertyNames", "items",
+    ]
     private static let lists = ["allOf", "anyOf", "oneOf", "prefixItems", "items"]
-    private static let maps = ["properties", "patternProperties", "definitions", "$defs", "dependentSchemas",
-        "dependencies"]
+    private static let maps = [
+        "properties", "patternProperties", "definitions", "$defs", "dependentSchemas",
+        "dependencies",
+    ]
     /// Keywords that must be non-negative integers, and those that must be numbers.
-    private static let counts = ["minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
-        "minContains", "maxContains"]
+    private static let counts = [
+        "minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties",
+        "minContains", "maxContains",
+    ]
     private static let numbers = ["minimum", "maximum", "multipleOf"]
     /// Keywords fscript does not evaluate: refused by name rather than silently matching more than meant.
     private static let refused = ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"]
@@ -104,7 +110,8 @@ extension JSONSchema {
         case .array(let names)? where names.allSatisfy({ $0.stringValue.map(typeNames.contains) ?? false }): break
         default: throw fail("type", "expected one of \(typeNames.sorted().joined(separator: ", ")) or a list of them")
         }
-        if let list = keywords["enum"], case .array = list {} else if keywords["enum"] != nil {
+        if let list = keywords["enum"], case .array = list {
+        } else if keywords["enum"] != nil {
             throw fail("enum", "expected an array")
         }
         for key in ["required"] where keywords[key] != nil {

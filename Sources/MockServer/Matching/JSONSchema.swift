@@ -11,7 +11,11 @@ import JSON
 public struct JSONSchema: Sendable, Hashable {
     /// The draft the schema is read as: WireMock's `schemaVersion` names.
     public enum Version: String, Sendable, CaseIterable {
-        case v4 = "V4", v6 = "V6", v7 = "V7", v201909 = "V201909", v202012 = "V202012"
+        case v4 = "V4"
+        case v6 = "V6"
+        case v7 = "V7"
+        case v201909 = "V201909"
+        case v202012 = "V202012"
 
         /// Drafts up to 7 ignore a `$ref`'s sibling keywords and spell `items` as a list for tuples.
         var refOverridesSiblings: Bool { self == .v4 || self == .v6 || self == .v7 }

@@ -26,7 +26,8 @@ extension JSONSchemaEvaluator {
         if let contains = keywords["contains"] {
             var found = 0
             for item in items where valid(contains, item, depth: next) { found += 1 }
-            var least = 1.0, most = Double.infinity
+            var least = 1.0
+            var most = Double.infinity
             if version.splitDependencies {
                 least = keywords["minContains"]?.doubleValue ?? 1
                 most = keywords["maxContains"]?.doubleValue ?? .infinity
@@ -81,7 +82,8 @@ extension JSONSchemaEvaluator {
     private mutating func dependencies(
         _ keywords: [String: JSONValue], _ instance: JSONValue, _ members: [String: JSONValue], depth: Int
     ) -> Bool {
-        var requiring = [String: JSONValue](), schemas = [String: JSONValue]()
+        var requiring = [String: JSONValue]()
+        var schemas = [String: JSONValue]()
         if version.splitDependencies {
             requiring = keywords["dependentRequired"].flatMap(Self.members) ?? [:]
             schemas = keywords["dependentSchemas"].flatMap(Self.members) ?? [:]

@@ -13,7 +13,8 @@ extension JSONSchemaEvaluator {
     }
 
     private func number(_ keywords: [String: JSONValue], _ instance: JSONValue) -> Bool {
-        let exclusiveMinimum = keywords["exclusiveMinimum"], exclusiveMaximum = keywords["exclusiveMaximum"]
+        let exclusiveMinimum = keywords["exclusiveMinimum"]
+        let exclusiveMaximum = keywords["exclusiveMaximum"]
         if let minimum = keywords["minimum"] {
             let strict = version.booleanExclusives && exclusiveMinimum == .bool(true)
             guard let order = Self.compare(instance, minimum), strict ? order > 0 : order >= 0 else { return false }

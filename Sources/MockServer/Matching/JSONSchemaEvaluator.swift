@@ -63,7 +63,9 @@ struct JSONSchemaEvaluator {
         case .string(let name)?:
             if !JSONSchema.has(type: name, instance, version: version) { return false }
         case .array(let names)?:
-            let fits = names.contains { $0.stringValue.map { JSONSchema.has(type: $0, instance, version: version) } ?? false }
+            let fits = names.contains {
+                $0.stringValue.map { JSONSchema.has(type: $0, instance, version: version) } ?? false
+            }
             if !fits { return false }
         default: break
         }
