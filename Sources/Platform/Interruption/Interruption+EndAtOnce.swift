@@ -33,6 +33,14 @@ extension Interruption {
     private static let live = Atomic<Int>(0)
     nonisolated(unsafe) private static let slots = UnsafeMutablePointer<CChar>.allocate(capacity: slotCount * slotSize)
 
+    /// Creates this file's statics (see `prepare()`): a signal handler must never run a lazy initialiser.
+    static func prepareEndAtOnce() {
+        _ = endAtOnceDepth.load(ordering: .relaxed)
+        _ = claimed.load(ordering: .relaxed)
+        _ = live.load(ordering: .relaxed)
+        _ = slots
+    }
+
     /// Runs `body` with `path` (a temporary file) on the list `end()` removes; a path that does not fit, or more
     /// than eight writes at once, are run without it.
     public static func removingOnEnd<T>(_ path: String, _ body: () throws -> T) rethrows -> T {

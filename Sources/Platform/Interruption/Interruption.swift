@@ -32,6 +32,7 @@ public enum Interruption {
     public static func prepare() {
         _ = pending.load(ordering: .relaxed)
         _ = wakePipe
+        prepareEndAtOnce()
     }
 
     /// Marks an interrupt and wakes every waiting thread. Async-signal-safe once `prepare()` ran.
