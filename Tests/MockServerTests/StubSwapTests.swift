@@ -23,17 +23,33 @@ import Testing
         return root
     }
 
-    /// Runs `resets` replace-alls through `replace` on a thread of its own while four clients send requests to
-    /// `/stub/199` (at least 3,000 in all, and on until the resets end); the statuses that were not 200.
-    private static func statuses(during resets: Int, of mock: MockServer, _ replace: @escaping @Sendable () throws -> Void)
-        throws -> [Int]
-    {
+    /// A mock with the folder's 200 stubs loaded.
+    private static func loaded() throws -> MockHarness {
+        let harness = try MockHarness()
+        try harness.mock.load(directory: try folder().path)
+        return harness
+    }
+
+    /// A POST to the admin API that must answer 200.
+    private static func post(_ admin: HTTPClient, _ url: String, body: String = "") throws {
+        let answer = try admin.send(HTTPClientRequest(method: "POST", url: url, body: Array(body.utf8)))
+        guard answer.status == 200 else { throw Refused(status: answer.status, body: answer.bodyText) }
+    }
+
+    /// Runs `resets` replace-alls through `replace` (given an admin client) on a thread of its own while four
+    /// clients send requests to `/stub/199` (at least 3,000 in all, and on until the resets end); the statuses that
+    /// were not 200.
+    private static func statuses(
+        during resets: Int, of mock: MockServer, _ replace: @escaping @Sendable (HTTPClient) throws -> Void
+    ) throws -> [Int] {
         let resetting = ManagedAtomicFlag()
         let failures = LockedBox<[String]>([])
         let finished = DispatchSemaphore(value: 0)
         Thread {
+            let admin = HTTPClient()
+            defer { admin.shutdown() }
             for _ in 0..<resets {
-                do { try replace() } catch { failures.update { $0.append("\(error)") } }
+                do { try replace(admin) } catch { failures.update { $0.append("\(error)") } }
             }
             resetting.set()
             finished.signal()
@@ -62,23 +78,16 @@ import Testing
     }
 
     @Test func aMappingsResetNeverShowsAnEmptyStubSet() throws {
-        let harness = try MockHarness()
-        try harness.mock.load(directory: try Self.folder().path)
-        let admin = HTTPClient()
-        defer { admin.shutdown() }
+        let harness = try Self.loaded()
         let url = harness.mock.url
-        let missed = try Self.statuses(during: 300, of: harness.mock) {
-            let answer = try admin.send(HTTPClientRequest(method: "POST", url: url + "/__admin/mappings/reset"))
-            guard answer.status == 200 else { throw Refused(status: answer.status, body: answer.bodyText) }
+        let missed = try Self.statuses(during: 300, of: harness.mock) { admin in
+            try Self.post(admin, url + "/__admin/mappings/reset")
         }
         #expect(missed.count == 0, "\(missed.count) requests were not answered by the stub: \(missed.prefix(5))")
     }
 
     @Test func aGlobalResetAndAnImportThatDeletesTheRestSwapAtOnce() throws {
-        let harness = try MockHarness()
-        try harness.mock.load(directory: try Self.folder().path)
-        let admin = HTTPClient()
-        defer { admin.shutdown() }
+        let harness = try Self.loaded()
         let url = harness.mock.url
         let stubs = (0..<200).map { index in
             #"{"request": {"method": "GET", "urlPath": "/stub/\#(index)"}, "response": {"status": 200}}"#
@@ -86,17 +95,17 @@ import Testing
         let document = #"{"mappings": ["# + stubs.joined(separator: ",")
             + #"], "importOptions": {"deleteAllNotInImport": true}}"#
         let counter = LockedBox(0)
-        let missed = try Self.statuses(during: 300, of: harness.mock) {
+        let missed = try Self.statuses(during: 300, of: harness.mock) { admin in
             var turn = 0
             counter.update {
                 $0 += 1
                 turn = $0
             }
-            let answer = turn % 2 == 0
-                ? try admin.send(HTTPClientRequest(method: "POST", url: url + "/__admin/reset"))
-                : try admin.send(HTTPClientRequest(
-                    method: "POST", url: url + "/__admin/mappings/import", body: Array(document.utf8)))
-            guard answer.status == 200 else { throw Refused(status: answer.status, body: answer.bodyText) }
+            if turn % 2 == 0 {
+                try Self.post(admin, url + "/__admin/reset")
+            } else {
+                try Self.post(admin, url + "/__admin/mappings/import", body: document)
+            }
         }
         #expect(missed.count == 0, "\(missed.count) requests were not answered by a stub: \(missed.prefix(5))")
     }
