@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # matchesJsonSchema held against the reference implementation, Python's `jsonschema` (4.x, scripts/install
-# --test-deps): every schema of Tests/cli/fixtures/json_schema/corpus.json becomes a stub of one mock (its draft
-# as WireMock's schemaVersion, V7 or V202012), every instance is sent as a body, and the mock's 200 or 404 must
-# be jsonschema's valid or invalid (Draft7Validator, Draft202012Validator, formats not asserted; a scalar that
-# fails is tried again as its text, as WireMock 3 does). The official
-# JSON-Schema-Test-Suite is not vendored here; this corpus covers each keyword the mock evaluates.
+# --test-deps): every schema of Tests/cli/fixtures/json_schema/corpus.json becomes a stub of one mock for each
+# draft it is listed under (as WireMock's schemaVersion, V4 to V202012), every instance is sent as a body, and the
+# mock's 200 or 404 must be jsonschema's valid or invalid (Draft4Validator … Draft202012Validator, formats not
+# asserted; a scalar that fails is tried again as its text, as WireMock 3 does). Draft 4 is left out for schemas
+# with boolean subschemas, which it does not have. The official JSON-Schema-Test-Suite is not vendored here
+# (no network); this corpus covers each keyword the mock evaluates.
 source "$(dirname "$0")/common.sh"
 
 python3 -c 'import jsonschema' 2>/dev/null || fatal "python3's jsonschema is missing (scripts/install --test-deps)"
@@ -14,7 +15,7 @@ mkdir -p "$work/root/mappings"
 python3 - Tests/cli/fixtures/json_schema/corpus.json "$work/root/mappings/schemas.json" <<'PY'
 import json, sys
 corpus = json.load(open(sys.argv[1]))
-versions = {"7": "V7", "2020-12": "V202012"}
+versions = {"4": "V4", "6": "V6", "7": "V7", "2019-09": "V201909", "2020-12": "V202012"}
 mappings = [{"request": {"method": "POST", "url": f"/schema/{index}/{draft}",
                          "bodyPatterns": [{"matchesJsonSchema": group["schema"], "schemaVersion": versions[draft]}]},
              "response": {"status": 200}}
@@ -24,9 +25,11 @@ PY
 start_server mock mock --port 0 --mappings "$work/root"
 python3 - Tests/cli/fixtures/json_schema/corpus.json "$url" <<'PY'
 import json, sys, urllib.request, urllib.error
-from jsonschema import Draft7Validator, Draft202012Validator
+from jsonschema import (Draft4Validator, Draft6Validator, Draft7Validator, Draft201909Validator,
+                        Draft202012Validator)
 corpus, base = json.load(open(sys.argv[1])), sys.argv[2]
-validators = {"7": Draft7Validator, "2020-12": Draft202012Validator}
+validators = {"4": Draft4Validator, "6": Draft6Validator, "7": Draft7Validator, "2019-09": Draft201909Validator,
+              "2020-12": Draft202012Validator}
 cases, differences = 0, []
 for index, group in enumerate(corpus):
     for draft in group["drafts"]:

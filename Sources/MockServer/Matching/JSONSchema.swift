@@ -19,8 +19,10 @@ public struct JSONSchema: Sendable, Hashable {
 
         /// Drafts up to 7 ignore a `$ref`'s sibling keywords and spell `items` as a list for tuples.
         var refOverridesSiblings: Bool { self == .v4 || self == .v6 || self == .v7 }
-        /// Draft 4's `exclusiveMaximum`/`exclusiveMinimum` are booleans beside `maximum`/`minimum`.
+        /// Draft 4's `exclusiveMaximum`/`exclusiveMinimum` are booleans beside `maximum`/`minimum`, and it has no
+        /// `const`, `contains` or `propertyNames` (draft 6 brought them).
         var booleanExclusives: Bool { self == .v4 }
+        var hasDraft6Keywords: Bool { self != .v4 }
         /// `if`/`then`/`else` came with draft 7.
         var hasConditionals: Bool { self != .v4 && self != .v6 }
         /// `dependentRequired`/`dependentSchemas`/`minContains` came with 2019-09, replacing `dependencies`.

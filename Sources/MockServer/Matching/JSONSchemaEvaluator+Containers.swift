@@ -23,7 +23,7 @@ extension JSONSchemaEvaluator {
             if let itemSchema, !valid(itemSchema, item, depth: next) { return false }
         }
         if keywords["uniqueItems"] == .bool(true), !unique(items) { return false }
-        if let contains = keywords["contains"] {
+        if version.hasDraft6Keywords, let contains = keywords["contains"] {
             var found = 0
             for item in items where valid(contains, item, depth: next) { found += 1 }
             var least = 1.0
@@ -74,7 +74,11 @@ extension JSONSchemaEvaluator {
             if !evaluated, let additional = keywords["additionalProperties"], !valid(additional, value, depth: next) {
                 return false
             }
-            if let names = keywords["propertyNames"], !valid(names, .string(name), depth: next) { return false }
+            if version.hasDraft6Keywords, let names = keywords["propertyNames"],
+                !valid(names, .string(name), depth: next)
+            {
+                return false
+            }
         }
         return dependencies(keywords, instance, members, depth: next)
     }

@@ -72,7 +72,7 @@ struct JSONSchemaEvaluator {
         if case .array(let options)? = keywords["enum"], !options.contains(where: { JSONSchema.equal($0, instance) }) {
             return false
         }
-        if version != .v4, let constant = keywords["const"], !JSONSchema.equal(constant, instance) { return false }
+        if version.hasDraft6Keywords, let constant = keywords["const"], !JSONSchema.equal(constant, instance) { return false }
         return true
     }
 
