@@ -105,7 +105,8 @@ local code_wrong = parallel.merge({ "junit:" .. dir .. "/m.xml" }, { write("list
 local code_kind = parallel.merge({ "xml:" .. dir .. "/m.xml" }, { report })
 io.stderr = saved -- luacheck: ignore 122
 check.equal(2, code_missing, "a missing report: exit 2")
-check.contains(messages[1], "cannot read " .. dir .. "/nope.json", "names the missing file")
+check.contains(messages[1], "cannot read the file " .. dir .. "/nope.json: No such file or directory",
+  "names the missing file and why")
 check.equal(2, code_wrong, "not a report: exit 2")
 check.contains(messages[2], "not an fscript JSON report", "says what the file is not")
 check.equal(2, code_kind, "an unknown report kind: exit 2")

@@ -81,7 +81,8 @@ function M.run(outputs, inputs, opts)
   for _, input in ipairs(inputs) do
     local text, err = util.read_input(input, nil, M.INPUT_LIMIT)
     if not text then
-      io.stderr:write(("fscript merge-reports: cannot read %s: %s\n"):format(input, tostring(err)))
+      -- The reader's reason names the file (`cannot read the file X: …`, `the file X is not a regular file`).
+      io.stderr:write(("fscript merge-reports: %s\n"):format(tostring(err)))
       return 2
     end
     local run, load_err, warning
