@@ -48,6 +48,17 @@ import Testing
         #expect(Date().timeIntervalSince(started) < 5)
     }
 
+    @Test func backtrackingPatternsShareOneTimeBudget() throws {
+        // Each name takes the whole regex budget (0.25 s) on its own; forty of them would take ten seconds.
+        let slow = try schema(#"{"patternProperties": {"^(a+)+b$": {"type": "integer"}}}"#)
+        let name = String(repeating: "a", count: 40) + "!"
+        var members: [String: JSONValue] = [:]
+        for index in 0..<40 { members[name + String(index)] = .string("x") }
+        let started = Date()
+        #expect(!slow.accepts(.object(members)))
+        #expect(Date().timeIntervalSince(started) < 3)
+    }
+
     @Test func schemaMistakesAreRefusedAtTheirPath() {
         func loadError(_ schema: String, version: String? = nil) -> String {
             var spec: [String: JSONValue] = ["matchesJsonSchema": .string(schema)]

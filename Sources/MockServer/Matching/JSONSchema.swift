@@ -74,8 +74,8 @@ struct SchemaRegex: @unchecked Sendable {
     let expression: NSRegularExpression
 
     /// Whether the expression matches somewhere in `text`; a search over budget counts as no match.
-    func found(in text: String) -> Bool {
-        if case .match = expression.firstMatch(in: text) { return true }
+    func found(in text: String, budget: Double = RegexBudget.seconds) -> Bool {
+        if case .match = expression.firstMatch(in: text, budget: budget) { return true }
         return false
     }
 }

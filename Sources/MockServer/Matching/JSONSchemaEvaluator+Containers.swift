@@ -67,7 +67,7 @@ extension JSONSchemaEvaluator {
                 evaluated = true
                 if !valid(propertySchema, value, depth: next) { return false }
             }
-            for (pattern, patternSchema) in patterned where schema.patterns[pattern]?.found(in: name) == true {
+            for (pattern, patternSchema) in patterned where search(pattern, in: name) {
                 evaluated = true
                 if !valid(patternSchema, value, depth: next) { return false }
             }

@@ -4,7 +4,7 @@ import JSON
 /// The keywords for numbers and strings.
 extension JSONSchemaEvaluator {
     /// `minimum`, `maximum`, the exclusive bounds, `multipleOf`; `minLength`, `maxLength`, `pattern`.
-    func scalar(_ keywords: [String: JSONValue], _ instance: JSONValue) -> Bool {
+    mutating func scalar(_ keywords: [String: JSONValue], _ instance: JSONValue) -> Bool {
         switch instance {
         case .integer, .number: return number(keywords, instance)
         case .string(let text): return string(keywords, text)
@@ -56,13 +56,13 @@ extension JSONSchemaEvaluator {
         return quotient.rounded(.towardZero) == quotient
     }
 
-    private func string(_ keywords: [String: JSONValue], _ text: String) -> Bool {
+    private mutating func string(_ keywords: [String: JSONValue], _ text: String) -> Bool {
         // Lengths count code points, as the specification says, not UTF-16 units or grapheme clusters.
         let length = text.unicodeScalars.count
         if let minimum = keywords["minLength"]?.doubleValue, Double(length) < minimum { return false }
         if let maximum = keywords["maxLength"]?.doubleValue, Double(length) > maximum { return false }
         if let pattern = keywords["pattern"]?.stringValue {
-            guard let regex = schema.patterns[pattern], regex.found(in: text) else { return false }
+            guard search(pattern, in: text) else { return false }
         }
         return true
     }

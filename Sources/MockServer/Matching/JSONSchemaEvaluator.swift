@@ -6,28 +6,47 @@ import JSON
 /// A schema may refer to itself (`{"$ref": "#"}`) and a body may be deep or wide, so every step counts against
 /// `maximumSteps` and every nested schema against `maximumDepth`; past either, `exhausted` is set and the
 /// evaluation answers "not valid" from then on (`JSONSchema.accepts` treats an exhausted run as a mismatch, so
-/// a `not` cannot turn the cut-off into a match). The keywords live in the `+Keywords` extensions, one family each.
+/// a `not` cannot turn the cut-off into a match). A `pattern` search has the mock's regex budget, and all of
+/// them together `maximumSeconds`, so a backtracking pattern over a thousand property names cannot take a thousand
+/// budgets. The keywords live in the `+Scalars` and `+Containers` extensions.
 struct JSONSchemaEvaluator {
     /// Nested schemas (through `$ref`, `allOf`, properties…) deeper than this stop the evaluation.
     static let maximumDepth = 128
     /// Schema-instance pairs (and `uniqueItems` comparisons) evaluated at most; generous for real bodies.
     static let maximumSteps = 100_000
+    /// Wall-clock time one evaluation may take, regex searches included.
+    static let maximumSeconds = 1.0
 
     let schema: JSONSchema
     private(set) var steps = 0
     private(set) var exhausted = false
+    private let deadline: UInt64
 
     init(schema: JSONSchema) {
         self.schema = schema
+        deadline = DispatchTime.now().uptimeNanoseconds + UInt64(Self.maximumSeconds * 1e9)
     }
 
     var version: JSONSchema.Version { schema.version }
 
-    /// Counts `count` steps; false (and exhausted) once the budget is spent.
+    /// Counts `count` steps; false (and exhausted) once the step budget, or every 1,024 steps the time, is spent.
     mutating func spend(_ count: Int = 1) -> Bool {
+        let before = steps
         steps += count
-        if steps > Self.maximumSteps { exhausted = true }
+        if steps > Self.maximumSteps || (before >> 10 != steps >> 10 && pastDeadline) { exhausted = true }
         return !exhausted
+    }
+
+    private var pastDeadline: Bool { DispatchTime.now().uptimeNanoseconds > deadline }
+
+    /// Whether the compiled `pattern` is found in `text`, searched within what is left of the time budget; a
+    /// search cut short is no match, and exhausts the evaluation when the whole budget is gone.
+    mutating func search(_ pattern: String, in text: String) -> Bool {
+        guard !exhausted, let regex = schema.patterns[pattern] else { return false }
+        let left = Double(deadline &- min(deadline, DispatchTime.now().uptimeNanoseconds)) / 1e9
+        let found = regex.found(in: text, budget: min(RegexBudget.seconds, left))
+        if pastDeadline { exhausted = true }
+        return found && !exhausted
     }
 
     /// Whether `instance` satisfies `subschema` (a boolean schema or an object of keywords).
@@ -72,7 +91,9 @@ struct JSONSchemaEvaluator {
         if case .array(let options)? = keywords["enum"], !options.contains(where: { JSONSchema.equal($0, instance) }) {
             return false
         }
-        if version.hasDraft6Keywords, let constant = keywords["const"], !JSONSchema.equal(constant, instance) { return false }
+        if version.hasDraft6Keywords, let constant = keywords["const"], !JSONSchema.equal(constant, instance) {
+            return false
+        }
         return true
     }
 
