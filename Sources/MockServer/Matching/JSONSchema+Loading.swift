@@ -79,12 +79,9 @@ extension JSONSchema {
             guard case .object(let members) = keywords[key]! else { throw fail(key, "expected an object") }
             for (name, value) in members.sorted(by: { $0.key < $1.key }) {
                 if key == "patternProperties" { patterns[name] = try compile(name, at: "\(path).\(key)") }
+                // A `dependencies` entry is a schema or, like `dependentRequired`, a list of property names.
                 if key == "dependencies", case .array = value { continue }
-                if key == "dependencies" || key == "dependentSchemas" || key == "properties"
-                    || key == "patternProperties" || key == "definitions" || key == "$defs"
-                {
-                    try sub(value, "\(path).\(key).\(name)")
-                }
+                try sub(value, "\(path).\(key).\(name)")
             }
         }
     }
