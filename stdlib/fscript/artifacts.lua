@@ -77,21 +77,23 @@ function M.summary(tree, limit)
   return lines
 end
 
----Writes the artifacts of a failed case. Returns the paths written (errors are skipped and noted).
+---Writes the artifacts of a failed case. Returns the paths written, the files that could not be written (a full
+---disk: an infrastructure error) and what could not be taken (a target gone with its browser: a note only).
 ---@param root string the artifacts folder
 ---@param file string the script path
 ---@param case_name string
 ---@param tree? table the dump, if already fetched
 ---@return string[] written
----@return string[] problems
+---@return string[] problems files not written, each with its reason
+---@return string[] missed pictures not taken, each with its reason
 function M.write(root, file, case_name, tree)
   local dir = M.folder(root, file, case_name)
-  local written, problems = {}, {}
+  local written, problems, missed = {}, {}, {}
   local app = util.app()
   -- Without a dump or a target to photograph there is nothing to keep: no empty folders.
-  if not tree and not (app and app.screenshot) then return written, problems end
+  if not tree and not (app and app.screenshot) then return written, problems, missed end
   local ok, err = util.mkdir(dir)
-  if not ok then return written, { err or ("cannot create " .. dir) } end
+  if not ok then return written, { err or ("cannot create " .. dir) }, missed end
   if tree then
     local path = dir .. "/dump.json"
     local encoded, text = pcall(json.encode, tree, { indent = "  " })
@@ -100,11 +102,17 @@ function M.write(root, file, case_name, tree)
     if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why) end
   end
   if app and app.screenshot then
+    -- Taken first, then written: a target that cannot show its screen is not a file fscript failed to write.
     local path = dir .. "/screen.png"
-    local shot, why = pcall(app.screenshot, app, path)
-    if shot then written[#written + 1] = path else problems[#problems + 1] = tostring(why) end
+    local shot, png = pcall(app.screenshot, app)
+    if not shot then
+      missed[#missed + 1] = ("screenshot not taken: %s"):format(tostring(png))
+    else
+      local wrote, why = util.write_file(path, png)
+      if wrote then written[#written + 1] = path else problems[#problems + 1] = tostring(why) end
+    end
   end
-  return written, problems
+  return written, problems, missed
 end
 
 return M

@@ -189,8 +189,9 @@ local function target_view(run_state, case)
     end
   end
   if run_state.artifacts then
-    local written, problems = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
+    local written, problems, missed = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
     case.artifacts = written
+    for _, why in ipairs(missed) do run_state.console:note(why) end
     -- An artifact that cannot be written (a full disk) is an infrastructure error, said with its reason.
     for _, why in ipairs(problems) do
       run_state.console:note(("artifact not written: %s"):format(why))
