@@ -76,8 +76,12 @@ cat >"$work/passing.lua" <<'EOF'
 -- Serves Tests/cli/full_disk_test.sh: one passing scenario.
 scenario("passes", function() end)
 EOF
-"$bin" "$work/passing.lua" --report tap:/dev/stdout 2>/dev/null | grep -q "^ok 1 - " ||
-  fatal "a report to /dev/stdout did not reach the pipe"
+"$bin" "$work/passing.lua" --report tap:/dev/stdout 2>/dev/null | cat >"$work/piped.txt" ||
+  fatal "a report to /dev/stdout into a pipe failed"
+"$bin" "$work/passing.lua" --report tap:/dev/stdout >"$work/redirected.txt" 2>/dev/null ||
+  fatal "a report to /dev/stdout redirected to a file failed"
+grep -q "^ok 1 - " "$work/piped.txt" && grep -q "^ok 1 - " "$work/redirected.txt" ||
+  fatal "a report to /dev/stdout did not reach the pipe or the file standard output was redirected to"
 printf 'old\n' >"$work/real.xml"
 ln -s real.xml "$work/link.xml"
 "$bin" "$work/passing.lua" --report "junit:$work/link.xml" >/dev/null 2>&1 || fatal "a report through a link failed"
