@@ -57,4 +57,10 @@ status=0
 printf 'scenario("checkout", function() end)\n' | "$bin" >"$work/chunk.out" 2>&1 || status=$?
 [ "$status" -eq 1 ] || fatal "a scenario in piped input: exit $status, expected 1: $(cat "$work/chunk.out")"
 expect_text chunk 'scenario "checkout" is not run here: a chunk (-e, standard input, the REPL) runs its code directly'
+# A FIFO named as a test file is refused at once (Lua's loadfile would wait for a writer forever).
+mkfifo "$work/pipe.lua"
+status=0
+timeout 20 "$bin" "$work/pipe.lua" >"$work/fifo.out" 2>&1 </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "a FIFO as a test file: exit $status, expected 2: $(cat "$work/fifo.out")"
+expect_text fifo "fscript: cannot open $work/pipe.lua (not a regular file or a folder)"
 echo "mistakes: each caught where it is made, with its message"

@@ -155,4 +155,15 @@ enum FileSystem {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
+
+    /// Why a test file or folder named on the command line cannot be run, or nil: it must be readable, and a
+    /// regular file or a folder. A FIFO or a device would block the run or read forever where Lua opens it.
+    static func whyNotRunnable(_ path: String) -> String? {
+        guard access(path, R_OK) == 0 else { return String(cString: strerror(errno)) }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        let kind = info.st_mode & S_IFMT
+        guard kind == S_IFREG || kind == S_IFDIR else { return "not a regular file or a folder" }
+        return nil
+    }
 }

@@ -80,8 +80,8 @@ extension ScriptSession {
     /// Checks the files, sets `arg`, and calls the runner's `function` with the options table; its first result
     /// is the exit code.
     private func runStdlib(_ function: String, _ options: RunOptions) -> ExitStatus {
-        for path in options.files.map(Self.withoutLines) where access(path, R_OK) != 0 {
-            let reason = String(cString: strerror(errno))
+        for path in options.files.map(Self.withoutLines) {
+            guard let reason = FileSystem.whyNotRunnable(path) else { continue }
             writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
             return .usage
         }

@@ -66,8 +66,7 @@ final class ScriptSession {
     /// Runs a script file as `lua.c` does: global `arg` holds the script at 0 and its arguments from 1, and the
     /// chunk also receives the arguments as `...`.
     func run(file path: String, arguments: [String]) -> ExitStatus {
-        guard access(path, R_OK) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let reason = FileSystem.whyNotRunnable(path) {
             writeError("fscript: cannot open \(path) (\(reason)); check the path, or run 'fscript --help'\n")
             return .usage
         }
