@@ -7,6 +7,7 @@ import Glibc
 import Platform
 
 /// `fscript mock [--host 127.0.0.1] [--port N] [--mappings DIR]`: runs the mock backend alone until Ctrl-C.
+/// WireMock's own flag names work too (`WireMockFlags`), so a WireMock command line starts it unchanged.
 ///
 /// For apps and drivers outside fscript (a manual run, another test tool, the benchmark): stubs come from
 /// WireMock mapping files. Ctrl-C or SIGTERM stops it cleanly, closing every connection, with exit status 0.
@@ -71,7 +72,12 @@ struct MockCommand: ParsableCommand {
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
-    func validate() throws {
+    @OptionGroup(title: "WireMock's names (a WireMock command line starts the mock unchanged)")
+    var wireMock: WireMockFlags
+
+    mutating func validate() throws {
+        let wireMockFlags = wireMock
+        try wireMockFlags.fold(into: &self)
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0 to 65535, got \(port)") }
         if record != nil && proxy == nil {
             throw ValidationError("--record saves what --proxy forwards: give --proxy URL too")
@@ -127,6 +133,9 @@ struct MockCommand: ParsableCommand {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
+        if wireMock.noRequestJournal { server.disableJournal() }
+        for note in wireMock.notes { writeError("fscript mock: \(note)\n") }
+        server.onLog(verbose: wireMock.verbose) { line in writeError(line + "\n") }
         // POST /__admin/shutdown ends the process as Ctrl-C does: through the one interrupt mechanism.
         server.onShutdownRequest { Interruption.raise() }
         Exposure.warnIfExposed("the mock", host: host, port: server.port, exposes: "read its journal and change its stubs")

@@ -37,6 +37,15 @@ final class RequestJournal: @unchecked Sendable {
     private(set) var dropped = 0
 
     var entryLimit = RequestJournal.defaultEntryLimit
+    /// WireMock's `--no-request-journal`: requests are counted and waiters told, but none is kept, so a long run
+    /// under load holds no memory for them; the admin API answers as WireMock's disabled journal does.
+    var isDisabled: Bool {
+        get { lock.withLock { disabled } }
+        set { lock.withLock { disabled = newValue } }
+    }
+    private var disabled = false
+    /// Where exchanges and webhooks are said, for whoever listens (`fscript mock` prints them).
+    let log = MockLog()
     var bodyLimit = RequestJournal.defaultBodyLimit
     var bodyBudget = RequestJournal.defaultBodyBudget
 
@@ -87,8 +96,12 @@ final class RequestJournal: @unchecked Sendable {
                 sharing: &sharing
             )
             nextSequence += 1
-            entries.append(entry)
-            bodyBytes += entry.body.count
+            if disabled {
+                dropped += 1
+            } else {
+                entries.append(entry)
+                bodyBytes += entry.body.count
+            }
             while entries.count > 1 && (entries.count > entryLimit || bodyBytes > bodyBudget) {
                 bodyBytes -= entries.removeFirst().body.count
                 dropped += 1

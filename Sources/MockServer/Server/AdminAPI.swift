@@ -63,6 +63,7 @@ struct AdminAPI: Sendable {
 
     /// Runs the route for `request`; failures become WireMock's `{"errors": [{"title": …}]}`.
     func handle(_ request: HTTPRequest) -> HTTPResponse {
+        if let answer = disabledJournalAnswer(request) { return answer }
         do {
             guard let match = Self.router.route(method: request.method.uppercased(), path: request.path).match else {
                 throw AdminError(404, "\(request.method) \(request.path) is not part of fscript's admin API "

@@ -62,8 +62,20 @@ struct MockResponder: HTTPResponder {
         answer(to: request, on: eventLoop).future(on: eventLoop)
     }
 
+    /// The answer, said as a line when the mock's log asks for exchanges (`--verbose`).
+    func answer(to request: HTTPRequest, on eventLoop: any EventLoop) -> HTTPAnswer {
+        let answer = decide(request, on: eventLoop)
+        guard journal.log.logsExchanges else { return answer }
+        let log = journal.log
+        switch answer {
+        case .now(let response): log.exchange(request, response)
+        case .later(let future): future.whenSuccess { log.exchange(request, $0) }
+        }
+        return answer
+    }
+
     /// The answer: at once for a light stub's immediate answer (most of them), later for the rest.
-    func answer(to sent: HTTPRequest, on eventLoop: any EventLoop) -> HTTPAnswer {
+    private func decide(_ sent: HTTPRequest, on eventLoop: any EventLoop) -> HTTPAnswer {
         // WireMock's Jetty upper-cases the method as it reads it (`get` is GET, `foo` is FOO, in matching and in
         // the journal), and matches it case-sensitively against a stub's method from then on.
         let request = sent.method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) })
