@@ -26,6 +26,13 @@ let package = Package(
         // The mock's GraphQL body matcher parses queries with GraphQLSwift's parser (WireMock's extension uses
         // graphql-java's); about 85 s more on a clean debug build of the two shared cores.
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.0.0"),
+        // The mock's HTTPS (`--https-port`, browser proxying's interception): TLS through swift-nio-ssl, and its
+        // certificates and proxy CA made at start through swift-certificates (swift-crypto, swift-asn1). BoringSSL
+        // twice (nio-ssl's and swift-crypto's): 312 s of CPU more on a clean debug build, about 160 s on two idle cores.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
@@ -50,7 +57,13 @@ let package = Package(
         // What is not HTTP: interruption, checked numbers, child processes, thread affinity. Below everything, and
         // without NIO.
         .target(name: "Platform", dependencies: ["CAffinity"]),
-        .target(name: "HTTPCore", dependencies: ["Platform"] + nio),
+        .target(
+            name: "HTTPCore",
+            dependencies: [
+                "Platform", .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ] + nio),
         .target(name: "Frankly", dependencies: ["JSON", "HTTPCore", .product(name: "NIOCore", package: "swift-nio")]),
         .target(name: "Wireframe", dependencies: ["JSON", "Frankly", "CCairo"]),
         .target(

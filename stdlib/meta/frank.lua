@@ -205,6 +205,8 @@ function frank.launch_pending() end
 ---@field url string "http://127.0.0.1:PORT"
 ---@field port integer
 ---@field host string the address it listens on
+---@field https_url? string "https://127.0.0.1:PORT" with `mock.start{https = true}`, else nil
+---@field ca_file? string with `https = true`: the PEM file of the CA that signed its certificate, for the app to trust
 local Server = {}
 ---Adds a stub; the newest most specific one answers. `responses` are given in turn, the last repeats.
 ---@param stub mock.Filter|{respond?: mock.Response, responses?: mock.Response[], scenario?: string, required_state?: string, new_state?: string, priority?: integer, name?: string}
@@ -243,6 +245,7 @@ function Server:stop() end
 ---@field proxy? string a backend URL: what no stub answers is forwarded there instead of a 404
 ---@field record? string with `proxy`: a folder where every forwarded exchange is saved as a WireMock mapping
 ---@field cors? boolean answer browsers' cross-origin requests and preflights (default: true on a web target)
+---@field https? boolean also serve HTTPS (`https_url`), its certificate signed by a CA made for this mock (`ca_file`)
 
 ---@class mock
 mock = {}

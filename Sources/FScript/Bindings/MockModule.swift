@@ -10,7 +10,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors", "https"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -68,11 +68,13 @@ enum MockModule {
         // A web page calls its mock from its own origin: on a web target the mock answers browsers by default.
         let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
         let files = try options.string("files").map(args.pathBesideCaller)
+        let secure = try (options.boolean("https") ?? false) ? MockHTTPS.make() : nil
         let server: MockServer
         do {
             server = try MockServer.start(
                 host: host, port: port, filesDirectory: files, journalLimit: journalLimit,
-                globalTemplating: templating == "global", proxy: recorder, cors: cors)
+                globalTemplating: templating == "global", proxy: recorder, cors: cors,
+                https: secure.map { (port: 0, identity: $0.identity) })
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {
@@ -97,7 +99,7 @@ enum MockModule {
         // A device reaches the mock by an address of this machine, not by the one it binds (0.0.0.0).
         var advertised: String?
         if !Exposure.isLoopback(host) { advertised = try options.string("advertise") ?? session?.advertiseHost }
-        return args.result(MockServerObject(server: server, advertisedHost: advertised))
+        return args.result(MockServerObject(server: server, advertisedHost: advertised, caFile: secure?.caFile))
     }
 }
 

@@ -17,10 +17,14 @@ final class MockServerObject: LuaObject {
     /// The host `url` names instead of the bound one (`mock.start{host = "0.0.0.0", advertise = "10.0.2.2"}`,
     /// `--advertise-host`), so the app on a device is pointed at an address it can reach.
     let advertisedHost: String?
+    /// The certificate file of the CA that signed the HTTPS listener's certificate (`mock.start{https = true}`),
+    /// for the app under test to trust; nil without HTTPS.
+    let caFile: String?
 
-    init(server: MockServer, advertisedHost: String? = nil) {
+    init(server: MockServer, advertisedHost: String? = nil, caFile: String? = nil) {
         self.server = server
         self.advertisedHost = advertisedHost
+        self.caFile = caFile
     }
 
     /// The URL to give the app: the advertised host when there is one.
@@ -98,6 +102,8 @@ final class MockServerObject: LuaObject {
                 case "url": return args.result(object.url)
                 case "port": return args.result(object.server.port)
                 case "host": return args.result(object.server.host)
+                case "https_url": return args.result(object.server.httpsURL.map(LuaValue.string) ?? .nil)
+                case "ca_file": return args.result(object.caFile.map(LuaValue.string) ?? .nil)
                 default: return args.result(LuaValue.nil)
                 }
             }

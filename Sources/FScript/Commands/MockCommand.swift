@@ -1,4 +1,5 @@
 import ArgumentParser
+import HTTPCore
 import MockServer
 
 #if canImport(Glibc)
@@ -72,6 +73,9 @@ struct MockCommand: ParsableCommand {
     @OptionGroup(title: "Server limits")
     var serverLimits: ServerLimitOptions
 
+    @OptionGroup(title: "HTTPS")
+    var httpsOptions: HTTPSOptions
+
     @OptionGroup(title: "WireMock's names (a WireMock command line starts the mock unchanged)")
     var wireMock: WireMockFlags
 
@@ -114,11 +118,19 @@ struct MockCommand: ParsableCommand {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
+        let secure: (listener: (port: Int, identity: TLSIdentity)?, caFile: String?)
+        do {
+            secure = try httpsOptions.listener(authority: nil)
+        } catch {
+            writeError("fscript mock: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
         do {
             server = try MockServer.start(
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
                 globalTemplating: globalResponseTemplating, proxy: recorder,
-                upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody), cors: enableStubCors)
+                upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody), cors: enableStubCors,
+                https: secure.listener)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
@@ -140,6 +152,10 @@ struct MockCommand: ParsableCommand {
         server.onShutdownRequest { Interruption.raise() }
         Exposure.warnIfExposed("the mock", host: host, port: server.port, exposes: "read its journal and change its stubs")
         print(server.url)
+        if let httpsURL = server.httpsURL { print(httpsURL) }
+        if let caFile = secure.caFile {
+            writeError("HTTPS certificate signed by the mock's CA, written to \(caFile) (curl --cacert \(caFile))\n")
+        }
         fflush(nil)
         SignalTrap.waitForSignal()
         server.stop()

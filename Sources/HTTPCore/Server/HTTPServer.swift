@@ -2,6 +2,7 @@ import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import NIOSSL
 
 /// A running HTTP/1.1 server around one responder, on SwiftNIO's shared event loops.
 ///
@@ -14,28 +15,40 @@ public final class HTTPServer: Sendable {
     public let port: Int
     private let channel: any Channel
     private let connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>
+    /// True when it speaks HTTPS (started with a TLS context).
+    public let isSecure: Bool
 
-    private init(host: String, port: Int, channel: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>) {
+    private init(
+        host: String, port: Int, channel: any Channel, connections: NIOLockedValueBox<[ObjectIdentifier: any Channel]>,
+        isSecure: Bool
+    ) {
         self.host = host
         self.port = port
+        self.isSecure = isSecure
         self.channel = channel
         self.connections = connections
     }
 
-    /// The base URL clients use, e.g. `http://127.0.0.1:37265`.
+    /// The base URL clients use, e.g. `http://127.0.0.1:37265` (`https://` when it speaks TLS).
     public var url: String {
-        host.contains(":") ? "http://[\(host)]:\(port)" : "http://\(host):\(port)"
+        let scheme = isSecure ? "https" : "http"
+        return host.contains(":") ? "\(scheme)://[\(host)]:\(port)" : "\(scheme)://\(host):\(port)"
     }
 
     /// Binds and starts serving. Throws `HTTPServerError` when the address cannot be bound (in use, not local,
     /// bad host).
+    ///
+    /// - Parameter tls: speak HTTPS with this certificate: TLS is one handler in front of the same pipeline, so
+    ///   the limits, the Host and Origin checks and the responder are those of plain HTTP.
     public static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
         responder: any HTTPResponder,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
-        limits: ServerLimits = .standard
+        limits: ServerLimits = .standard,
+        tls identity: TLSIdentity? = nil
     ) throws -> HTTPServer {
+        let tls = try identity?.makeServerContext()
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
@@ -50,10 +63,14 @@ public final class HTTPServer: Sendable {
                 channel.closeFuture.whenComplete { _ in _ = connections.withLockedValue { $0.removeValue(forKey: key) } }
                 if open > limits.maxConnections {
                     return channel.eventLoop.makeCompletedFuture {
+                        if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                         try channel.pipeline.syncOperations.addHandler(TooManyConnections(limit: limits.maxConnections))
                     }
                 }
                 return channel.eventLoop.makeCompletedFuture {
+                    // First, so the connection guard's clock runs from the TCP connection: a client that never
+                    // finishes its handshake is closed at the request limit.
+                    if let tls { try channel.pipeline.syncOperations.addHandler(NIOSSLServerHandler(context: tls)) }
                     let connection = ConnectionGuard(limits: limits)
                     try channel.pipeline.syncOperations.addHandler(connection)
                     // NIO's request decoder alone: `HTTPServerHandler` frames answers and orders pipelined requests.
@@ -70,7 +87,8 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.binding(error, host: host, port: port)
         }
         let boundPort = channel.localAddress?.port ?? port
-        return HTTPServer(host: host, port: boundPort, channel: channel, connections: connections)
+        return HTTPServer(
+            host: host, port: boundPort, channel: channel, connections: connections, isSecure: tls != nil)
     }
 
     /// Stops listening and closes every open connection; safe to call twice.

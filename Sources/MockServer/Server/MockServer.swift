@@ -10,6 +10,8 @@ import Synchronization
 /// Unmatched requests get a 404 whose body names the closest stub and what did not match.
 public final class MockServer: Sendable {
     private let server: HTTPServer
+    /// The HTTPS listener beside the plain one (`--https-port`, `mock.start{https = true}`), same stubs and journal.
+    private let secureServer: HTTPServer?
     private let stubStore: StubStore
     /// Internal so a test can fill it in process (50,000 requests over sockets take a debug build 15 s).
     let journal: RequestJournal
@@ -18,10 +20,11 @@ public final class MockServer: Sendable {
     private let shutdownSwitch: ShutdownSwitch
 
     private init(
-        server: HTTPServer, stubs: StubStore, journal: RequestJournal, tracker: InFlightTracker, mappings: LoadedMappings,
-        shutdownSwitch: ShutdownSwitch
+        server: HTTPServer, secureServer: HTTPServer?, stubs: StubStore, journal: RequestJournal,
+        tracker: InFlightTracker, mappings: LoadedMappings, shutdownSwitch: ShutdownSwitch
     ) {
         self.server = server
+        self.secureServer = secureServer
         self.stubStore = stubs
         self.journal = journal
         self.tracker = tracker
@@ -41,10 +44,12 @@ public final class MockServer: Sendable {
     /// - Parameter upstream: the HTTP client of proxying stubs; the proxy's own when nil and there is a proxy.
     /// - Parameter cors: answer browsers' preflights and let any page read the answers, as WireMock's
     ///   `--enable-stub-cors`: a web page under test calls the mock from its own origin.
+    /// - Parameter https: also listen for HTTPS on this port (0: a free one) with this certificate, as WireMock's
+    ///   `--https-port`; the plain listener stays.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
         journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil,
-        upstream: UpstreamClient? = nil, cors: Bool = false
+        upstream: UpstreamClient? = nil, cors: Bool = false, https: (port: Int, identity: TLSIdentity)? = nil
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -53,22 +58,31 @@ public final class MockServer: Sendable {
         let tracker = InFlightTracker()
         let mappings = LoadedMappings()
         let shutdownSwitch = ShutdownSwitch()
-        let stopper = Mutex<HTTPServer?>(nil)
+        let stopper = Mutex<[HTTPServer]>([])
         let proxied = ProxiedAnswers()
         let admin = AdminAPI(
             stubs: stubs, journal: journal, mappings: mappings, proxied: proxied, recording: RecordingState()
         ) {
-            shutdownSwitch.trigger { stopper.withLock { $0 }?.stop() }
+            shutdownSwitch.trigger { for listener in stopper.withLock({ $0 }) { listener.stop() } }
         }
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
             upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
-        let server = try HTTPServer.start(
-            host: host, port: port, responder: cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder,
-            limits: limits)
-        stopper.withLock { $0 = server }
+        let answering = cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder
+        let server = try HTTPServer.start(host: host, port: port, responder: answering, limits: limits)
+        var secureServer: HTTPServer?
+        if let https {
+            do {
+                secureServer = try HTTPServer.start(
+                    host: host, port: https.port, responder: answering, limits: limits, tls: https.identity)
+            } catch {
+                server.stop()
+                throw error
+            }
+        }
+        stopper.withLock { $0 = [server] + (secureServer.map { [$0] } ?? []) }
         return MockServer(
-            server: server, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
+            server: server, secureServer: secureServer, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
             shutdownSwitch: shutdownSwitch)
     }
 
@@ -92,6 +106,12 @@ public final class MockServer: Sendable {
 
     /// The port really listened on.
     public var port: Int { server.port }
+
+    /// The HTTPS base URL (`https://127.0.0.1:50124`), nil without an HTTPS listener.
+    public var httpsURL: String? { secureServer?.url }
+
+    /// The HTTPS port really listened on, nil without an HTTPS listener.
+    public var httpsPort: Int? { secureServer?.port }
 
     /// The host it listens on.
     public var host: String { server.host }
@@ -211,5 +231,6 @@ public final class MockServer: Sendable {
     /// Stops listening and closes every connection, hung ones included; safe to call twice.
     public func stop() {
         server.stop()
+        secureServer?.stop()
     }
 }
