@@ -25,6 +25,22 @@ final class MockLog: Sendable {
         handler.withLock { $0 }?(line)
     }
 
+    /// The most webhook lines kept for `MockServer.webhookEvents`.
+    static let webhookLineLimit = 1000
+    private let webhookLines = Mutex<[String]>([])
+
+    /// Says a webhook's outcome (sent and its status, or why not) and keeps it for `MockServer.webhookEvents`.
+    func webhook(_ line: String) {
+        webhookLines.withLock { lines in
+            if lines.count >= Self.webhookLineLimit { lines.removeFirst(lines.count - Self.webhookLineLimit + 1) }
+            lines.append(line)
+        }
+        say(line)
+    }
+
+    /// The webhook lines kept, oldest first.
+    var webhooks: [String] { webhookLines.withLock { $0 } }
+
     /// One exchange as a line: `GET /api/items?page=2 -> 200 (17 bytes)`, the target cut to `targetLimit`.
     func exchange(_ request: HTTPRequest, _ response: HTTPResponse) {
         say("\(request.method) \(Self.shortened(request.uri)) -> \(response.status) (\(response.body.count) bytes)")

@@ -144,7 +144,7 @@ extension WireMockMapping {
     }
 
     /// `{"type": "lognormal", "median": ms, "sigma": s}` or `{"type": "uniform", "lower": ms, "upper": ms}`.
-    private static func delayDistribution(_ spec: Fields) throws(Problem) -> DelayDistribution {
+    static func delayDistribution(_ spec: Fields) throws(Problem) -> DelayDistribution {
         switch try spec.string("type") {
         case "lognormal":
             guard let sigma = spec.value("sigma")?.doubleValue, sigma.isFinite, (0...10).contains(sigma) else {

@@ -16,9 +16,9 @@ enum WireMockMapping {
     typealias Fields = FieldReader<JSONValue>
 
     /// The keys of a WireMock stub mapping that fscript reads elsewhere or that change nothing here: metadata
-    /// (matched by the admin API), persistence and ordering hints, and extension hooks WireMock's own exports carry.
+    /// (matched by the admin API), persistence and ordering hints.
     private static let passiveKeys = [
-        "id", "uuid", "metadata", "persistent", "insertionIndex", "postServeActions", "serveEventListeners",
+        "id", "uuid", "metadata", "persistent", "insertionIndex",
     ]
 
     /// The stubs of one file: a single mapping, `{"mappings": [...]}`, or an array of mappings.
@@ -57,6 +57,7 @@ enum WireMockMapping {
             )
             stub.substitutesCaptures = false
             stub.source = mapping
+            (stub.webhooks, stub.unknownListeners) = try listeners(fields)
             try check(stub, at: fields)
             return stub
         }

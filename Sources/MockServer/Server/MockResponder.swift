@@ -57,6 +57,8 @@ struct MockResponder: HTTPResponder {
     let upstream: UpstreamClient
     /// Where proxying stubs' answers are kept for the recordings API.
     let proxied: ProxiedAnswers
+    /// Sends stubs' webhooks after their answers.
+    let webhooks = WebhookSender()
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         answer(to: request, on: eventLoop).future(on: eventLoop)
@@ -117,9 +119,21 @@ struct MockResponder: HTTPResponder {
     /// it, and the loop is not held for megabytes.
     static let lightBodyLimit = 16 * 1024
 
+    /// Makes the decided stub's answer, then has its webhooks sent once it is out.
+    private func reply(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
+        -> HTTPAnswer
+    {
+        let answer = replyNow(request, decision, sent: sent, on: eventLoop)
+        if case .matched(let chosen, _) = decision, !chosen.stub.webhooks.isEmpty || !chosen.stub.unknownListeners.isEmpty
+        {
+            webhooks.send(after: answer, of: chosen.stub, for: request, log: journal.log, on: eventLoop)
+        }
+        return answer
+    }
+
     /// Makes the decided stub's answer (on `work`, or on the loop when light); the delays and the proxy go back to
     /// the event loop.
-    private func reply(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
+    private func replyNow(_ request: HTTPRequest, _ decision: StubStore.Decision, sent: String, on eventLoop: any EventLoop)
         -> HTTPAnswer
     {
         guard case .matched(let chosen, let captures) = decision else {

@@ -16,4 +16,8 @@ extension MockServer {
     public func onLog(verbose: Bool = false, _ handler: @escaping @Sendable (String) -> Void) {
         journal.log.listen(verbose: verbose, handler)
     }
+
+    /// What became of each webhook sent (the last 1,000), oldest first: `webhook POST http://… answered 200`, or
+    /// why one was not sent or failed. Also said through `onLog`.
+    public var webhookEvents: [String] { journal.log.webhooks }
 }

@@ -9,7 +9,8 @@
 /// helpers or blocks (their work is bounded only by a step budget of seconds).
 extension Stub {
     var isLight: Bool {
-        request.isLight && responses.allSatisfy(\.isLight)
+        // A webhook renders its templates when the stub answers: off the event loop, as a template may be slow.
+        request.isLight && responses.allSatisfy(\.isLight) && webhooks.isEmpty && unknownListeners.isEmpty
     }
 }
 

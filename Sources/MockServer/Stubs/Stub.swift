@@ -24,6 +24,11 @@ public struct Stub: Sendable, Identifiable {
     public var substitutesCaptures = true
     /// The WireMock mapping it was made from (a file or the admin API), shown again by `GET /__admin/mappings`.
     public var source: JSONValue?
+    /// What it sends elsewhere after each answer (`serveEventListeners` of name `webhook`).
+    public var webhooks: [Webhook] = []
+    /// The names of serve event listeners the mock does not have: loaded, as WireMock loads them, and said at
+    /// each answer, as WireMock says it.
+    public var unknownListeners: [String] = []
 
     /// The stub as WireMock's mapping JSON: its source with its id, or for a stub made in Lua, its id, name,
     /// method and URL (the admin API lists every stub; only mapping-made ones round-trip whole).
