@@ -1,6 +1,6 @@
 import Foundation
 
-/// The step catalog's sentences for the actions the inspector records, as `fscript.steps.frank` defines them in
+/// The step catalog's sentences for the actions the inspector records, as `fscript.catalog.frank` defines them in
 /// its `sentences` table (`touch_button` is `I touch the button marked {string}`).
 ///
 /// The inspector never spells a step: it gets this table from the Lua session when it starts, so rewording a step

@@ -122,14 +122,15 @@ import Testing
         #expect(rest == ["a.lua", "--", "--timeout", "5"])
     }
 
-    /// `stdlib/fscript/settings.lua` holds the generated block as it is rendered today.
+    /// `stdlib/fscript/run/settings.lua` holds the generated block as it is rendered today.
     @Test func theLuaChecksAreGeneratedFromTheDeclarations() throws {
-        let text = try String(contentsOf: root.appendingPathComponent("stdlib/fscript/settings.lua"), encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("stdlib/fscript/run/settings.lua"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         let begin = try #require(lines.firstIndex { $0.hasPrefix("-- BEGIN generated") })
         let end = try #require(lines.firstIndex { $0.hasPrefix("-- END generated") })
         #expect(lines[(begin + 1)..<end].joined(separator: "\n") == RunSetting.luaDeclarations(),
-            "paste RunSetting.luaDeclarations() into stdlib/fscript/settings.lua")
+            "paste RunSetting.luaDeclarations() into stdlib/fscript/run/settings.lua")
     }
 
     /// The `fscript.RunOptions` annotation lists each declared Lua setting with its type, and every field the host's
@@ -148,9 +149,10 @@ import Testing
         #expect(Set(fields.keys).subtracting(hostFields).subtracting(luaCallersOnly).isEmpty)
     }
 
-    /// The `---@field NAME? TYPE` lines of `---@class fscript.RunOptions` in `stdlib/fscript/options.lua`.
+    /// The `---@field NAME? TYPE` lines of `---@class fscript.RunOptions` in `stdlib/fscript/run/options.lua`.
     private func annotatedRunOptions() throws -> [String: String] {
-        let text = try String(contentsOf: root.appendingPathComponent("stdlib/fscript/options.lua"), encoding: .utf8)
+        let text = try String(
+            contentsOf: root.appendingPathComponent("stdlib/fscript/run/options.lua"), encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: "---@class fscript.RunOptions"))
         var fields: [String: String] = [:]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Frank's core catalog end to end: Tests/frank_suite/frank_core.feature uses every step of fscript's Frank
 # catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
-# additions) against an app file made for it, and passes; each step definition in stdlib/fscript/steps/frank.lua
+# additions) against an app file made for it, and passes; each step definition in stdlib/fscript/catalog/frank.lua
 # and frank_controls.lua (defined with its sentence, or with the id of one in steps/sentences.lua, the inspector's)
 # ran at least once; and the run takes less than half the fixed sleeps Frank's own step definitions would have
 # spent on the same steps (both numbers printed: about a twentieth on an idle machine, an eighth with both cores
@@ -17,7 +17,7 @@ status=0
 "$bin" --app Tests/frank_suite/apps/frank_app.lua Tests/frank_suite --report "json:$work/run.json" \
   >"$work/run.out" 2>&1 </dev/null || status=$?
 [ "$status" -eq 0 ] || fatal "the Frank suite failed (exit $status): $(cat "$work/run.out")"
-python3 - "$work/run.json" stdlib/fscript/steps/frank.lua stdlib/fscript/steps/frank_controls.lua <<'PY'
+python3 - "$work/run.json" stdlib/fscript/catalog/frank.lua stdlib/fscript/catalog/frank_controls.lua <<'PY'
 import json, re, sys
 run, catalogs = json.load(open(sys.argv[1])), sys.argv[2:]
 steps = [s for f in run["files"] for c in f["cases"] for s in c["steps"]]

@@ -7,11 +7,11 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local yaml = require("fixtures.tiny_yaml")
-local compiler = require("fscript.expression.compiler")
-local parameter_types = require("fscript.expression.parameter_types")
-local parser = require("fscript.expression.parser")
-local pattern = require("fscript.pattern")
-local tokenizer = require("fscript.expression.tokenizer")
+local compiler = require("fscript.steps.expression.compiler")
+local parameter_types = require("fscript.steps.expression.parameter_types")
+local parser = require("fscript.steps.expression.parser")
+local pattern = require("fscript.steps.pattern")
+local tokenizer = require("fscript.steps.expression.tokenizer")
 
 local shared = require("fixtures.shared_data").folder(here, "cucumber-expressions", "cucumber_expressions_spec")
 if not shared then return end

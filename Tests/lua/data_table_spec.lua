@@ -3,7 +3,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local data_table = require("fscript.data_table")
+local data_table = require("fscript.steps.data_table")
 local runner = require("fscript.runner")
 local util = require("fscript.util")
 

@@ -5,7 +5,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local gherkin = require("fscript.gherkin")
+local gherkin = require("fscript.gherkin.parser")
 
 local shared = require("fixtures.shared_data").folder(here, "gherkin", "gherkin_conformance_spec")
 if not shared then return end

@@ -6,8 +6,8 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local runs = require("fixtures.runs")
-local gherkin = require("fscript.gherkin")
-local features = require("fscript.features")
+local gherkin = require("fscript.gherkin.parser")
+local features = require("fscript.gherkin.features")
 local util = require("fscript.util")
 
 local TEXT = table.concat({

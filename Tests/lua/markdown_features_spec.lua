@@ -6,7 +6,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local runs = require("fixtures.runs")
-local gherkin = require("fscript.gherkin")
+local gherkin = require("fscript.gherkin.parser")
 
 local DOCUMENT = [[
 # Feature: Cheese

@@ -6,8 +6,8 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. here .. "../cck/?.lua;" .. package.path
 local check = require("fixtures.check")
-local gherkin = require("fscript.gherkin")
-local gm = require("fscript.messages.gherkin")
+local gherkin = require("fscript.gherkin.parser")
+local gm = require("fscript.events.gherkin")
 local renamer = require("ids").renamer
 
 local function read(path)

@@ -1,11 +1,11 @@
--- Spec: how a suite splits (fscript.units, fscript.merge): units found without running anything on the target, shards that
+-- Spec: how a suite splits (fscript.run.parallel.units, fscript.report.merge): units found without running anything on the target, shards that
 -- are disjoint, complete and the same every time, balance by durations, and merge-reports' refusals.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local parallel = require("fscript.parallel")
-local units_mod = require("fscript.units")
-local tags = require("fscript.tags")
+local parallel = require("fscript.run.parallel.parent")
+local units_mod = require("fscript.run.parallel.units")
+local tags = require("fscript.run.tags")
 local util = require("fscript.util")
 
 local dir = os.tmpname()

@@ -4,8 +4,8 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local snippets = require("fscript.snippets")
-local steps = require("fscript.steps")
+local snippets = require("fscript.steps.snippets")
+local steps = require("fscript.steps.registry")
 
 local registry = steps.new()
 local got = {}

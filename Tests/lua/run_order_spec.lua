@@ -5,7 +5,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local order = require("fscript.order")
+local order = require("fscript.run.order")
 local runs = require("fixtures.runs")
 
 local dir, write = runs.folder()
@@ -51,7 +51,7 @@ check.equal(2, bad, "an unknown order is a usage error")
 check.equal(nil, (order.parse("sideways")), "order.parse refuses it")
 
 -- A parallel run plans its units in the run's order, which the parent prints and reports in.
-local parallel = require("fscript.parallel")
+local parallel = require("fscript.run.parallel.parent")
 local json = require("fscript.json")
 local plan, err = parallel.begin({ files = { first, second }, order = "reverse", jobs = 2, out = function() end })
 check.truthy(plan, "a parallel run takes --order: " .. tostring(err))
@@ -93,7 +93,7 @@ check.truthy(report_names(dir .. "/merged.json") ~= "a1 a2 a3 a4 a5 a6 b1 b2 c1 
 -- Without a seed, shards (separate processes) could not agree: refused, saying what to give.
 local unseeded_code = runs.run(suite, { order = "random", shard_index = 1, shard_count = 2 })
 check.equal(2, unseeded_code, "--order random with --shard and no seed is a usage error")
-local _, why = require("fscript.options").check({ files = suite, order = "random", shard_index = 1, shard_count = 2 })
+local _, why = require("fscript.run.options").check({ files = suite, order = "random", shard_index = 1, shard_count = 2 })
 check.contains(why, "--order random:SEED", "and says to give a seed")
 os.execute("rm -rf '" .. dir .. "'")
 check.finish("run_order_spec")

@@ -7,9 +7,9 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local snippets = require("fscript.snippets")
-local generator = require("fscript.expression.generator")
-local steps = require("fscript.steps")
+local snippets = require("fscript.steps.snippets")
+local generator = require("fscript.steps.expression.generator")
+local steps = require("fscript.steps.registry")
 local util = require("fscript.util")
 
 -- Past this many bytes handed to the matcher for one snippet, the count stops the spec at once (the quadratic

@@ -5,7 +5,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local runs = require("fixtures.runs")
-local steps = require("fscript.steps")
+local steps = require("fscript.steps.registry")
 local util = require("fscript.util")
 
 local function line() return debug.getinfo(2, "l").currentline end

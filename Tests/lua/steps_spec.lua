@@ -2,7 +2,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local steps = require("fscript.steps")
+local steps = require("fscript.steps.registry")
 
 local registry = steps.new()
 local got = {}
@@ -100,7 +100,7 @@ check.equal(1, loads, "the deferred definitions load once")
 
 -- Every built-in step is documented for `fscript steps`, and its example is a text that step matches.
 local session = require("fscript.session").new()
-local docs = require("fscript.steps.docs").steps
+local docs = require("fscript.catalog.docs").steps
 for _, def in ipairs(session.registry:list()) do
   local doc = docs[def.pattern]
   check.truthy(doc and doc.description and doc.example, "no description or example for: " .. def.pattern)

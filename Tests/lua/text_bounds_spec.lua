@@ -6,7 +6,7 @@ local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local runner = require("fscript.runner")
-local gherkin = require("fscript.gherkin")
+local gherkin = require("fscript.gherkin.parser")
 local util = require("fscript.util")
 
 local path = os.tmpname() .. "_test.lua"
@@ -34,7 +34,7 @@ check.equal("@t20000", last.name, "the last tag")
 check.equal(3 + #table.concat(tags, " ", 1, 19999) + 1, last.column, "its column counts every character before it")
 
 -- Every line ending: a CR-only file (the old Mac's) was one long line and ran no step, silently.
-local features = require("fscript.features")
+local features = require("fscript.gherkin.features")
 local cr = os.tmpname() .. ".feature"
 f = assert(io.open(cr, "wb"))
 f:write("Feature: old Mac\r  Scenario: cr only\r    Given a step\r\n    Then another\n")

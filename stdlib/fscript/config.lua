@@ -9,10 +9,10 @@ local M = {}
 ---@field validation number seconds an assertion step retries (default 2)
 ---@field timeout number seconds a scenario may run before it is interrupted (default 60)
 
--- Swerkin's defaults, as the host declares them (`fscript.settings`, generated from RunSettings.swift).
+-- Swerkin's defaults, as the host declares them (`fscript.run.settings`, generated from RunSettings.swift).
 local function declared_defaults()
   local defaults = {}
-  for _, setting in ipairs(require("fscript.settings").declared) do
+  for _, setting in ipairs(require("fscript.run.settings").declared) do
     if setting.default ~= nil then defaults[setting.key] = setting.default end
   end
   return { wait = defaults.wait, validation = defaults.validation, timeout = defaults.timeout }

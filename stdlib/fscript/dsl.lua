@@ -3,8 +3,8 @@
 ---BeforeStep AfterStep`, `pending skip eventually`, the attachments `attach log link`, `world` and
 ---`this_scenario`, each a closure over the session; and the checks of the `info` and `preconditions` a scenario
 ---or file declares.
-local hooks_mod = require("fscript.hooks")
-local attachments = require("fscript.attachments")
+local hooks_mod = require("fscript.run.hooks")
+local attachments = require("fscript.run.attachments")
 local failure = require("fscript.failure")
 
 local M = {}

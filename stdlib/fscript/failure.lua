@@ -50,9 +50,9 @@ function M.from(err, level)
   return f
 end
 
--- The modules that run a case's code (`fscript.lifecycle` calls scenarios and scripts, `fscript.cases` hooks):
+-- The modules that run a case's code (`fscript.run.lifecycle` calls scenarios and scripts, `fscript.run.cases` hooks):
 -- a traceback's frames from the first of theirs on are fscript's, not the user's.
-local RUNNER_FRAMES = { "fscript/lifecycle.lua", "fscript/cases.lua" }
+local RUNNER_FRAMES = { "fscript/run/lifecycle.lua", "fscript/run/cases.lua" }
 
 local function is_runner_frame(line)
   for _, marker in ipairs(RUNNER_FRAMES) do
@@ -62,7 +62,7 @@ local function is_runner_frame(line)
 end
 
 ---A traceback without its empty first line and without the runner's own frames (from the first
----`fscript/lifecycle.lua` or `fscript/cases.lua` frame on), so it ends at the user's script.
+---`fscript/run/lifecycle.lua` or `fscript/run/cases.lua` frame on), so it ends at the user's script.
 ---@param tb string
 ---@return string
 function M.trim_traceback(tb)

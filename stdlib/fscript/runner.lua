@@ -6,14 +6,14 @@
 ---missing (the other files still run and reports are still written); 130 interrupted by Ctrl-C (the host's
 ---"interrupted" error): the current case fails, the rest are marked skipped ("not run: interrupted"),
 ---reports are written. 130 wins over 2, 2 over 1.
-local snippets = require("fscript.snippets")
-local order = require("fscript.order")
-local discovery = require("fscript.discovery")
-local reporting = require("fscript.reporting")
-local options = require("fscript.options")
-local cases = require("fscript.cases")
-local lifecycle = require("fscript.lifecycle")
-local units = require("fscript.units")
+local snippets = require("fscript.steps.snippets")
+local order = require("fscript.run.order")
+local discovery = require("fscript.run.discovery")
+local reporting = require("fscript.report")
+local options = require("fscript.run.options")
+local cases = require("fscript.run.cases")
+local lifecycle = require("fscript.run.lifecycle")
+local units = require("fscript.run.parallel.units")
 local util = require("fscript.util")
 
 -- The runner is the entry point; the work is in small modules: discovery (which files), options (checked once),
@@ -96,7 +96,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
     end
   end
   local state = lifecycle.new_state(opts, filter)
-  if opts.dry_run then return require("fscript.dry_run").run(state, opts), nil end
+  if opts.dry_run then return require("fscript.run.dry_run").run(state, opts), nil end
   if opts.target then state.console:target(opts.target) end
   if state.order.mode == "random" then
     -- The seed on the console, so a failure that depends on the order can be run again in it.
@@ -125,7 +125,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
       -- A file with nothing in this shard is neither loaded nor reported.
       -- A feature file after the run stopped still declares its scenarios (reading it runs nothing), so each is
       -- reported not run with its pickle; a Lua file is not loaded, its top level being code.
-      local declare = state.stopped and not state.interrupted and require("fscript.features").is_feature(path)
+      local declare = state.stopped and not state.interrupted and require("fscript.gherkin.features").is_feature(path)
       if wanted ~= nil and (state.interrupted or state.stopped) and not declare then
         state.files[#state.files + 1] = { path = path, cases = {} }
         state.file = state.files[#state.files]
@@ -155,7 +155,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
     local known = {}
     for tag in pairs(state.seen_tags) do known[#known + 1] = tag end
     table.sort(known)
-    local nothing = require("fscript.selection").nothing_selected(filter, state.scenario_count, known)
+    local nothing = require("fscript.run.selection").nothing_selected(filter, state.scenario_count, known)
     if nothing then
       io.stderr:write("fscript: " .. nothing .. "\n")
       state.selected_nothing = true
@@ -180,11 +180,11 @@ run_suite = function(opts, filter, reports, restore_stdout)
   return run.exit_code, run
 end
 
----A worker of a parallel run: see `fscript.unit_worker`.
+---A worker of a parallel run: see `fscript.run.parallel.worker`.
 ---@param opts fscript.RunOptions
 ---@return integer exit_code
 function M.worker(opts)
-  local code = require("fscript.unit_worker").run(opts)
+  local code = require("fscript.run.parallel.worker").run(opts)
   return code
 end
 
@@ -196,11 +196,11 @@ function M.main(opts)
   return code
 end
 
----The step catalog for `fscript steps [--json]`: see `fscript.step_listing`.
+---The step catalog for `fscript steps [--json]`: see `fscript.run.step_listing`.
 ---@param opts? {json?: boolean, files?: string[], search?: string}
 ---@return string
 function M.steps(opts)
-  local text = require("fscript.step_listing").render(opts)
+  local text = require("fscript.run.step_listing").render(opts)
   return text
 end
 

@@ -265,7 +265,7 @@ local function write_artifacts(file, name, expected, last)
   if run.state and not run.state.artifacts then return {} end
   local root = run.state and run.state.artifacts or "fscript-artifacts"
   local case = current_case()
-  local artifacts = require("fscript.artifacts")
+  local artifacts = require("fscript.run.artifacts")
   local dir = ("%s/%s/%s"):format(root, artifacts.segment(basename(file)),
     artifacts.segment(case and case.name or "script"))
   local paths = {}

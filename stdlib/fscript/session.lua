@@ -3,10 +3,10 @@
 ---`fscript.dsl`): `Given When Then And But step scenario before after screen`, cucumber's hooks `Before After
 ---BeforeAll AfterAll BeforeStep AfterStep`, `pending skip`, the attachments `attach log link` and `world` (the
 ---only globals the stdlib creates).
-local steps = require("fscript.steps")
-local hooks_mod = require("fscript.hooks")
-local status_mod = require("fscript.status")
-local data_table = require("fscript.data_table")
+local steps = require("fscript.steps.registry")
+local hooks_mod = require("fscript.run.hooks")
+local status_mod = require("fscript.events.status")
+local data_table = require("fscript.steps.data_table")
 local failure = require("fscript.failure")
 local util = require("fscript.util")
 local dsl = require("fscript.dsl")
@@ -223,7 +223,7 @@ function Session:run_step(keyword, text, data, where, background, pickle_step)
     err.where = result.where or err.where
     -- An undefined step of the scenario's own carries the snippet that would define it (the messages' suggestion).
     if result.depth == 0 and result.status == "undefined" then
-      result.snippets = require("fscript.snippets").snippets(text, result.argument, self.registry.types)
+      result.snippets = require("fscript.steps.snippets").snippets(text, result.argument, self.registry.types)
     end
     -- A step that a step ran and that is undefined or ambiguous is a failure of the step that ran it.
     if result.depth > 0 and (err.status == "undefined" or err.status == "ambiguous") then err.status = nil end

@@ -59,7 +59,7 @@ struct MergeReportsCommand: ParsableCommand {
         Interruption.setEndsAtOnce(true)
         let session = ScriptSession()
         do {
-            let results = try session.state.function("run", inModule: "fscript.merge").call(
+            let results = try session.state.function("run", inModule: "fscript.report.merge").call(
                 .table(LuaTable(array: outputs.map { .string($0) })), .table(LuaTable(array: inputs.map { .string($0) })),
                 .table(LuaTable(fields: files.map { [.string("files"): .string($0)] } ?? [:])))
             let code = results.first?.integerValue ?? Int64(ScriptSession.ExitStatus.usage.rawValue)

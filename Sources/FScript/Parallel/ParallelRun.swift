@@ -28,9 +28,9 @@ struct ParallelRun {
         do {
             let state = session.state
             parallel = (
-                try state.function("begin", inModule: "fscript.parallel"),
-                try state.function("result", inModule: "fscript.parallel"),
-                try state.function("finish", inModule: "fscript.parallel")
+                try state.function("begin", inModule: "fscript.run.parallel.parent"),
+                try state.function("result", inModule: "fscript.run.parallel.parent"),
+                try state.function("finish", inModule: "fscript.run.parallel.parent")
             )
             let results = try parallel.begin.call(.table(options.table))
             guard let text = results.first?.stringValue else {

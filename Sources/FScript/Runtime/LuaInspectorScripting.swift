@@ -18,7 +18,7 @@ final class LuaInspectorScripting: InspectorScripting, @unchecked Sendable {
     /// The step catalog's `sentences` table: the inspector words its steps with the catalog's own. A stdlib that
     /// cannot give it leaves the table empty, and the inspector records `app:` calls instead of steps.
     static func readSentences(from state: LuaState) -> StepSentences {
-        let code = #"return require("fscript.steps.frank").sentences"#
+        let code = #"return require("fscript.catalog.frank").sentences"#
         guard case .table(let table)? = try? state.execute(code, name: "=(inspect)").first else {
             return StepSentences([:])
         }

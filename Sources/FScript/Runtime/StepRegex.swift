@@ -6,7 +6,7 @@ import Platform
 /// (`^I wait for ([\d\.]+) second(?:s)?$`), for `step()` beside `{string}` expressions.
 ///
 /// ICU's syntax (NSRegularExpression) covers what Ruby step regexes use: groups, `(?:…)`, classes, `\d`,
-/// quantifiers, anchors. Each pattern is compiled once per session; the stdlib's `fscript.pattern` calls
+/// quantifiers, anchors. Each pattern is compiled once per session; the stdlib's `fscript.steps.pattern` calls
 /// `fscript.regex_match(pattern, text)`, which answers the captures (false for a group that took no part) or nil.
 final class StepRegex {
     private var compiled: [String: NSRegularExpression] = [:]

@@ -1,6 +1,6 @@
 import Platform
 
-/// The run settings as Lua sees them: the checks table in `stdlib/fscript/settings.lua` and the field types of the
+/// The run settings as Lua sees them: the checks table in `stdlib/fscript/run/settings.lua` and the field types of the
 /// `fscript.RunOptions` annotation, both derived from the declarations.
 ///
 /// The Lua runner can be called without the host (`runner.run{…}` in a spec), so it keeps checks of its own; they
@@ -44,7 +44,7 @@ extension RunSetting {
         return entry + " },"
     }
 
-    /// The generated block of `stdlib/fscript/settings.lua`, between its BEGIN and END lines.
+    /// The generated block of `stdlib/fscript/run/settings.lua`, between its BEGIN and END lines.
     static func luaDeclarations(_ declarations: [RunSetting] = all) -> String {
         (["M.declared = {"] + declarations.filter(\.reachesLua).map(\.luaEntry) + ["}"]).joined(separator: "\n")
     }

@@ -4,7 +4,7 @@ import Frankly
 ///
 /// A setting listed here is a flag of `fscript run`, a key of `fscript.project.lua`, part of every worker's
 /// command line, and (when `reachesLua`) a field of the Lua runner's options table, without more code.
-/// `RunSettingsTests` checks the Lua side (`stdlib/fscript/settings.lua`, the `fscript.RunOptions` annotation)
+/// `RunSettingsTests` checks the Lua side (`stdlib/fscript/run/settings.lua`, the `fscript.RunOptions` annotation)
 /// against this list. Modes of one invocation (`--jobs`, `--shard`, `--dry-run`) and settings with merge rules
 /// of their own (`--target`, `--app`, `--env`, `--report`) stay `RunCommand` options.
 extension RunSetting {

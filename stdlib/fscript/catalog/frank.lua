@@ -5,15 +5,15 @@ local util = require("fscript.util")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
-local controls = require("fscript.steps.frank_controls")
-local sentences = require("fscript.steps.sentences")
+local controls = require("fscript.catalog.frank_controls")
+local sentences = require("fscript.catalog.sentences")
 
 local M = {}
 
----The sentences the inspector records actions with (see `fscript.steps.sentences`).
+---The sentences the inspector records actions with (see `fscript.catalog.sentences`).
 M.sentences = sentences
 
----The selector of a text field by placeholder, else by accessibility label (see `fscript.steps.frank_controls`).
+---The selector of a text field by placeholder, else by accessibility label (see `fscript.catalog.frank_controls`).
 M.text_field = controls.text_field
 
 local function validate(check)

@@ -1,12 +1,12 @@
 ---Frank's core steps for controls, text fields, orientation and the app's lifecycle (the rest of Frank's
----catalog is in `fscript.steps.frank`), worded as in Frank's core_frank_steps.rb.
+---catalog is in `fscript.catalog.frank`), worded as in Frank's core_frank_steps.rb.
 local ui = require("fscript.ui")
 local util = require("fscript.util")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
 local failure = require("fscript.failure")
-local data_table = require("fscript.data_table")
-local sentences = require("fscript.steps.sentences")
+local data_table = require("fscript.steps.data_table")
+local sentences = require("fscript.catalog.sentences")
 
 local M = {}
 

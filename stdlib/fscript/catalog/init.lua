@@ -3,8 +3,8 @@ local M = {}
 
 ---The catalog's files, in the order their steps are defined.
 M.parts = {
-  "fscript.steps.frank", "fscript.steps.swerkin", "fscript.steps.backend", "fscript.steps.screenshots",
-  "fscript.steps.keys",
+  "fscript.catalog.frank", "fscript.catalog.swerkin", "fscript.catalog.backend", "fscript.catalog.screenshots",
+  "fscript.catalog.keys",
 }
 
 ---Defines every catalog step in the session, marked as the catalog's: a suite's own step matching the same

@@ -1,5 +1,5 @@
 ---The sentences of the steps another tool writes, by id: the inspector records an action with them (it reads
----this table when it starts, as `require("fscript.steps.frank").sentences`), so rewording a step here changes
+---this table when it starts, as `require("fscript.catalog.frank").sentences`), so rewording a step here changes
 ---what it records, and the two cannot drift. The catalog defines those steps with these same strings.
 return {
   touch_view = "I touch {string}",

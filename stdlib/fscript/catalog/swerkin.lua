@@ -3,7 +3,7 @@
 local ui = require("fscript.ui")
 local wait = require("fscript.wait")
 local config = require("fscript.config")
-local frank_steps = require("fscript.steps.frank")
+local frank_steps = require("fscript.catalog.frank")
 local util = require("fscript.util")
 local failure = require("fscript.failure")
 

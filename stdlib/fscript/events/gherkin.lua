@@ -2,11 +2,11 @@
 ---cucumber's gherkin produces them (every field, ids handed out in the order its AST builder and pickle compiler
 ---hand them out), so a message stream fscript writes reads like cucumber-js's to any tool that consumes one.
 ---
----The document comes from fscript's own parser (`fscript.gherkin`, or `fscript.gherkin_markdown` for a
+---The document comes from fscript's own parser (`fscript.gherkin.parser`, or `fscript.gherkin.markdown` for a
 ---`.feature.md`); this module only shapes it. Its pickles come in `gherkin.pickles(doc)` order, the order the
 ---runner's cases carry as `case.pickle_index`, so the message writer pairs each case with its pickle message.
-local gherkin = require("fscript.gherkin")
-local pickles_mod = require("fscript.pickles")
+local gherkin = require("fscript.gherkin.parser")
+local pickles_mod = require("fscript.gherkin.pickles")
 
 local M = {}
 
@@ -128,7 +128,7 @@ function Builder:feature(feature)
     children = children }
 end
 
--- A pickle step's argument as cucumber's message has it: its doc string and data table as `fscript.pickles`
+-- A pickle step's argument as cucumber's message has it: its doc string and data table as `fscript.gherkin.pickles`
 -- filled them in, each saying which argument it is when a step has both.
 local function argument(step)
   local d, t = step.doc_string, step.data_table
@@ -152,7 +152,7 @@ local function argument(step)
   if doc or table_ then return { docString = doc, dataTable = table_ } end
 end
 
--- The pickles of the document as cucumber's compiler makes them: `fscript.pickles`' own (the one compiler of
+-- The pickles of the document as cucumber's compiler makes them: `fscript.gherkin.pickles`' own (the one compiler of
 -- backgrounds, outlines and tags), each node they came from named by the id this builder gave it, and ids handed
 -- out in cucumber's order (a pickle's steps, then the pickle).
 function Builder:pickles(doc, uri)

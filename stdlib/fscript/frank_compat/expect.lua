@@ -2,7 +2,7 @@
 ---`should_not`, `should be_empty`, `should include`, `should be < n`, `should have(n).items`,
 ---`expect(x).to eq(y)` … each fails the step with rspec's own message, as an expected failure (like a Frank check).
 local failure = require("fscript.failure")
-local inspect = require("fscript.port.inspect").inspect
+local inspect = require("fscript.frank_compat.inspect").inspect
 
 local M = {}
 

@@ -1,15 +1,15 @@
 ---`.feature` files in a run: each Gherkin scenario (after Background and Outline expansion, see
----`fscript.gherkin`) becomes a runner scenario whose steps run through the step catalog, with the feature's tags
+---`fscript.gherkin.parser`) becomes a runner scenario whose steps run through the step catalog, with the feature's tags
 ---and its keywords as written (`Angenommen`, `*`). Step definitions live in Lua files under a `step_definitions`
 ---folder, as in a cucumber project: they load before any test of the run.
-local gherkin = require("fscript.gherkin")
-local data_table = require("fscript.data_table")
+local gherkin = require("fscript.gherkin.parser")
+local data_table = require("fscript.steps.data_table")
 local util = require("fscript.util")
 
 local M = {}
 
 ---True for a path the runner treats as Gherkin: a `.feature`, or a `.feature.md` (Markdown with Gherkin, see
----`fscript.gherkin_markdown`).
+---`fscript.gherkin.markdown`).
 ---@param path string
 ---@return boolean
 function M.is_feature(path)
@@ -50,13 +50,13 @@ function M.load(path, opts)
   local doc, errors, warnings = gherkin.parse(text, { strict = opts and opts.strict,
     markdown = path:match("%.feature%.md$") ~= nil })
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
-  for _, w in ipairs(require("fscript.outline_placeholders").check(doc)) do
+  for _, w in ipairs(require("fscript.gherkin.outline_placeholders").check(doc)) do
     if opts and opts.strict then errors[#errors + 1] = w else warnings[#warnings + 1] = w end
   end
   if #errors > 0 then return nil, table.concat(located(path, errors, warnings), "\n"), {} end
   local compiled, pickles = pcall(gherkin.pickles, doc)
   if not compiled then
-    if not require("fscript.pickles").is_expansion_error(pickles) then error(pickles, 0) end
+    if not require("fscript.gherkin.pickles").is_expansion_error(pickles) then error(pickles, 0) end
     return nil, ("%s:%d:1: %s"):format(path, pickles.line or 0, pickles.message), {}
   end
   local lines = located(path, {}, warnings)
@@ -108,7 +108,7 @@ end
 
 ---What cucumber's JSON report needs of a pickle's case (`case.gherkin`): the feature, its Background, which
 ---outline row it is, and every step (also those a failure skipped). A message stream's reader
----(`fscript.messages.reader`) makes the same record from the stream's source.
+---(`fscript.report.merge_reader`) makes the same record from the stream's source.
 ---@param path string
 ---@param pickle fscript.Pickle
 ---@return table
@@ -146,7 +146,7 @@ function M.scenario(session, path, pickle)
     preconditions = preconditions,
     where = ("%s:%d"):format(path, pickle.line),
     gherkin = M.gherkin_record(path, pickle),
-    -- An outline row's outline, and the scenario's own step lines, for FILE:LINE (fscript.selection).
+    -- An outline row's outline, and the scenario's own step lines, for FILE:LINE (fscript.run.selection).
     outline_line = pickle.outline_line,
     step_lines = M.step_lines(pickle),
     fn = function()

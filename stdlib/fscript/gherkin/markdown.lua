@@ -7,11 +7,11 @@
 ---is no tag line is the feature line, whether or not it says `Feature:` (cucumber lets a document start with
 ---any heading). There is no `# language:` line: a heading is no comment.
 ---
----The parser is fscript's Gherkin parser (`fscript.gherkin`) with these matchers in place of Gherkin's, so the
+---The parser is fscript's Gherkin parser (`fscript.gherkin.parser`) with these matchers in place of Gherkin's, so the
 ---grammar, the AST and the pickles are the same; the matchers follow cucumber's GherkinInMarkdownTokenMatcher,
 ---quirks included (a line of prose is an "Empty" line to the grammar, so prose does not break a scenario).
-local gherkin = require("fscript.gherkin")
-local lines_mod = require("fscript.gherkin_lines")
+local gherkin = require("fscript.gherkin.parser")
+local lines_mod = require("fscript.gherkin.lines")
 local classic = lines_mod.matchers
 
 local M = {}

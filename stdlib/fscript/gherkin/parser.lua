@@ -7,9 +7,9 @@
 ---the order they are tried, as the reference parser does, so a line means what it would mean there (`Given x` in
 ---a description is description text). A line no state accepts is an error with its line and column; parsing
 ---goes on after it, so one run reports every error.
-local grammar = require("fscript.gherkin_grammar")
-local languages = require("fscript.gherkin_languages")
-local lines_mod = require("fscript.gherkin_lines")
+local grammar = require("fscript.gherkin.grammar")
+local languages = require("fscript.gherkin.languages")
+local lines_mod = require("fscript.gherkin.lines")
 local util = require("fscript.util")
 
 local matchers, prepare, trim, trim_left, width, starts_with = lines_mod.matchers, lines_mod.prepare,
@@ -18,7 +18,7 @@ local STATES, expected, nearest_keyword = grammar.STATES, grammar.expected, gram
 
 local M = {}
 
----The dialects fscript knows without help (`# language: de`): see `fscript.gherkin_languages`.
+---The dialects fscript knows without help (`# language: de`): see `fscript.gherkin.languages`.
 M.languages = languages
 
 local Parser = {}
@@ -269,7 +269,7 @@ end
 ---so does this parser unless `strict` is set, which makes every warning an error.
 ---@param text string
 ---With `opts.markdown` the text is Markdown with Gherkin (a `.feature.md`), its lines read by
----`fscript.gherkin_markdown`'s matchers.
+---`fscript.gherkin.markdown`'s matchers.
 ---`opts.languages`: keywords by code, as gherkin-languages.json holds them.
 ---@param opts? {languages?: table, strict?: boolean, markdown?: boolean}
 ---@return {feature?: table}
@@ -280,7 +280,7 @@ function M.parse(text, opts)
   local parser = setmetatable({ errors = {}, warnings = {}, strict = opts and opts.strict == true, state = "start",
     pending_tags = {}, comments = {}, languages = langs, matchers = matchers,
     markdown = opts and opts.markdown == true, language = "en", dialect = prepare(langs.en) }, Parser)
-  if parser.markdown then parser.matchers = require("fscript.gherkin_markdown").matchers() end
+  if parser.markdown then parser.matchers = require("fscript.gherkin.markdown").matchers() end
   if text:sub(1, 3) == "\239\187\191" then text = text:sub(4) end
   local valid, bad_byte = utf8.len(text)
   if not valid then
@@ -335,7 +335,7 @@ function M.description_text(node)
 end
 
 -- `text` with every `<name>` of the header replaced by the row's value.
----Compiles a parsed document into pickles: see `fscript.pickles`.
-M.pickles = require("fscript.pickles").compile
+---Compiles a parsed document into pickles: see `fscript.gherkin.pickles`.
+M.pickles = require("fscript.gherkin.pickles").compile
 
 return M

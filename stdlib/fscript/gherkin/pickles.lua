@@ -106,7 +106,7 @@ end
 ---@field example? fscript.PickleExample for a Scenario Outline's row: which row it is
 ---@field ast fscript.PickleAst the document's nodes it comes from
 
----The nodes of the parsed document a pickle was compiled from, so the message writer (`fscript.messages.gherkin`)
+---The nodes of the parsed document a pickle was compiled from, so the message writer (`fscript.events.gherkin`)
 ---names them by the ids it gave them instead of compiling the document again; the runner ignores them.
 ---@class fscript.PickleAst
 ---@field scenario table the Scenario (or Scenario Outline) node

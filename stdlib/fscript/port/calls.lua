@@ -1,6 +1,6 @@
 ---Ruby method calls as Lua: Frank's helpers and the project's own methods called as they are (same names, same
 ---argument order, a block as a last function argument), Ruby's value methods (`to_i`, `strip`, `first` …) as
----Lua's, data tables' `raw`/`hashes`/`rows_hash`, ENV, and Enumerable blocks through `fscript.port.ruby`.
+---Lua's, data tables' `raw`/`hashes`/`rows_hash`, ENV, and Enumerable blocks through `fscript.frank_compat.ruby`.
 local tree = require("fscript.port.tree")
 local names = require("fscript.port.names")
 
@@ -127,7 +127,7 @@ local VALUE = {
 local TABLE = { raw = true, hashes = true, rows_hash = true, rows = true, transpose = true }
 -- Fields of the frames and points Frank's helpers return (accessibility_frame's x, y, width, height …).
 local FIELDS = { x = true, y = true, width = true, height = true, center = true, origin = true, size = true }
--- Enumerable methods with a block, through fscript.port.ruby.
+-- Enumerable methods with a block, through fscript.frank_compat.ruby.
 local ENUM = { map = "map", collect = "map", select = "select", filter = "select", reject = "reject",
   find = "find", detect = "find", ["any?"] = "any", ["all?"] = "all" }
 

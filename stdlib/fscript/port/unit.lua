@@ -84,8 +84,8 @@ function M.translate(file, source, parsed, defs, support)
     while body[#body] == "" do body[#body] = nil end
   end
   local head = { 'require("fscript.frank_compat").install()' }
-  if cx.uses.ruby or cx.uses.world then head[#head + 1] = 'local ruby = require("fscript.port.ruby")' end
-  if cx.uses.expect then head[#head + 1] = 'local expect = require("fscript.port.expect")' end
+  if cx.uses.ruby or cx.uses.world then head[#head + 1] = 'local ruby = require("fscript.frank_compat.ruby")' end
+  if cx.uses.expect then head[#head + 1] = 'local expect = require("fscript.frank_compat.expect")' end
   if cx.uses.world then head[#head + 1] = "local world = ruby.world  -- the scenario's instance variables" end
   local all = {}
   for _, l in ipairs(head) do all[#all + 1] = l end

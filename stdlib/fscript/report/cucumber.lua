@@ -179,7 +179,7 @@ local function elements(feature_id, case)
     into[#into + 1] = s.record
   end
   -- A case that failed outside its steps and hooks (a load error, a record of an older report) gets a step that
-  -- says so, so CI sees it. (A case the runner ran has a hook record for that: `fscript.cases`.)
+  -- says so, so CI sees it. (A case the runner ran has a hook record for that: `fscript.run.cases`.)
   local failed_step, carried
   for _, list in ipairs({ background, steps }) do
     for _, s in ipairs(list) do
@@ -195,7 +195,7 @@ local function elements(feature_id, case)
       { status = "failed", duration = 0, error_message = json.valid_utf8(message) })
     steps[#steps + 1] = failed_step
   end
-  -- The failure screenshot: an attachment of the failed step now (see `fscript.cases`); a record from before
+  -- The failure screenshot: an attachment of the failed step now (see `fscript.run.cases`); a record from before
   -- that has it only among the case's artifacts.
   if failed_step and not failed_step.embeddings then
     local shots = embeddings(case)

@@ -2,17 +2,18 @@
 ---network: the summary, every scenario with its tags, steps (with their data tables and doc strings, Background
 ---steps marked, steps run by another step indented under it) and times, and for a failure the message, the
 ---traceback, the failure screenshot (embedded) and the view tree the target showed, collapsible. Buttons filter
----by status and a box by tag. A failed scenario with a trace (`--trace`) shows it as a timeline (report/trace_html),
+---by status and a box by tag. A failed scenario with a trace (`--trace`) shows it as a timeline (fscript.trace.viewer),
 ---and `--screenshots every-step` adds a filmstrip of step pictures. Nothing is fetched: the style and the script
 ---are in the page.
-local junit = require("fscript.report.junit")
-local trace_html = require("fscript.report.trace_html")
+local xml = require("fscript.report.xml")
+local viewer = require("fscript.trace.viewer")
+local trace_file = require("fscript.trace.file")
 local util = require("fscript.util")
 local screenshot_diff = require("fscript.report.screenshot_diff")
 
 local M = {}
 
-local escape = junit.escape
+local escape = xml.escape
 
 ---True when `url` may be a clickable link in the report: `http:`, `https:` or relative (no scheme). Anything
 ---else (`javascript:`, `data:`, `vbscript:`, a scheme hidden behind a space or a tab, which browsers drop) is
@@ -223,11 +224,11 @@ local function render_case(out, case)
   end
   -- A failed scenario's trace as a timeline in the page; `--screenshots every-step` pictures as a filmstrip.
   if case.trace and case.status == "failed" then
-    out[#out + 1] = trace_html.embed(case.trace)
+    out[#out + 1] = trace_file.embed(case.trace)
   elseif case.trace then
     out[#out + 1] = ('<p class="note">trace: %s</p>'):format(escape(case.trace))
   end
-  if case.filmstrip then out[#out + 1] = trace_html.filmstrip(case.filmstrip) end
+  if case.filmstrip then out[#out + 1] = viewer.filmstrip(case.filmstrip) end
   if #(case.output or {}) > 0 then
     out[#out + 1] = ("<details><summary>Output</summary><pre>%s</pre></details>"):format(
       escape(table.concat(case.output, "\n")))
@@ -241,7 +242,7 @@ end
 function M.render(run)
   local out = { "<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
     "<title>fscript report</title>",
-    "<style>" .. STYLE .. trace_html.STYLE .. screenshot_diff.STYLE .. "</style></head><body>" }
+    "<style>" .. STYLE .. viewer.STYLE .. screenshot_diff.STYLE .. "</style></head><body>" }
   local summary = ("%d passed, %d failed"):format(run.passed, run.failed)
   if run.skipped > 0 then summary = summary .. (", %d skipped"):format(run.skipped) end
   local extra = {}
@@ -262,7 +263,7 @@ function M.render(run)
     out[#out + 1] = ('<div class="file">%s</div>'):format(escape(file.path))
     for _, case in ipairs(file.cases) do render_case(out, case) end
   end
-  out[#out + 1] = "<script>" .. SCRIPT .. trace_html.SCRIPT .. screenshot_diff.SCRIPT .. "</script></body></html>"
+  out[#out + 1] = "<script>" .. SCRIPT .. viewer.SCRIPT .. screenshot_diff.SCRIPT .. "</script></body></html>"
   return table.concat(out, "\n") .. "\n"
 end
 

@@ -1,7 +1,7 @@
 ---The reports of a run: the kinds fscript writes, `KIND:FILE` specs, a run's counts and exit code, and writing
 ---the documents. A serial run, a parallel run's parent and `fscript merge-reports` all end here.
 local util = require("fscript.util")
-local status_mod = require("fscript.status")
+local status_mod = require("fscript.events.status")
 
 local M = {}
 

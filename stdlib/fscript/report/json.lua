@@ -113,7 +113,7 @@ function M.load(text, name)
     return nil, ("%s: not an fscript JSON report (no \"files\" list); write one with --report json:FILE"):format(name)
   end
   -- A report read back comes from outside (a shard, --durations): every field a renderer reads has its type.
-  local fits, misfit = require("fscript.report_schema").check_report(doc, name)
+  local fits, misfit = require("fscript.report.schema").check_report(doc, name)
   if not fits then return nil, misfit end
   local run = { files = {}, duration = tonumber(doc.duration) or 0, interrupted = doc.interrupted == true,
     exit_code = tonumber(doc.exit_code) or 0, strict = doc.strict ~= false, support = doc.support,

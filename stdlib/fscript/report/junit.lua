@@ -4,23 +4,13 @@
 ---message, the traceback and what the target showed; `<system-out>` holds the step lines (data tables, doc
 ---strings and Background steps marked) and what the script printed.
 local console = require("fscript.report.console")
-local json = require("fscript.json")
-local status_mod = require("fscript.status")
+local status_mod = require("fscript.events.status")
+local xml = require("fscript.report.xml")
 
 local M = {}
 
-local ENTITIES = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&apos;" }
-
----Escapes text for XML content and attributes; control characters XML 1.0 forbids and invalid UTF-8
----bytes become U+FFFD.
----@param s any
----@return string
-function M.escape(s)
-  s = tostring(s)
-  s = json.valid_utf8(s)
-  s = s:gsub("[%z\1-\8\11\12\14-\31]", "\u{FFFD}")
-  return (s:gsub("[&<>\"']", ENTITIES))
-end
+---Escapes text for XML content and attributes (`fscript.report.xml`'s `escape`).
+M.escape = xml.escape
 
 local function attrs(list)
   local out = {}

@@ -1,9 +1,9 @@
 ---`fscript merge-reports`: the JSON reports or Cucumber Messages streams (`--report message:FILE`, read by
----`fscript.messages.reader`) of a run's shards (or of any runs of disjoint parts of one suite), in any mix, as the
+---`fscript.report.merge_reader`) of a run's shards (or of any runs of disjoint parts of one suite), in any mix, as the
 ---reports one run would have written.
 local json_report = require("fscript.report.json")
-local messages_reader = require("fscript.messages.reader")
-local reporting = require("fscript.reporting")
+local messages_reader = require("fscript.report.merge_reader")
+local reporting = require("fscript.report")
 local util = require("fscript.util")
 
 local M = {}
@@ -144,7 +144,7 @@ function M.run(outputs, inputs, opts)
     support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
     run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where }
   for _, file in ipairs(order) do
-    table.sort(file.cases, require("fscript.order").case_before)
+    table.sort(file.cases, require("fscript.run.order").case_before)
     file.seen = nil
     if file.load_error then state.load_errors = state.load_errors + 1 end
     for _, case in ipairs(file.cases) do

@@ -1,7 +1,7 @@
 ---Reads a Cucumber Messages stream (NDJSON, as `--report message:FILE` writes it) back into a run: the files,
 ---cases, attempts, steps and hooks with their results, attachments and support code, the shape
 ---`fscript.report.json`'s `load` gives, so `fscript merge-reports` renders every report from it. This module
----reads the lines and collects each message by kind; `fscript.messages.run_of` makes the run from them.
+---reads the lines and collects each message by kind; `fscript.report.merge_run` makes the run from them.
 ---
 ---What a stream does not carry is left out or made up from what it does: fscript's artifacts, targets, output
 ---lines, `info` and nested steps (a step's own `step()` calls) are not in it; `--no-strict` is not either (a run
@@ -13,8 +13,8 @@
 ---`.feature` file's cases get their Gherkin record from the stream's `source`, parsed again, so cucumber's JSON
 ---report and the message stream written again carry every keyword and line.
 local json = require("fscript.json")
-local hooks_mod = require("fscript.hooks")
-local run_of = require("fscript.messages.run_of")
+local hooks_mod = require("fscript.run.hooks")
+local run_of = require("fscript.report.merge_run")
 
 local M = {}
 
@@ -121,8 +121,8 @@ function HANDLERS.hook(s, m)
   item.hook, item.name, item.tags = HOOK_KINDS[m.type], m.name, m.tagExpression
   if not item.hook then fail(s, ("hook.type %s is not a hook type"):format(tostring(m.type))) end
   s.hooks[m.id] = item
-  if m.name == require("fscript.cases").OUTSIDE_STEPS then
-    -- The hook that carries a case's outcome outside its steps (`fscript.cases`): no support code of the run
+  if m.name == require("fscript.run.cases").OUTSIDE_STEPS then
+    -- The hook that carries a case's outcome outside its steps (`fscript.run.cases`): no support code of the run
     -- (the writer makes it again from the cases).
     item.outside = true
     s.support.definitions[#s.support.definitions] = nil

@@ -1,10 +1,10 @@
----The run a read Cucumber Messages stream describes (see `fscript.messages.reader`): from the messages it
+---The run a read Cucumber Messages stream describes (see `fscript.report.merge_reader`): from the messages it
 ---collected by id, the files, cases, attempts and steps with their results, in the shape
 ---`fscript.report.json`'s `load` gives. A `.feature` file's cases get their Gherkin record from the stream's
 ---`source`, parsed again; what the stream does not carry is made up as the reader's doc comment says.
-local gherkin = require("fscript.gherkin")
-local features = require("fscript.features")
-local hooks_mod = require("fscript.hooks")
+local gherkin = require("fscript.gherkin.parser")
+local features = require("fscript.gherkin.features")
+local hooks_mod = require("fscript.run.hooks")
 local util = require("fscript.util")
 
 local M = {}
@@ -32,7 +32,7 @@ function M.hook_record(def, hook_id)
   local record = hooks_mod.record({ kind = def.hook, name = def.name, tags = def.tags, source = def.source,
     line = def.line })
   if def.outside then
-    -- The hook that carried the case's outcome outside its steps, as the runner recorded it (`fscript.cases`).
+    -- The hook that carried the case's outcome outside its steps, as the runner recorded it (`fscript.run.cases`).
     record.hook.outside = true
     record.hook.location = def.location
     record.definition = def.location
@@ -114,7 +114,7 @@ local function put_result(s, record, got, test_step)
     for k, id in ipairs(test_step.stepDefinitionIds or {}) do
       defs[k] = s.definitions[id] or { pattern = "?", location = tostring(id) }
     end
-    record.error = require("fscript.steps").ambiguous_message(util.trim(record.text), defs)
+    record.error = require("fscript.steps.registry").ambiguous_message(util.trim(record.text), defs)
   end
   if not record.error and record.status == "failed" then record.error = "failed" end
   local exception = result.exception

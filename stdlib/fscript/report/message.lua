@@ -4,15 +4,15 @@
 ---parent and `fscript merge-reports` write the same stream (ids, timestamps and durations aside).
 ---
 ---The order is cucumber-js's: meta; per file its source, gherkinDocument and pickles (from
----`fscript.messages.gherkin`; a Lua scenario is a pickle without a document, its steps the steps it ran);
+---`fscript.events.gherkin`; a Lua scenario is a pickle without a document, its steps the steps it ran);
 ---the custom parameter types; step definitions and hooks in definition order; undefined parameter types;
 ---testRunStarted; BeforeAll hooks; every testCase; each attempt of each case (testCaseStarted, per step
 ---testStepStarted, its attachments, testStepFinished; testCaseFinished); AfterAll hooks; testRunFinished.
 local json = require("fscript.json")
 local util = require("fscript.util")
-local features = require("fscript.features")
-local hooks_mod = require("fscript.hooks")
-local meta = require("fscript.messages.meta")
+local features = require("fscript.gherkin.features")
+local hooks_mod = require("fscript.run.hooks")
+local meta = require("fscript.events.meta")
 
 local M = {}
 
@@ -250,7 +250,7 @@ end
 
 -- Sources, gherkin documents and pickles, file by file; fills ctx.pickle_of (case → {id=, steps={ids}}).
 local function emit_sources(ctx)
-  local has_gherkin, gm = pcall(require, "fscript.messages.gherkin")
+  local has_gherkin, gm = pcall(require, "fscript.events.gherkin")
   for _, document in ipairs(documents_of(ctx.run)) do
     local file = document.file
     local wanted = {}
@@ -285,7 +285,7 @@ local function emit_sources(ctx)
 end
 
 ---The key of a hook record's definition among the stream's hooks: its location, and for the hook that carries a
----case's outcome outside its steps (`fscript.cases`) a key of its own, so it is never taken for a real hook.
+---case's outcome outside its steps (`fscript.run.cases`) a key of its own, so it is never taken for a real hook.
 ---@param hook table a step record's `hook`
 ---@return string
 function M.hook_key(hook)

@@ -1,12 +1,12 @@
 ---The HTML report's section for a failed screenshot check (`case.screenshots`, see `fscript.screenshots`): the
 ---expected and the actual picture stacked, with a slider that uncovers one over the other, and the diff image
 ---(changed pixels red, anti-aliasing yellow) beside them. Everything is embedded: nothing is fetched.
-local junit = require("fscript.report.junit")
+local xml = require("fscript.report.xml")
 local util = require("fscript.util")
 
 local M = {}
 
-local escape = junit.escape
+local escape = xml.escape
 
 ---The section's style, added to the page's.
 M.STYLE = [[

@@ -1,7 +1,7 @@
 ---TAP version 13: one test point per case (`file: scenario`), failures with a YAML block (message, step,
 ---at), cases not run as `# SKIP`. YAML strings are written as JSON strings, which YAML reads as is.
 local json = require("fscript.json")
-local status_mod = require("fscript.status")
+local status_mod = require("fscript.events.status")
 
 local M = {}
 

@@ -2,10 +2,10 @@
 ---scenario's time limit with a traceback, finishing a case (failure artifacts from the target when the case
 ---used it), and the cases that record a skip or a file that did not load.
 local failure = require("fscript.failure")
-local deadline = require("fscript.deadline")
-local artifacts = require("fscript.artifacts")
+local deadline = require("fscript.run.deadline")
+local artifacts = require("fscript.run.artifacts")
 local util = require("fscript.util")
-local status_mod = require("fscript.status")
+local status_mod = require("fscript.events.status")
 
 local M = {}
 
@@ -62,7 +62,7 @@ local exit_called
 ---the process: a test that ended the run would leave it without its reports, and with the exit code it chose
 ---(`os.exit(0)` after another scenario had failed was a green run). Also when the test catches the error: the
 ---call is remembered, and the protected call it happened in fails with it. A plain script's top level that calls
----`os.exit(0)` (or `os.exit(true)`, `os.exit()`) ends there and passes (`fscript.lifecycle`). Returns the
+---`os.exit(0)` (or `os.exit(true)`, `os.exit()`) ends there and passes (`fscript.run.lifecycle`). Returns the
 ---function that puts the real `os.exit` back.
 ---@return fun()
 function M.guard_exit()

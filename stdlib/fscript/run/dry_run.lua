@@ -1,10 +1,10 @@
 ---`fscript --dry-run`: every Gherkin step checked against the step catalog, without running anything.
-local selection = require("fscript.selection")
-local features = require("fscript.features")
-local snippets = require("fscript.snippets")
-local steps_mod = require("fscript.steps")
-local discovery = require("fscript.discovery")
-local lifecycle = require("fscript.lifecycle")
+local selection = require("fscript.run.selection")
+local features = require("fscript.gherkin.features")
+local snippets = require("fscript.steps.snippets")
+local steps_mod = require("fscript.steps.registry")
+local discovery = require("fscript.run.discovery")
+local lifecycle = require("fscript.run.lifecycle")
 
 local M = {}
 
@@ -12,7 +12,7 @@ local M = {}
 ---selected Gherkin scenario is matched against the catalog (Lua test files are not loaded: their code would
 ---run). Prints the undefined steps with snippets; 0 when every step is defined, 1 when some are not (or are
 ---ambiguous), 2 when a file does not load. Also lists the suite's steps that override a catalog step on some
----checked step's text (the suite's own step wins, see `fscript.steps`), each pair once.
+---checked step's text (the suite's own step wins, see `fscript.steps.registry`), each pair once.
 ---Runs the dry run of `opts` in `state` (made by `lifecycle.new_state`); returns the exit code.
 ---@param state table
 ---@param opts fscript.RunOptions

@@ -3,7 +3,7 @@
 ---`before`/`after`, they apply to the whole run from where they are defined (a step definition or support file,
 ---loaded before any test, covers every scenario). Before hooks run in definition order, After hooks in reverse, as
 ---in cucumber-js. Each scenario hook is a step of its test case in every report, with a status of its own.
-local tags_mod = require("fscript.tags")
+local tags_mod = require("fscript.run.tags")
 local util = require("fscript.util")
 
 local M = {}

@@ -3,18 +3,18 @@
 ---declares its pickles) and its scenarios run, each from a fresh app, with its mocks stopped after it.
 local session_mod = require("fscript.session")
 local config = require("fscript.config")
-local selection = require("fscript.selection")
-local order_mod = require("fscript.order")
+local selection = require("fscript.run.selection")
+local order_mod = require("fscript.run.order")
 local backend = require("fscript.backend")
 local console_mod = require("fscript.report.console")
-local features = require("fscript.features")
-local discovery = require("fscript.discovery")
-local cases = require("fscript.cases")
+local features = require("fscript.gherkin.features")
+local discovery = require("fscript.run.discovery")
+local cases = require("fscript.run.cases")
 local util = require("fscript.util")
-local hooks_mod = require("fscript.hooks")
-local status_mod = require("fscript.status")
-local steps_mod = require("fscript.steps")
-local scenario_run = require("fscript.scenario_run")
+local hooks_mod = require("fscript.run.hooks")
+local status_mod = require("fscript.events.status")
+local steps_mod = require("fscript.steps.registry")
+local scenario_run = require("fscript.run.scenario")
 
 local M = {}
 
@@ -50,10 +50,10 @@ function M.new_state(opts, filter)
   return state
 end
 
----Where the mocks started so far end (see `fscript.scenario_run`).
+---Where the mocks started so far end (see `fscript.run.scenario`).
 M.mock_checkpoint = scenario_run.mock_checkpoint
 
----Stops the mocks started after a checkpoint (see `fscript.scenario_run`).
+---Stops the mocks started after a checkpoint (see `fscript.run.scenario`).
 M.stop_mocks = scenario_run.stop_mocks
 
 local function load_file(run_state, path)

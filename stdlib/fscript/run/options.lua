@@ -1,7 +1,7 @@
 ---The options of a run (`fscript.RunOptions`): what the host hands the runner, checked once for a serial run, a
 ---parallel run's parent and its workers alike.
-local reporting = require("fscript.reporting")
-local selection = require("fscript.selection")
+local reporting = require("fscript.report")
+local selection = require("fscript.run.selection")
 
 local M = {}
 
@@ -9,7 +9,7 @@ local M = {}
 ---The fields tags … strict are the host's declared run settings (Sources/FScript/Settings/RunSettings.swift);
 ---RunSettingsTests fails when this list and those declarations (or the host's options table) disagree.
 ---@field files string[] scripts and directories (a directory: every *.lua under it, sorted)
----@field tags? string tag filter, e.g. "smoke,~slow" (see fscript.tags)
+---@field tags? string tag filter, e.g. "smoke,~slow" (see fscript.run.tags)
 ---@field timeout? number seconds per scenario (default 60)
 ---@field wait? number seconds a wait inside a step waits (default 2)
 ---@field validation? number seconds an assertion step retries (default 2)
@@ -80,9 +80,9 @@ function M.check(opts)
   local reports, rerr = reporting.parse(opts.reports)
   if not reports then return nil, rerr end
   -- The declared settings' ranges live in Swift (RunSettings.swift); settings.lua is generated from them.
-  local ok, serr = require("fscript.settings").check(opts)
+  local ok, serr = require("fscript.run.settings").check(opts)
   if not ok then return nil, serr end
-  local order, oerr = require("fscript.order").parse(opts.order, function() return 0 end)
+  local order, oerr = require("fscript.run.order").parse(opts.order, function() return 0 end)
   if not order then return nil, oerr end
   if order.mode == "random" and not order.given and opts.shard_count then
     -- Each shard is its own process: only a seed they share makes them agree on one order.

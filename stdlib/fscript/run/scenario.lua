@@ -1,14 +1,14 @@
 ---Running one scenario: each attempt a case record from a freshly launched app, its Before hooks, the scenario,
 ---its After hooks (which run even when it failed), the `.feature` steps a failure skipped, and the mocks it
----started stopped after it; again while it fails and `--retry` allows. `fscript.lifecycle` runs files of them.
+---started stopped after it; again while it fails and `--retry` allows. `fscript.run.lifecycle` runs files of them.
 local config = require("fscript.config")
 local failure = require("fscript.failure")
 local backend = require("fscript.backend")
-local cases = require("fscript.cases")
+local cases = require("fscript.run.cases")
 local util = require("fscript.util")
-local hooks_mod = require("fscript.hooks")
-local status_mod = require("fscript.status")
-local steps_mod = require("fscript.steps")
+local hooks_mod = require("fscript.run.hooks")
+local status_mod = require("fscript.events.status")
+local steps_mod = require("fscript.steps.registry")
 local tracing = require("fscript.trace.scenario")
 
 local M = {}
@@ -145,7 +145,7 @@ local function skipped_steps(session, case, spec)
         record.error = ("%s step: %s"):format(record.status == "undefined" and "Undefined" or "Ambiguous", step.text)
       end
       if record.status == "undefined" then
-        record.snippets = require("fscript.snippets").snippets(step.text, record.argument, session.registry.types)
+        record.snippets = require("fscript.steps.snippets").snippets(step.text, record.argument, session.registry.types)
       end
       case.steps[#case.steps + 1] = record
     end

@@ -1,7 +1,7 @@
 ---Which scenarios a run selects, beyond the tag filter: `--name REGEX` (the scenario's name matches the regular
 ---expression anywhere, as cucumber's `--name` does) and `FILE:LINE` arguments (the scenario, or the Examples
 ---row, at that line of that file; several lines as `FILE:LINE:LINE`). Both narrow the tag filter's choice.
-local tags_mod = require("fscript.tags")
+local tags_mod = require("fscript.run.tags")
 local util = require("fscript.util")
 
 local M = {}

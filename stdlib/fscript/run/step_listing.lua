@@ -1,8 +1,8 @@
 ---`fscript steps [--json] [WORD]`: the step catalog as a person or an editor reads it.
 local session_mod = require("fscript.session")
 local json = require("fscript.json")
-local discovery = require("fscript.discovery")
-local features = require("fscript.features")
+local discovery = require("fscript.run.discovery")
+local features = require("fscript.gherkin.features")
 
 local M = {}
 
@@ -28,7 +28,7 @@ function M.render(opts)
     local chunk, err = loadfile(path, "t", env)
     if chunk then pcall(chunk) else io.stderr:write(("fscript: %s\n"):format(err)) end
   end
-  local docs = require("fscript.steps.docs").steps
+  local docs = require("fscript.catalog.docs").steps
   local list = {}
   local wanted = opts.search and opts.search:lower()
   for _, s in ipairs(session.registry:list()) do

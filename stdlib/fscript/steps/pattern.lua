@@ -2,7 +2,7 @@
 ---
 ---A pattern is a Cucumber Expression as cucumber-js, cucumber-ruby and cucumber-jvm read them: literal text,
 ---optional text `cuke(s)`, alternation `belly/stomach`, parameters `{int}`, and `\` escaping `(` `)` `{` `}` `/`
----`\` and space. The parameter types (see `fscript.expression.parameter_types`):
+---`\` and space. The parameter types (see `fscript.steps.expression.parameter_types`):
 ---
 ---| parameter | matches | passes |
 ---|---|---|
@@ -27,10 +27,10 @@
 ---slower and a second dialect. Each expression is compiled once, on its first match (so a parameter type may be
 ---declared after the steps using it); a literal word every matching text must contain skips the host call for
 ---most definitions.
-local compiler = require("fscript.expression.compiler")
-local generator = require("fscript.expression.generator")
-local groups = require("fscript.expression.groups")
-local parser = require("fscript.expression.parser")
+local compiler = require("fscript.steps.expression.compiler")
+local generator = require("fscript.steps.expression.generator")
+local groups = require("fscript.steps.expression.groups")
+local parser = require("fscript.steps.expression.parser")
 local util = require("fscript.util")
 
 local M = {}

@@ -1,7 +1,7 @@
 ---The step registry: step definitions, matching step text to exactly one of them, and suggestions.
 ---A run has one registry (the runner's); specs and tools make their own with `steps.new()`.
-local parameter_types = require("fscript.expression.parameter_types")
-local pattern = require("fscript.pattern")
+local parameter_types = require("fscript.steps.expression.parameter_types")
+local pattern = require("fscript.steps.pattern")
 local util = require("fscript.util")
 local failure = require("fscript.failure")
 
@@ -89,7 +89,7 @@ function Registry:define(pattern_text, fn, level, opts)
 end
 
 ---Declares a parameter type for Cucumber Expressions (`parameter_type{name =, regexp =, …}`, see
----`fscript.expression.parameter_types`); a malformed one, or a name already taken, raises at the caller's line.
+---`fscript.steps.expression.parameter_types`); a malformed one, or a name already taken, raises at the caller's line.
 ---@param spec table
 ---@param level? integer
 function Registry:parameter_type(spec, level)

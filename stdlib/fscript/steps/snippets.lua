@@ -2,8 +2,8 @@
 ---from the step text with the parameter types that exist and are used for snippets (`I add "milk" 2 times` →
 ---`I add {string} {int} times`; a suite's own types with `use_for_snippets` too), one parameter per
 ---placeholder, and a body that is pending until it is written (it returns "pending", as cucumber's snippets do).
-local generator = require("fscript.expression.generator")
-local parameter_types = require("fscript.expression.parameter_types")
+local generator = require("fscript.steps.expression.generator")
+local parameter_types = require("fscript.steps.expression.parameter_types")
 local util = require("fscript.util")
 
 local M = {}
@@ -98,7 +98,7 @@ function M.block(undefined, types, registry)
     local nearest = registry and registry:nearest(u.text, 3) or {}
     for i, def in ipairs(nearest) do
       lines[#lines + 1] = ("    %s %s  (%s)"):format(i == 1 and "did you mean:" or "          or:", def.pattern,
-        def.location or require("fscript.steps").location(def))
+        def.location or require("fscript.steps.registry").location(def))
     end
     local snippet = M.snippet(u.text, u.argument, types)
     if not seen[snippet] then

@@ -3,7 +3,7 @@
 ---`fscript show-trace` and the HTML report read it back.
 local json = require("fscript.json")
 local util = require("fscript.util")
-local viewer = require("fscript.report.trace_html")
+local viewer = require("fscript.trace.viewer")
 
 local M = {}
 
@@ -94,6 +94,15 @@ function M.read(path)
   -- The page's own text is not trusted: a crafted `<!--<script>` in it would swallow the report's next element.
   -- In valid JSON a `<` can only be inside a string, where `\u003c` means the same.
   return data, trace, (data:gsub("<", "\\u003c"))
+end
+
+---The trace section of the HTML report for a case with a trace file, or a note when the file cannot be read.
+---@param path string
+---@return string
+function M.embed(path)
+  local data, err, raw = M.read(path)
+  if not data then return viewer.section(path, nil, err) end
+  return viewer.section(path, raw)
 end
 
 return M

@@ -46,7 +46,7 @@ local M = {}
 local Recorder = {}
 Recorder.__index = Recorder
 
----The mode a run's options give, checked by `fscript.settings`: "on", "off" or "retain-on-failure" (the default).
+---The mode a run's options give, checked by `fscript.run.settings`: "on", "off" or "retain-on-failure" (the default).
 ---@param opts table
 ---@return string trace
 ---@return boolean every_step

@@ -5,7 +5,7 @@
 ---the HTML report's filmstrip. The console says where a kept trace is. A scenario that used neither the app nor a
 ---mock leaves no trace, as it leaves no failure artifacts.
 local recorder = require("fscript.trace.recorder")
-local artifacts = require("fscript.artifacts")
+local artifacts = require("fscript.run.artifacts")
 local util = require("fscript.util")
 local trace_file = require("fscript.trace.file")
 

@@ -4,12 +4,12 @@
 ---the view tree after it; the arrow keys move through the steps. The same markup is a trace file of its own
 ---(`trace.html`, fscript.trace.file) and a section of the HTML report under a failed scenario. The trace's data
 ---is JSON inside the page and the pictures are data: URLs, so nothing is fetched.
-local junit = require("fscript.report.junit")
+local xml = require("fscript.report.xml")
 local util = require("fscript.util")
 
 local M = {}
 
-local escape = junit.escape
+local escape = xml.escape
 
 ---The viewer's style, scoped to `.fs-trace`.
 M.STYLE = [[
@@ -273,12 +273,14 @@ function M.page_around(title)
   return before, SECTION_CLOSE .. "\n<script>" .. M.SCRIPT .. "</script></body></html>\n"
 end
 
----The trace section of the HTML report for a case with a trace file, or a note when the file cannot be read.
+---The trace section of the HTML report for a trace file read by `fscript.trace.file` (its `embed` calls this),
+---or a note when the file could not be read (`raw` nil, `err` why).
 ---@param path string
+---@param raw? string the file's data, as the trace file holds it
+---@param err? string
 ---@return string
-function M.embed(path)
-  local data, err, raw = require("fscript.trace.file").read(path)
-  if not data then return ('<p class="note">trace: %s</p>'):format(escape(err)) end
+function M.section(path, raw, err)
+  if not raw then return ('<p class="note">trace: %s</p>'):format(escape(err)) end
   -- The data as the trace file holds it: safe inside <script> already.
   return ('<details open class="trace"><summary>Trace (%s; open it alone with fscript show-trace)</summary>%s'
     .. "</details>"):format(escape(path), SECTION_OPEN .. raw .. SECTION_CLOSE)

@@ -1,7 +1,7 @@
--- Ported by fscript port frank from step_definitions/basics_steps.rb; once edited, fscript port leaves it alone (generated content 9ec2705d).
+-- Ported by fscript port frank from step_definitions/basics_steps.rb; once edited, fscript port leaves it alone (generated content a42441e1).
 require("fscript.frank_compat").install()
-local ruby = require("fscript.port.ruby")
-local expect = require("fscript.port.expect")
+local ruby = require("fscript.frank_compat.ruby")
+local expect = require("fscript.frank_compat.expect")
 local world = ruby.world  -- the scenario's instance variables
 
 local counter_selector  -- methods defined below

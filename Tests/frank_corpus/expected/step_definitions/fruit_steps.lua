@@ -1,7 +1,7 @@
--- Ported by fscript port frank from step_definitions/fruit_steps.rb; once edited, fscript port leaves it alone (generated content 3327adb2).
+-- Ported by fscript port frank from step_definitions/fruit_steps.rb; once edited, fscript port leaves it alone (generated content 73c91c16).
 require("fscript.frank_compat").install()
-local ruby = require("fscript.port.ruby")
-local expect = require("fscript.port.expect")
+local ruby = require("fscript.frank_compat.ruby")
+local expect = require("fscript.frank_compat.expect")
 
 -- Data tables, steps calling steps, and Ruby's control flow.
 step([[^I should see these fruits:$]], function(data_table)

@@ -1,6 +1,6 @@
--- Ported by fscript port frank from step_definitions/unported_steps.rb; once edited, fscript port leaves it alone (generated content d33337f9).
+-- Ported by fscript port frank from step_definitions/unported_steps.rb; once edited, fscript port leaves it alone (generated content 8d60c321).
 require("fscript.frank_compat").install()
-local ruby = require("fscript.port.ruby")
+local ruby = require("fscript.frank_compat.ruby")
 
 -- What fscript port cannot translate fails where it is, naming this file and line.
 step([[^I look at the app in a debugger$]], function()

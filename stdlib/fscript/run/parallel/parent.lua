@@ -1,12 +1,12 @@
----The parent of a parallel run (`--jobs N`, a pool of targets): it plans the units (`fscript.units`), the host
----hands them to worker processes (`fscript.unit_worker`) and sends back each unit's cases, and the parent
+---The parent of a parallel run (`--jobs N`, a pool of targets): it plans the units (`fscript.run.parallel.units`), the host
+---hands them to worker processes (`fscript.run.parallel.worker`) and sends back each unit's cases, and the parent
 ---prints them as they come and writes the reports a serial run would have written.
 local json = require("fscript.json")
 local json_report = require("fscript.report.json")
 local console_mod = require("fscript.report.console")
-local options = require("fscript.options")
-local reporting = require("fscript.reporting")
-local units_mod = require("fscript.units")
+local options = require("fscript.run.options")
+local reporting = require("fscript.report")
+local units_mod = require("fscript.run.parallel.units")
 local util = require("fscript.util")
 
 local M = {}
@@ -28,7 +28,7 @@ function M.begin(opts)
   -- Planning runs each Lua file's top level (in a sandbox): what it writes stays off a report on standard output,
   -- and an os.exit there cannot end the parent (`finish` puts both back).
   local restore_stdout = require("fscript.runner").divert_stdout(reports)
-  local restore_exit = require("fscript.cases").guard_exit()
+  local restore_exit = require("fscript.run.cases").guard_exit()
   local planned, units, files, declared, broken, warnings = pcall(units_mod.units, opts, filter)
   if not planned then
     restore_exit()
@@ -43,7 +43,7 @@ function M.begin(opts)
     restore_stdout()
     return nil, why
   end
-  local nothing = selected == 0 and require("fscript.selection").nothing_selected(filter, declared)
+  local nothing = selected == 0 and require("fscript.run.selection").nothing_selected(filter, declared)
   if nothing then return refuse(nothing) end
   if opts.shard_count then
     if opts.durations then
@@ -80,7 +80,7 @@ function M.begin(opts)
     plan[i] = { id = entry.unit.id, file = entry.unit.file, scenarios = math.max(1, #entry.unit.scenarios) }
   end
   if opts.target then console:target(opts.target) end
-  local order = require("fscript.order").parse(opts.order)
+  local order = require("fscript.run.order").parse(opts.order)
   if order and order.mode == "random" then
     -- Printed once, by the parent: the workers were given the same seed (the host picks one when none was).
     console:line(("order: random:%d (--order random:%d runs this order again)"):format(order.seed, order.seed))
@@ -153,7 +153,7 @@ end
 function M.run_facts(facts)
   local run = parent.run or { support = nil, before = nil, after = nil }
   parent.run = run
-  run.support = require("fscript.merge").merge_support(run.support, facts.support)
+  run.support = require("fscript.report.merge").merge_support(run.support, facts.support)
   if facts.run_hook_failed then run.run_hook_failed = true end
   if type(facts.started_at) == "number" and (not run.started_at or facts.started_at < run.started_at) then
     run.started_at = facts.started_at
@@ -184,13 +184,13 @@ local function lost(unit, why, names)
     if why then
       -- A case that ran (the messages list it, a `.feature` scenario with its pickle).
       case.started_at = util.now()
-      if require("fscript.features").is_feature(unit.file) and scenario.index > 0 then
+      if require("fscript.gherkin.features").is_feature(unit.file) and scenario.index > 0 then
         case.pickle_index = scenario.index
       end
       case.status = "failed"
       case.failure = require("fscript.failure").new({ message = why, kind = "infrastructure" })
-      -- Its outcome as a hook record of its own, as a case that failed outside its steps has (`fscript.cases`).
-      local cases = require("fscript.cases")
+      -- Its outcome as a hook record of its own, as a case that failed outside its steps has (`fscript.run.cases`).
+      local cases = require("fscript.run.cases")
       case.steps[1] = { keyword = "After", text = cases.OUTSIDE_STEPS, depth = 0, status = "failed", duration = 0,
         error = why, error_kind = "infrastructure", definition = unit.file .. ":0",
         hook = { kind = "after", name = cases.OUTSIDE_STEPS, location = unit.file .. ":0", outside = true } }
@@ -263,7 +263,7 @@ function M.finish(interrupted, unrun, lost_why)
   for position, path in ipairs(parent.files) do
     local cases = parent.results[path]
     if cases then
-      table.sort(cases, require("fscript.order").case_before)
+      table.sort(cases, require("fscript.run.order").case_before)
       local file = { path = path, cases = cases, position = position, defined = parent.defined[path] }
       for _, case in ipairs(cases) do
         if case.name == "(load)" and case.failure then
@@ -283,12 +283,12 @@ function M.finish(interrupted, unrun, lost_why)
   return run.exit_code
 end
 
----`fscript merge-reports`: see `fscript.merge`.
+---`fscript merge-reports`: see `fscript.report.merge`.
 ---@param outputs string[]
 ---@param inputs string[]
 ---@return integer exit_code
 function M.merge(outputs, inputs)
-  local code = require("fscript.merge").run(outputs, inputs)
+  local code = require("fscript.report.merge").run(outputs, inputs)
   return code
 end
 

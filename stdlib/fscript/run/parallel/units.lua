@@ -7,12 +7,12 @@
 ---one shard. Units are found by loading each file in a sandbox: its top level runs with `app` and every step
 ---refusing to act, so the target is not touched (a file that tries is a script: whole).
 local session_mod = require("fscript.session")
-local features = require("fscript.features")
-local selection = require("fscript.selection")
+local features = require("fscript.gherkin.features")
+local selection = require("fscript.run.selection")
 local json_report = require("fscript.report.json")
-local discovery = require("fscript.discovery")
+local discovery = require("fscript.run.discovery")
 local util = require("fscript.util")
-local order_mod = require("fscript.order")
+local order_mod = require("fscript.run.order")
 
 local M = {}
 

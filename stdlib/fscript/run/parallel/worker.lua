@@ -1,11 +1,11 @@
 ---The worker side of a parallel run (`fscript --jobs N` starts them): units of work in, case records out.
 local backend = require("fscript.backend")
 local json = require("fscript.json")
-local options = require("fscript.options")
-local lifecycle = require("fscript.lifecycle")
+local options = require("fscript.run.options")
+local lifecycle = require("fscript.run.lifecycle")
 local util = require("fscript.util")
-local features = require("fscript.features")
-local cases = require("fscript.cases")
+local features = require("fscript.gherkin.features")
+local cases = require("fscript.run.cases")
 
 local M = {}
 

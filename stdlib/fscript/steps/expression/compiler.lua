@@ -2,8 +2,8 @@
 ---an optional becomes `(?:…)?`, an alternation `(?:a|b)`, a parameter one capturing group around its type's
 ---regexps. It checks what the grammar lets through but cucumber forbids (empty optionals and alternatives,
 ---parameters or optionals inside an optional, unknown parameter types) with cucumber's errors.
-local errors = require("fscript.expression.errors")
-local parser = require("fscript.expression.parser")
+local errors = require("fscript.steps.expression.errors")
+local parser = require("fscript.steps.expression.parser")
 
 local M = {}
 

@@ -7,8 +7,8 @@
 ---    parameter   := '{' name* '}'
 ---
 ---Each parser answers how many tokens it took (0: not this kind) and the nodes it made.
-local errors = require("fscript.expression.errors")
-local tokenizer = require("fscript.expression.tokenizer")
+local errors = require("fscript.steps.expression.errors")
+local tokenizer = require("fscript.steps.expression.tokenizer")
 
 local M = {}
 

@@ -2,7 +2,7 @@
 ---single BEGIN_OPTIONAL `(`, END_OPTIONAL `)`, BEGIN_PARAMETER `{`, END_PARAMETER `}`, ALTERNATION `/` tokens,
 ---then END_OF_LINE. A backslash makes the next character (one of those five, a space or a backslash) plain text.
 ---Positions count code points from 0, as cucumber's do, so a message points at the right column in any script.
-local errors = require("fscript.expression.errors")
+local errors = require("fscript.steps.expression.errors")
 
 local M = {}
 
