@@ -63,8 +63,8 @@ import Testing
         #expect(hook.headers.contains { $0.name == "Content-Type" && $0.value == "application/json" })
         // Not before its delay: the timer, not the answer, sends it.
         #expect(hook.receivedAt.timeIntervalSince(before) >= 0.29)
-        let said = lines.wait(for: "answered")
-        #expect(said == "webhook PUT \(receiver.mock.url)/callbacks/42 answered 200")
+        let said = lines.wait(for: "returned status")
+        #expect(said == "Webhook PUT request to \(receiver.mock.url)/callbacks/42 returned status 200")
         #expect(sender.mock.webhookEvents == [said])
     }
 
@@ -79,8 +79,8 @@ import Testing
         _ = try sender.send("POST", "/__admin/mappings", body: mapping(to: url, delay: 0))
         let answer = try sender.send("POST", "/orders", body: #"{"id": 7}"#)
         #expect(answer.status == 202)
-        let said = try #require(lines.wait(for: "failed"))
-        #expect(said.hasPrefix("webhook PUT \(url)/callbacks/7 failed: "))
+        let said = try #require(lines.wait(for: "Failed"))
+        #expect(said.hasPrefix("Failed to fire webhook PUT \(url)/callbacks/7: "))
     }
 
     @Test func anUnknownListenerLoadsAndIsSaidAtEachServeAsWireMockDoes() throws {

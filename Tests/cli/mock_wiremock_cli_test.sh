@@ -58,11 +58,11 @@ body="$(curl -sS -d '{"urlPath": "/callbacks/42"}' "$receiver/__admin/requests/f
 case "$body" in *'"body":"{\"paid\": 42}"'*) ;; *) fatal "the webhook's request: $body" ;; esac
 
 # Standard error: the note for the no-op flags, each exchange in a line, and the webhook's outcome.
-for _ in $(seq 100); do grep -q "answered 204" "$work/mock.err" && break; sleep 0.05; done
+for _ in $(seq 100); do grep -q "returned status 204" "$work/mock.err" && break; sleep 0.05; done
 grep -q "^fscript mock: --disable-banner, --async-response-enabled, --container-threads: accepted as WireMock's" \
   "$work/mock.err" || fatal "no note for the no-op flags: $(cat "$work/mock.err")"
 grep -qx 'POST /orders -> 201 (30 bytes)' "$work/mock.err" || fatal "no verbose line: $(cat "$work/mock.err")"
-grep -qx "webhook POST $receiver/callbacks/42 answered 204" "$work/mock.err" \
+grep -qx "Webhook POST request to $receiver/callbacks/42 returned status 204" "$work/mock.err" \
   || fatal "no webhook line: $(cat "$work/mock.err")"
 
 # A WireMock flag whose meaning the mock lacks is refused by name, exit 2.

@@ -17,7 +17,7 @@ extension MockServer {
         journal.log.listen(verbose: verbose, handler)
     }
 
-    /// What became of each webhook sent (the last 1,000), oldest first: `webhook POST http://… answered 200`, or
+    /// What became of each webhook sent (the last 1,000), oldest first: `Webhook POST request to http://… returned status 200`, or
     /// why one was not sent or failed. Also said through `onLog`.
     public var webhookEvents: [String] { journal.log.webhooks }
 }

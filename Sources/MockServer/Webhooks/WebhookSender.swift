@@ -35,14 +35,14 @@ final class WebhookSender: Sendable {
             do {
                 let rendered = try hook.rendered(for: request)
                 guard Webhook.isCallable(rendered.url) else {
-                    log.webhook("webhook \(hook.method) \(MockLog.shortened(rendered.url)) not sent: a webhook calls "
+                    log.webhook("Webhook \(hook.method) \(MockLog.shortened(rendered.url)) not sent: a webhook calls "
                         + "an http:// or https:// URL")
                     continue
                 }
                 let delay = min(hook.delay?.sample() ?? 0, Webhook.longestDelaySeconds)
                 outgoing.append((hook.method, rendered.url, rendered.headers, rendered.body, delay))
             } catch {
-                log.webhook("webhook \(hook.method) not sent: its template failed: \(error)")
+                log.webhook("Exception thrown while configuring webhook \(hook.method): its template failed: \(error)")
             }
         }
         guard !outgoing.isEmpty else { return }
@@ -62,7 +62,9 @@ final class WebhookSender: Sendable {
         _ method: String, _ url: String, _ headers: [(name: String, value: String)], _ body: [UInt8],
         after delay: Double, log: MockLog, on eventLoop: any EventLoop
     ) {
-        let what = "webhook \(method) \(MockLog.shortened(url))"
+        // WireMock's own wording, so a log watcher written for WireMock reads these lines too.
+        let shown = MockLog.shortened(url)
+        let what = "Webhook \(method) \(shown)"
         guard inFlight.add(1, ordering: .relaxed).newValue <= Self.inFlightLimit else {
             inFlight.subtract(1, ordering: .relaxed)
             log.webhook("\(what) not sent: \(Self.inFlightLimit) webhooks already wait or travel")
@@ -72,8 +74,9 @@ final class WebhookSender: Sendable {
             client.send(method: method, url: url, headers: headers, body: body, on: eventLoop).whenComplete { result in
                 self.inFlight.subtract(1, ordering: .relaxed)
                 switch result {
-                case .success(let answer): log.webhook("\(what) answered \(answer.status)")
-                case .failure(let error): log.webhook("\(what) failed: \(error)")
+                case .success(let answer):
+                    log.webhook("Webhook \(method) request to \(shown) returned status \(answer.status)")
+                case .failure(let error): log.webhook("Failed to fire webhook \(method) \(shown): \(error)")
                 }
             }
         }
