@@ -76,6 +76,9 @@ struct MockCommand: ParsableCommand {
     @OptionGroup(title: "HTTPS")
     var httpsOptions: HTTPSOptions
 
+    @OptionGroup(title: "Browser proxying")
+    var browserProxy: BrowserProxyOptions
+
     @OptionGroup(title: "WireMock's names (a WireMock command line starts the mock unchanged)")
     var wireMock: WireMockFlags
 
@@ -118,9 +121,16 @@ struct MockCommand: ParsableCommand {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
-        let secure: (listener: (port: Int, identity: TLSIdentity)?, caFile: String?)
+        var secure: (listener: (port: Int, identity: TLSIdentity)?, caFile: String?)
+        var forwardProxy: ForwardProxy?
         do {
-            secure = try httpsOptions.listener(authority: nil)
+            // One CA for the HTTPS listener and the proxy's tunnels: the client trusts one file.
+            let authority = browserProxy.enableBrowserProxying ? try CertificateAuthority() : nil
+            secure = try httpsOptions.listener(authority: authority)
+            if let authority {
+                forwardProxy = ForwardProxy(authority: authority, maxTunnels: browserProxy.maxTunnels)
+                secure.caFile = try secure.caFile ?? httpsOptions.writeAuthority(authority)
+            }
         } catch {
             writeError("fscript mock: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
@@ -130,7 +140,7 @@ struct MockCommand: ParsableCommand {
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
                 globalTemplating: globalResponseTemplating, proxy: recorder,
                 upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody), cors: enableStubCors,
-                https: secure.listener)
+                https: secure.listener, browserProxy: forwardProxy)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
@@ -154,7 +164,11 @@ struct MockCommand: ParsableCommand {
         print(server.url)
         if let httpsURL = server.httpsURL { print(httpsURL) }
         if let caFile = secure.caFile {
-            writeError("HTTPS certificate signed by the mock's CA, written to \(caFile) (curl --cacert \(caFile))\n")
+            let what = forwardProxy == nil ? "HTTPS certificate" : "HTTPS certificates (and the proxy's tunnels)"
+            writeError("\(what) signed by the mock's CA, written to \(caFile) (curl --cacert \(caFile))\n")
+        }
+        if forwardProxy != nil {
+            writeError("browser proxy on \(server.url): curl --proxy \(server.url) --cacert CA https://api.example.com/…\n")
         }
         fflush(nil)
         SignalTrap.waitForSignal()

@@ -21,6 +21,8 @@ public struct HTTPRequest: Sendable {
     /// Succeeds when the client's connection closes, so a responder that holds an answer back (the mock's hang
     /// fault) can stop counting it as in flight. Nil for requests made in tests without a connection.
     public var connectionClosed: EventLoopFuture<Void>?
+    /// `https` when it came over TLS (an HTTPS listener, or a proxy's intercepted tunnel), else `http`.
+    public var scheme = "http"
 
     public init(method: String, uri: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method

@@ -40,13 +40,15 @@ public final class HTTPServer: Sendable {
     ///
     /// - Parameter tls: speak HTTPS with this certificate: TLS is one handler in front of the same pipeline, so
     ///   the limits, the Host and Origin checks and the responder are those of plain HTTP.
+    /// - Parameter proxy: also be a browser's proxy (absolute-form requests, CONNECT tunnels answered here).
     public static func start(
         host: String = "127.0.0.1",
         port: Int = 0,
         responder: any HTTPResponder,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
         limits: ServerLimits = .standard,
-        tls identity: TLSIdentity? = nil
+        tls identity: TLSIdentity? = nil,
+        proxy: ForwardProxy? = nil
     ) throws -> HTTPServer {
         let tls = try identity?.makeServerContext()
         let connections = NIOLockedValueBox<[ObjectIdentifier: any Channel]>([:])
@@ -75,9 +77,13 @@ public final class HTTPServer: Sendable {
                     try channel.pipeline.syncOperations.addHandler(connection)
                     // NIO's request decoder alone: `HTTPServerHandler` frames answers and orders pipelined requests.
                     try channel.pipeline.syncOperations.addHandler(
-                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)))
+                        ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .dropBytes)),
+                        name: HTTPServerHandler.decoderName)
                     try channel.pipeline.syncOperations.addHandler(
-                        HTTPServerHandler(responder: responder, limits: limits, connection: connection))
+                        HTTPServerHandler(
+                            responder: responder, limits: limits, connection: connection,
+                            scheme: tls == nil ? "http" : "https", proxy: proxy),
+                        name: HTTPServerHandler.handlerName)
                 }
             }
         let channel: any Channel

@@ -22,10 +22,14 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
-    private let responder: any HTTPResponder
-    private let limits: ServerLimits
+    let responder: any HTTPResponder
+    let limits: ServerLimits
     private let gate: RequestGate
-    private let connection: ConnectionGuard
+    let connection: ConnectionGuard
+    /// `https` behind TLS (an HTTPS listener, or inside an intercepted tunnel), else `http`.
+    let scheme: String
+    /// Set when the server is also a browser proxy: absolute-form targets and CONNECT are taken.
+    let proxy: ForwardProxy?
     private var head: HTTPRequestHead?
     private var body: ByteBuffer?
     /// Set once a request was refused: the rest of it is dropped, and the connection closes after the answer.
@@ -51,11 +55,17 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         case error(any Error)
     }
 
-    init(responder: any HTTPResponder, limits: ServerLimits, connection: ConnectionGuard) {
+    init(
+        responder: any HTTPResponder, limits: ServerLimits, connection: ConnectionGuard, scheme: String = "http",
+        proxy: ForwardProxy? = nil
+    ) {
         self.responder = responder
         self.limits = limits
-        gate = RequestGate(allowedHosts: limits.allowedHosts)
+        // A proxy's requests name other hosts in Host and Origin by design: it accepts any (it listens on loopback).
+        gate = RequestGate(allowedHosts: proxy == nil ? limits.allowedHosts : ["*"])
         self.connection = connection
+        self.scheme = scheme
+        self.proxy = proxy
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -91,6 +101,10 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
             body = nil
             answering = true
             connection.requestComplete()
+            if let proxy, head.method == .CONNECT {
+                tunnel(to: head.uri, proxy: proxy, context: context)
+                return
+            }
             answer(head: head, body: bytes, context: context)
         }
     }
@@ -162,7 +176,7 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     /// Answers `status` with `text`, and closes the connection once it is written (`ConnectionGuard.refuse`).
-    private func refuse(_ status: Int, _ text: String) {
+    func refuse(_ status: Int, _ text: String) {
         refused = true
         head = nil
         body = nil
@@ -189,12 +203,18 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     private func answer(head: HTTPRequestHead, body: [UInt8], context: ChannelHandlerContext) {
-        var request = HTTPRequest(
-            method: head.method.rawValue,
-            uri: head.uri,
-            headers: head.headers.map { (name: $0.name, value: $0.value) },
-            body: body
-        )
+        var uri = head.uri
+        var headers = head.headers.map { (name: $0.name, value: $0.value) }
+        var scheme = self.scheme
+        // A browser sends its proxy the whole URL: the responder sees the path, the Host and the scheme.
+        if proxy != nil, let absolute = AbsoluteForm(uri) {
+            uri = absolute.target
+            scheme = absolute.scheme
+            headers.removeAll { $0.name.equalsHeaderName("Host") }
+            headers.insert((name: "Host", value: absolute.authority), at: 0)
+        }
+        var request = HTTPRequest(method: head.method.rawValue, uri: uri, headers: headers, body: body)
+        request.scheme = scheme
         request.connectionClosed = context.channel.closeFuture
         let asked = (keepAlive: head.isKeepAlive, version: head.version, method: head.method)
         switch responder.answer(to: request, on: context.eventLoop) {

@@ -39,6 +39,14 @@ extension WireMockMapping {
             pattern.headers = try valuePatterns(fields, "headers")
             pattern.cookies = try valuePatterns(fields, "cookies")
             pattern.formParameters = try valuePatterns(fields, "formParameters")
+            pattern.host = try fields.object("host", valuePattern)
+            if let scheme = try fields.string("scheme") {
+                guard ["http", "https"].contains(scheme.lowercased()) else {
+                    throw fields.fail("scheme", "expected \"http\" or \"https\", got \"\(scheme)\"")
+                }
+                pattern.scheme = scheme.lowercased()
+            }
+            pattern.port = try fields.integer("port", in: 1...65535).map(Int.init)
             if let authorization = try basicAuthorization(fields) {
                 guard pattern.headers.keys.allSatisfy({ $0.lowercased() != "authorization" }) else {
                     throw fields.fail("basicAuthCredentials", "cannot be given beside an Authorization header matcher")

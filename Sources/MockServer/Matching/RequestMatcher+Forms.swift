@@ -6,7 +6,7 @@ import HTTPCore
 extension RequestMatcher {
     /// What does not fit in the method list and the form parameters (none when the pattern has neither).
     static func formAndMethodMismatches(_ pattern: RequestPattern, _ request: HTTPRequest) -> [Mismatch] {
-        var mismatches: [Mismatch] = []
+        var mismatches = authorityMismatches(pattern, request)
         if !pattern.methodOneOf.isEmpty, !pattern.methodOneOf.contains(request.method.uppercased()) {
             let expected = "one of " + pattern.methodOneOf.joined(separator: ", ")
             mismatches.append(Mismatch(part: "method", expected: expected, actual: request.method, weight: 2))

@@ -20,6 +20,13 @@ public struct RequestPattern: Sendable, Hashable {
     public var methodOneOf: [String] = []
     /// Form fields of a url-encoded body by name; each must match one of the values sent (`formParameters`).
     public var formParameters: [String: ValuePattern] = [:]
+    /// The host the request was for (its Host header's name part, lower case), as WireMock's `host`: which of the
+    /// domains a browser proxy serves the stub answers.
+    public var host: ValuePattern?
+    /// `http` or `https`, as WireMock's `scheme`.
+    public var scheme: String?
+    /// The port the request was for (its Host header's, or the scheme's default), as WireMock's `port`.
+    public var port: Int?
 
     /// Makes a pattern; leave out what should not matter.
     public init(
@@ -54,6 +61,9 @@ public struct RequestPattern: Sendable, Hashable {
         let method = methodOneOf.isEmpty ? requiredMethod ?? "ANY" : methodOneOf.joined(separator: "|")
         var line = "\(method) \(url?.summary ?? "any URL")"
         var clauses: [String] = []
+        if let host { clauses.append("host \(host.summary)") }
+        if let scheme { clauses.append("scheme \(scheme)") }
+        if let port { clauses.append("port \(port)") }
         for (name, value) in queryParameters.sorted(by: { $0.key < $1.key }) {
             clauses.append(value == .absent ? "no query \(name)" : "query \(name)=\(value.summary)")
         }

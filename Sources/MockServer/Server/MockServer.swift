@@ -46,10 +46,13 @@ public final class MockServer: Sendable {
     ///   `--enable-stub-cors`: a web page under test calls the mock from its own origin.
     /// - Parameter https: also listen for HTTPS on this port (0: a free one) with this certificate, as WireMock's
     ///   `--https-port`; the plain listener stays.
+    /// - Parameter browserProxy: the plain listener is also a browser's proxy (WireMock's
+    ///   `--enable-browser-proxying`): stubs answer other hosts' URLs, told apart by `host`, `scheme` and `port`.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
         journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil,
-        upstream: UpstreamClient? = nil, cors: Bool = false, https: (port: Int, identity: TLSIdentity)? = nil
+        upstream: UpstreamClient? = nil, cors: Bool = false, https: (port: Int, identity: TLSIdentity)? = nil,
+        browserProxy: ForwardProxy? = nil
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -69,7 +72,8 @@ public final class MockServer: Sendable {
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
             upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
         let answering = cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder
-        let server = try HTTPServer.start(host: host, port: port, responder: answering, limits: limits)
+        let server = try HTTPServer.start(
+            host: host, port: port, responder: answering, limits: limits, proxy: browserProxy)
         var secureServer: HTTPServer?
         if let https {
             do {
