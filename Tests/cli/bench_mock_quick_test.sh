@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # `scripts/bench mock --quick`: the side-by-side with the real WireMock runs end to end (both WireMock settings,
-# fscript mock as it starts and with --pin-event-loops, all four workloads, each answer checked before it is loaded)
-# and prints its two tables (medians and each row's ranges over its rounds, then the ratios for each fscript
-# setting), the load and the machine. Nothing here is timed: the numbers of a one-second run on a busy machine mean
+# fscript mock as it starts and with --pin-event-loops, all six workloads, HTTPS and a browser proxy's CONNECT
+# among them, each answer checked before it is loaded) and prints its two tables (medians and each row's ranges
+# over its rounds, then the ratios for each fscript setting), the load and the machine. Nothing here is timed: the numbers of a one-second run on a busy machine mean
 # nothing, and scripts/bench is where speed is measured.
 source "$(dirname "$0")/common.sh"
 command -v java >/dev/null && python3 -c 'import wiremock' 2>/dev/null ||
@@ -10,7 +10,7 @@ command -v java >/dev/null && python3 -c 'import wiremock' 2>/dev/null ||
 out="$(mktemp)"
 trap 'rm -f "$out"' EXIT
 BENCH_BINARY="$bin" scripts/bench mock --quick >"$out" 2>&1 || fatal "scripts/bench mock --quick failed: $(tail -n 20 "$out")"
-for workload in '1 stub' '100 stubs' 'templated stub' 'proxied stub'; do
+for workload in '1 stub' '100 stubs' 'templated stub' 'proxied stub' '1 stub over HTTPS' '1 stub through CONNECT'; do
   for server in 'WireMock, journal on' 'WireMock --no-request-journal' 'fscript mock, journal on' \
     'fscript mock, journal on, --pin-event-loops'; do
     grep -qE "^\| $workload \| $server \| [0-9,]+ \| [0-9,]+–[0-9,]+ \| [0-9.]+ ms \| [0-9.]+–[0-9.]+ ms \| [0-9]+ MB \([0-9]+ MB\) \|$" "$out" ||
