@@ -155,7 +155,8 @@ grep -q 'did not finish it within its time limit' "$work/stopped.xml" ||
 "$bin" "$suite" --jobs 4 --report "junit:$work/interrupted.xml" >"$work/interrupted.log" 2>&1 </dev/null &
 run=$!
 deadline=$((SECONDS + 30))
-until [ "$(grep -c ' › ' "$work/interrupted.log" 2>/dev/null || true)" -ge 8 ]; do
+shown() { local n; n="$(grep -c ' › ' "$work/interrupted.log" 2>/dev/null || true)"; echo "${n:-0}"; }
+until [ "$(shown)" -ge 8 ]; do
   [ "$SECONDS" -lt "$deadline" ] || fatal "the interrupted run showed no results in 30 s: $(cat "$work/interrupted.log")"
   sleep 0.02
 done

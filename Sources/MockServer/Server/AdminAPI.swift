@@ -52,7 +52,9 @@ struct AdminAPI: Sendable {
 
     static func lane(of request: HTTPRequest) -> Lane {
         let path = request.path
-        if path == "/__admin/health" { return .loop }
+        // Health always answers at once; shutdown is answered on the loop too, so its answer is written before the
+        // stop (on another thread) closes the connection: from a pool, the close could overtake the answer.
+        if path == "/__admin/health" || path == "/__admin/shutdown" { return .loop }
         if path.hasPrefix("/__admin/requests") || path.hasPrefix("/__admin/near-misses")
             || path == "/__admin/mappings/unmatched"
         {
