@@ -116,4 +116,19 @@ import Testing
         let text = errorText { _ = try WireMockMapping.stubs(in: document, filesDirectory: "/tmp") }
         #expect(text.hasPrefix(message), "\(text)")
     }
+
+    @Test func aStoppedMockSendsNoWebhookStillWaitingForItsDelay() throws {
+        let receiver = try MockHarness()
+        let sender = try MockHarness()
+        let lines = Lines()
+        sender.mock.onLog { lines.add($0) }
+        _ = try sender.send("POST", "/__admin/mappings", body: mapping(to: receiver.mock.url, delay: 600_000))
+        #expect(try sender.send("POST", "/orders", body: #"{"id": 5}"#).status == 202)
+        sender.mock.stop()
+        let said = lines.wait(for: "not sent")
+        // Said whether the stop came before the timer was set or after.
+        #expect(said?.hasPrefix("Webhook PUT \(receiver.mock.url)/callbacks/5 not sent: the mock stopped") == true,
+                "\(said ?? "nothing said")")
+        #expect(receiver.mock.requests.isEmpty)
+    }
 }

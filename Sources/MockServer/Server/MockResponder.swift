@@ -57,8 +57,8 @@ struct MockResponder: HTTPResponder {
     let upstream: UpstreamClient
     /// Where proxying stubs' answers are kept for the recordings API.
     let proxied: ProxiedAnswers
-    /// Sends stubs' webhooks after their answers.
-    let webhooks = WebhookSender()
+    /// Sends stubs' webhooks after their answers (and stops them with the mock).
+    let webhooks: WebhookSender
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         answer(to: request, on: eventLoop).future(on: eventLoop)

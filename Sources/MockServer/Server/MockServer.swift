@@ -18,10 +18,11 @@ public final class MockServer: Sendable {
     private let tracker: InFlightTracker
     private let mappings: LoadedMappings
     private let shutdownSwitch: ShutdownSwitch
+    private let webhooks: WebhookSender
 
     private init(
         server: HTTPServer, secureServer: HTTPServer?, stubs: StubStore, journal: RequestJournal,
-        tracker: InFlightTracker, mappings: LoadedMappings, shutdownSwitch: ShutdownSwitch
+        tracker: InFlightTracker, mappings: LoadedMappings, shutdownSwitch: ShutdownSwitch, webhooks: WebhookSender
     ) {
         self.server = server
         self.secureServer = secureServer
@@ -30,6 +31,7 @@ public final class MockServer: Sendable {
         self.tracker = tracker
         self.mappings = mappings
         self.shutdownSwitch = shutdownSwitch
+        self.webhooks = webhooks
     }
 
     /// Binds and starts serving with no stubs. Port 0 picks a free port; read it back from `port` or `url`.
@@ -68,9 +70,10 @@ public final class MockServer: Sendable {
         ) {
             shutdownSwitch.trigger { for listener in stopper.withLock({ $0 }) { listener.stop() } }
         }
+        let webhooks = WebhookSender()
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
-            upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied)
+            upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied, webhooks: webhooks)
         let answering = cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder
         let server = try HTTPServer.start(
             host: host, port: port, responder: answering, limits: limits, proxy: browserProxy)
@@ -87,7 +90,7 @@ public final class MockServer: Sendable {
         stopper.withLock { $0 = [server] + (secureServer.map { [$0] } ?? []) }
         return MockServer(
             server: server, secureServer: secureServer, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
-            shutdownSwitch: shutdownSwitch)
+            shutdownSwitch: shutdownSwitch, webhooks: webhooks)
     }
 
     /// What `POST /__admin/shutdown` does instead of stopping this mock (the default): `fscript mock` ends its
@@ -232,9 +235,11 @@ public final class MockServer: Sendable {
         return loaded
     }
 
-    /// Stops listening and closes every connection, hung ones included; safe to call twice.
+    /// Stops listening and closes every connection, hung ones included; safe to call twice. Webhooks still waiting
+    /// for their delay are not sent (each is said in the log), so a stopped mock calls nobody.
     public func stop() {
         server.stop()
         secureServer?.stop()
+        webhooks.cancelAll()
     }
 }

@@ -16,6 +16,9 @@ final class WebhookSender: Sendable {
     static let answerLimit = 1 << 20
 
     private let inFlight = Atomic<Int>(0)
+    /// The webhooks waiting for their delay, by number, so `cancelAll` can stop them; nil once the mock stopped.
+    private let waiting = Mutex<(next: Int, tasks: [Int: (task: Scheduled<Void>, what: String, log: MockLog)])?>(
+        (0, [:]))
     /// Its own client, so a webhook's answer is bounded by `answerLimit` and not by `--max-proxy-body`; the same
     /// 30 s limit and http/https transport as the proxy's.
     private let client = UpstreamClient(maxBody: answerLimit)
@@ -70,14 +73,49 @@ final class WebhookSender: Sendable {
             log.webhook("\(what) not sent: \(Self.inFlightLimit) webhooks already wait or travel")
             return
         }
-        eventLoop.scheduleTask(in: .nanoseconds(Int64(delay * 1_000_000_000))) { [self] in
-            client.send(method: method, url: url, headers: headers, body: body, on: eventLoop).whenComplete { result in
-                self.inFlight.subtract(1, ordering: .relaxed)
-                switch result {
-                case .success(let answer):
-                    log.webhook("Webhook \(method) request to \(shown) returned status \(answer.status)")
-                case .failure(let error): log.webhook("Failed to fire webhook \(method) \(shown): \(error)")
-                }
+        let scheduled = waiting.withLock { state -> Bool in
+            guard var current = state else { return false }
+            let number = current.next
+            current.next += 1
+            let task = eventLoop.scheduleTask(in: .nanoseconds(Int64(delay * 1_000_000_000))) { [self] in
+                // Not when `cancelAll` took it meanwhile: the mock has stopped, and counted it out.
+                guard waiting.withLock({ $0?.tasks.removeValue(forKey: number) != nil }) else { return }
+                fire(method, url, headers, body, shown: shown, log: log, on: eventLoop)
+            }
+            current.tasks[number] = (task, what, log)
+            state = current
+            return true
+        }
+        if !scheduled {
+            inFlight.subtract(1, ordering: .relaxed)
+            log.webhook("\(what) not sent: the mock stopped first")
+        }
+    }
+
+    /// Stops every webhook still waiting for its delay (the mock stops): a stopped mock sends nothing more. One
+    /// already on its way finishes.
+    func cancelAll() {
+        let tasks = waiting.withLock { state in
+            defer { state = nil }
+            return state.map { Array($0.tasks.values) } ?? []
+        }
+        for waiting in tasks {
+            waiting.task.cancel()
+            waiting.log.webhook("\(waiting.what) not sent: the mock stopped before its delay ended")
+        }
+        inFlight.subtract(tasks.count, ordering: .relaxed)
+    }
+
+    private func fire(
+        _ method: String, _ url: String, _ headers: [(name: String, value: String)], _ body: [UInt8], shown: String,
+        log: MockLog, on eventLoop: any EventLoop
+    ) {
+        client.send(method: method, url: url, headers: headers, body: body, on: eventLoop).whenComplete { result in
+            self.inFlight.subtract(1, ordering: .relaxed)
+            switch result {
+            case .success(let answer):
+                log.webhook("Webhook \(method) request to \(shown) returned status \(answer.status)")
+            case .failure(let error): log.webhook("Failed to fire webhook \(method) \(shown): \(error)")
             }
         }
     }
