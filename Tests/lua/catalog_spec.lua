@@ -1,5 +1,6 @@
 -- Spec: the built-in steps against the fake target (typing, touching, alerts, switches, orientation,
 -- navigation) and their luassert-shaped failure messages.
+-- luacheck: globals app (this spec puts a fake app where the host's `app` global is)
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")

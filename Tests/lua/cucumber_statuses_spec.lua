@@ -94,7 +94,7 @@ feature([[
     Given a pending step
     And a step that nobody wrote
 ]])
-code, doc = run()
+doc = select(2, run())
 check.equal("skipped,skipped", statuses(doc.files[1].cases[1]), "after skip(), an undefined step is skipped")
 check.equal("pending,undefined", statuses(doc.files[1].cases[2]), "after pending, an undefined step stays undefined")
 check.contains(doc.files[1].cases[2].steps[2].snippets[1], 'step("a step that nobody wrote", function()',
@@ -206,7 +206,7 @@ os.remove(dir .. "/step_definitions/broken.lua")
 -- Misuse of the attachment functions is named.
 write("step_definitions/bad.lua", [[step("a bad attachment", function() attach("x", "not a type") end)]])
 feature("  Scenario: bad\n    Given a bad attachment\n")
-code, doc = run()
+doc = select(2, run())
 check.contains(doc.files[1].cases[1].failure.message, "media_type must be a media type", "a bad media type")
 os.execute("rm -rf '" .. dir .. "'")
 check.finish("cucumber_statuses_spec")

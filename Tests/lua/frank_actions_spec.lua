@@ -82,6 +82,7 @@ check.equal(1, app:touch("textField index:1"), "index: narrows to one")
 check.equal(2, app:touch("textField", { all = true }), "{all = true} touches every match, as Frank does")
 check.equal(2, app:lookup("textField"):touch({ all = true }), "queries take {all = true} too")
 ok, err = pcall(app.touch, app, "textField", { every = true })
-check.truthy(not ok and tostring(err):find("unknown option 'every'", 1, true), "unknown options are named: " .. tostring(err))
+check.truthy(not ok and tostring(err):find("unknown option 'every'", 1, true),
+  "unknown options are named: " .. tostring(err))
 
 check.finish("frank_actions_spec")

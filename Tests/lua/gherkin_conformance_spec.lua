@@ -30,7 +30,8 @@ local reference = assert(json.decode(read(shared .. "gherkin-languages.json")))
 for code, ours in pairs(gherkin.languages) do
   for _, key in ipairs({ "feature", "rule", "background", "scenario", "scenarioOutline", "examples", "given", "when",
     "then", "and", "but" }) do
-    check.equal(json.encode(reference[code][key]), json.encode(ours[key]), ("language %s: %s keywords"):format(code, key))
+    check.equal(json.encode(reference[code][key]), json.encode(ours[key]),
+      ("language %s: %s keywords"):format(code, key))
   end
 end
 

@@ -12,8 +12,8 @@ check.equal('{"a":1,"b":[],"c":{}}', json.encode({ b = {}, a = 1, c = json.objec
 check.equal("3", json.encode(3), "integer stays integer")
 check.equal("0.1", json.encode(0.1), "float short form")
 check.equal('{\n  "a": [\n    1\n  ]\n}', json.encode({ a = { 1 } }, { indent = "  " }), "pretty")
-check.contains(check.raises(function() json.encode({ 1, x = 2 }) end, "mixed table"), "both a list part and string keys",
-  "mixed tables raise")
+check.contains(check.raises(function() json.encode({ 1, x = 2 }) end, "mixed table"),
+  "both a list part and string keys", "mixed tables raise")
 check.contains(check.raises(function() json.encode(0 / 0) end, "NaN"), "has no JSON form", "NaN raises")
 local cyclic = {}
 cyclic.self = cyclic

@@ -21,8 +21,8 @@ check.contains(err(s.stub, s, { path = "/t", respond = { template = true, body =
   "a broken template is an error where the stub is made")
 check.contains(err(s.stub, s, { path = "/t", respond = { template = "yes" } }),
   "field 'respond.template': true or false expected, got string", "template is a boolean")
-check.contains(err(mock.start, { record = "/tmp/x" }), "field 'record': saves what proxy forwards: give proxy = URL too",
-  "record needs proxy")
+check.contains(err(mock.start, { record = "/tmp/x" }),
+  "field 'record': saves what proxy forwards: give proxy = URL too", "record needs proxy")
 check.contains(err(mock.start, { proxy = "ftp://files.example.com" }), "give the backend's http:// or https:// URL",
   "a backend fscript cannot reach is refused")
 check.equal("bad argument #1 to 'stub' (table expected, got no value)", err(s.stub, s), "stub needs a table")
@@ -45,7 +45,8 @@ check.equal("bad argument #1 to 'stub' (field 'respond.fault': 'boom' is not a f
   "malformed, malformed_chunk, reset)", err(s.stub, s, { path = "/x", respond = { fault = "boom" } }), "fault names")
 check.equal("bad argument #1 to 'stub' (give only one of path, path_pattern, path_template, url and url_pattern)",
   err(s.stub, s, { path = "/x", url = "/y" }), "one URL kind")
-check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys has no JSON form)",
+check.equal("bad argument #1 to 'stub' (field 'json_body': a table with both a list part and string keys "
+  .. "has no JSON form)",
   err(s.stub, s, { path = "/x", json_body = { 1, a = 2 } }), "mixed table")
 check.equal("invalid regular expression: (", err(s.stub, s, { path_pattern = "(" }), "bad regex")
 check.equal("bad argument #1 to 'start' (unknown option 'prot'; did you mean 'port'?)",

@@ -26,7 +26,8 @@ f:close()
 local sender = mock.start{ mappings = dir }
 
 local started = fscript.clock()
-local pipe = assert(io.popen(("curl -s -o /dev/null -w '%%{http_code}' -d '{\"id\": 42}' %s/orders"):format(sender.url)))
+local curl = "curl -s -o /dev/null -w '%%{http_code}' -d '{\"id\": 42}' %s/orders"
+local pipe = assert(io.popen(curl:format(sender.url)))
 check.equal("202", pipe:read("a"), "the stub answers at once")
 pipe:close()
 local hook = receiver:wait_for_request{ method = "POST", path = "/hooks/42", timeout = 10 }

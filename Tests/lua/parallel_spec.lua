@@ -1,5 +1,6 @@
--- Spec: how a suite splits (fscript.run.parallel.units, fscript.report.merge): units found without running anything on the target, shards that
--- are disjoint, complete and the same every time, balance by durations, and merge-reports' refusals.
+-- Spec: how a suite splits (fscript.run.parallel.units, fscript.report.merge): units found without running anything on
+-- the target, shards that are disjoint, complete and the same every time, balance by durations, and merge-reports'
+-- refusals.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -54,7 +55,9 @@ check.equal(5, #whole, "--no-reset: every file is one unit")
 -- Shards: disjoint, complete, deterministic; balanced by weight.
 local function weighted(list)
   local out = {}
-  for i, w in ipairs(list) do out[i] = { id = "f#" .. i, file = "f", position = 1, weight = w, scenarios = { { index = i } } } end
+  for i, w in ipairs(list) do
+    out[i] = { id = "f#" .. i, file = "f", position = 1, weight = w, scenarios = { { index = i } } }
+  end
   return out
 end
 local sample = weighted({ 5, 1, 1, 1, 4, 2, 2, 3, 1, 1, 6, 2 })
@@ -74,7 +77,8 @@ end
 check.equal(#sample, count, "every unit is in a shard")
 local most, total = 0, 0
 for _, load in ipairs(loads) do most, total = math.max(most, load), total + load end
-check.truthy(most <= total / 3 * 1.15, ("the longest shard (%g) is within 15%% of the mean (%g)"):format(most, total / 3))
+check.truthy(most <= total / 3 * 1.15,
+  ("the longest shard (%g) is within 15%% of the mean (%g)"):format(most, total / 3))
 local again = units_mod.partition(weighted({ 5, 1, 1, 1, 4, 2, 2, 3, 1, 1, 6, 2 }), 3)
 for i = 1, 3 do
   local a, b = {}, {}
@@ -87,7 +91,8 @@ check.equal(5, #many, "more shards than units: the extra shards are empty")
 
 -- Durations: known ones weigh what they took; an unknown scenario weighs the mean.
 local report = write("old.json", ([[{"files": [{"path": "%s/a_test.lua", "cases": [
-  {"name": "a1", "status": "passed", "duration": 3}, {"name": "a2", "status": "passed", "duration": 1}]}]}]]):format(dir))
+  {"name": "a1", "status": "passed", "duration": 3},
+  {"name": "a2", "status": "passed", "duration": 1}]}]}]]):format(dir))
 local durations = assert(units_mod.durations(report))
 units_mod.weigh(units, durations)
 check.equal(3, units[1].weight, "a1 took 3 s")

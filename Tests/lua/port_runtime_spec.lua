@@ -1,7 +1,7 @@
 -- Spec: what `fscript port frank`'s Lua relies on beside Frank's helpers: rspec-2's failure messages
--- (fscript.frank_compat.expect, with Ruby's inspect), Ruby's Enumerable and String methods (fscript.frank_compat.ruby), Ruby
--- string literals read as Ruby reads them and written as Lua literals (fscript.port.lua_text), and the header
--- hash that keeps a Lua file a person edited (fscript.port.output).
+-- (fscript.frank_compat.expect, with Ruby's inspect), Ruby's Enumerable and String methods (fscript.frank_compat.ruby),
+-- Ruby string literals read as Ruby reads them and written as Lua literals (fscript.port.lua_text), and the header hash
+-- that keeps a Lua file a person edited (fscript.port.output).
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")

@@ -3,6 +3,7 @@
 -- steps are marked (a `background` element in cucumber's JSON); data tables and doc strings appear in the console,
 -- JSON, cucumber JSON and HTML; files the tag filter left out are in no report; a step's nested steps (a screen's
 -- entry) come after it, one level in.
+-- luacheck: globals app (this spec puts a fake app where the host's `app` global is)
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")

@@ -1,4 +1,5 @@
 -- Spec: JUnit XML (well-formed, failure message names the step), TAP shape, JSON report, artifacts.
+-- luacheck: globals app (this spec puts a fake app where the host's `app` global is)
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")

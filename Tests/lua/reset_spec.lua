@@ -16,6 +16,7 @@ scenario("the next one runs the run's own app again, and that mock is gone", fun
     local probe = frank.connect(url_of_scenario_mock, { timeout = 1 })
     probe:version()
   end)
-  assert(not ok and tostring(err):find("connection refused", 1, true), "the scenario's mock still answers: " .. tostring(err))
+  assert(not ok and tostring(err):find("connection refused", 1, true),
+    "the scenario's mock still answers: " .. tostring(err))
   assert(frank.reset() == true, "frank.reset() says the embedded simulator was reset")
 end)

@@ -93,7 +93,8 @@ check.truthy(report_names(dir .. "/merged.json") ~= "a1 a2 a3 a4 a5 a6 b1 b2 c1 
 -- Without a seed, shards (separate processes) could not agree: refused, saying what to give.
 local unseeded_code = runs.run(suite, { order = "random", shard_index = 1, shard_count = 2 })
 check.equal(2, unseeded_code, "--order random with --shard and no seed is a usage error")
-local _, why = require("fscript.run.options").check({ files = suite, order = "random", shard_index = 1, shard_count = 2 })
+local _, why = require("fscript.run.options").check({ files = suite, order = "random", shard_index = 1,
+  shard_count = 2 })
 check.contains(why, "--order random:SEED", "and says to give a seed")
 os.execute("rm -rf '" .. dir .. "'")
 check.finish("run_order_spec")

@@ -21,11 +21,13 @@ local code, run = runner.run({ files = { path }, env = env, color = false, artif
 os.remove(path)
 check.equal(1, code, "the undefined step fails the run")
 local message = run.files[1].cases[1].failure.message
-check.truthy(message:find("^Undefined step: I do ") ~= nil, "it fails as undefined, not timed out: " .. message:sub(1, 80))
+check.truthy(message:find("^Undefined step: I do ") ~= nil,
+  "it fails as undefined, not timed out: " .. message:sub(1, 80))
 
 local tags = {}
 for i = 1, 20000 do tags[i] = "@t" .. i end
-local doc, errors = gherkin.parse("Feature: many tags\n  " .. table.concat(tags, " ") .. "\n  Scenario: s\n    Given x\n")
+local doc, errors = gherkin.parse("Feature: many tags\n  " .. table.concat(tags, " ")
+  .. "\n  Scenario: s\n    Given x\n")
 check.equal(0, #errors, "the tag line parses")
 local scenario = doc.feature.children[1].scenario
 check.equal(20000, #scenario.tags, "every tag is read")
@@ -69,7 +71,8 @@ write_outline(string.rep("<big>", 2000), { "big" }, { string.rep("x", 1000) })
 local none, why = features.load(outline)
 os.remove(outline)
 check.equal(nil, none, "a row that expands past the limit does not load")
-check.truthy(why and why:find(":7:1: the Examples row at line 7 expands a text past 1048576 bytes", 1, true), tostring(why))
+check.truthy(why and why:find(":7:1: the Examples row at line 7 expands a text past 1048576 bytes", 1, true),
+  tostring(why))
 
 check.equal("a  b", util.trim(" \t a  b \n "), "trim keeps inner white space")
 check.equal("", util.trim("   "), "trim of white space is empty")

@@ -72,7 +72,8 @@ function M.trim_traceback(tb)
     lines[#lines + 1] = line
   end
   -- The pcall that ran the script, and the plain xpcall behind fscript's guarded one (a C function Lua cannot name).
-  while #lines > 0 and (lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'") or lines[#lines]:find("^%s*%[C%]: in %?$")) do
+  while #lines > 0 and (lines[#lines]:find("^%s*%[C%]: in function '[x]?pcall'")
+      or lines[#lines]:find("^%s*%[C%]: in %?$")) do
     lines[#lines] = nil
   end
   return table.concat(lines, "\n")

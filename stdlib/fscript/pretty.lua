@@ -49,7 +49,9 @@ function M.tree(node)
     local hidden = inside_hidden or view.isHidden == true or view.isHidden == 1
       or (type(view.alpha) == "number" and view.alpha < 0.01)
     local parts = { ("  "):rep(depth) .. tostring(view.class) }
-    if type(view.accessibilityLabel) == "string" then parts[#parts + 1] = ("label=%q"):format(view.accessibilityLabel) end
+    if type(view.accessibilityLabel) == "string" then
+      parts[#parts + 1] = ("label=%q"):format(view.accessibilityLabel)
+    end
     if type(view.text) == "string" and view.text ~= view.accessibilityLabel then
       parts[#parts + 1] = ("text=%q"):format(view.text)
     end
@@ -106,7 +108,9 @@ local function query_text(value)
   local ok, labels = pcall(function() return value:labels() end)
   if not ok then return tostring(value) end
   local shown = {}
-  for i = 1, math.min(#labels, 8) do shown[i] = labels[i] == nil and "(no label)" or ("%q"):format(tostring(labels[i])) end
+  for i = 1, math.min(#labels, 8) do
+    shown[i] = labels[i] == nil and "(no label)" or ("%q"):format(tostring(labels[i]))
+  end
   local more = #labels > 8 and (", … %d more"):format(#labels - 8) or ""
   return ("%s: %d view%s%s%s"):format(tostring(value), #labels, #labels == 1 and "" or "s",
     #labels > 0 and ": " .. table.concat(shown, ", ") or "", more)

@@ -26,7 +26,8 @@ M.TOPICS = {
 ---@param target string
 ---@return string
 function M.banner(target)
-  local version = rawget(_G, "fscript") and fscript.version or "?"
+  local host = rawget(_G, "fscript")
+  local version = host and host.version or "?"
   return ("fscript %s (%s) on %s; help for the API, Ctrl-D to leave"):format(version, _VERSION, target)
 end
 
@@ -143,7 +144,8 @@ function M.complete(line, word)
   local found = {}
   local inside, text = open_string(line)
   local keyword = inside and line:match("([%a]+)%s*%(?%s*[\"']" .. text:gsub("%p", "%%%0") .. "$")
-  if inside and (keyword == "Given" or keyword == "When" or keyword == "Then" or keyword == "And" or keyword == "But") then
+  local step_word = keyword == "Given" or keyword == "When" or keyword == "Then" or keyword == "And" or keyword == "But"
+  if inside and step_word then
     -- A step text: the word grows into the rest of each step pattern that starts with what is typed.
     local session = require("fscript.session").current or require("fscript.session").new()
     local seen = {}

@@ -79,8 +79,15 @@ local function check_render(render, level)
   return render
 end
 
+---@class fscript.ScreenSpec
+---@field name string
+---@field trait string
+---@field entry? fscript.Entry|fscript.Entry[]
+---@field render? true|string|fscript.Render|fun(preconditions: table): fscript.Render?
+---@field busy? boolean
+
 ---Declares a screen (the `screen{…}` global). Declaring a name again replaces it. Misuse raises.
----@param spec {name: string, trait: string, entry?: fscript.Entry|fscript.Entry[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?, busy?: boolean}
+---@param spec fscript.ScreenSpec
 ---@param level? integer the stack level of the user's line (default 2: the caller)
 ---@return fscript.Screen
 function Navigator:declare(spec, level)

@@ -56,9 +56,12 @@ local M = {}
 ---@class fscript.ScenarioSpec
 ---@field name string
 ---@field tags string[]
----@field limits {wait?: number, validation?: number, timeout?: number}
+---@field limits? {wait?: number, validation?: number, timeout?: number}
 ---@field fn function
 ---@field where string
+---@field reset? boolean
+---@field info? table
+---@field preconditions? table
 
 ---@class fscript.Session
 ---@field registry fscript.Registry
@@ -256,7 +259,7 @@ end
 ---Declares a scenario in the file being loaded. The file's `this_file{tags, info, preconditions}` (wherever in
 ---the file it is called) apply to it too; its own entries win.
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean, info?: table<string, string|number|boolean>, preconditions?: table<string, any>}
+---@param opts? fscript.ScenarioOptions
 ---@param fn function
 function Session:scenario(name, opts, fn)
   if fn == nil and type(opts) == "function" then opts, fn = {}, opts end
@@ -283,7 +286,7 @@ function Session:scenario(name, opts, fn)
 end
 
 ---Adds a checked scenario spec to the file being loaded (`scenario()` and `.feature` files both end here).
----@param spec {name: string, tags: string[], fn: function, where: string, reset?: boolean, info?: table, preconditions?: table, limits?: table}
+---@param spec fscript.ScenarioSpec
 function Session:add_scenario(spec)
   spec.info, spec.preconditions, spec.limits = spec.info or {}, spec.preconditions or {}, spec.limits or {}
   self.scenarios[#self.scenarios + 1] = spec

@@ -84,8 +84,27 @@ function App:after(seconds, fn) end
 ---`body` and `error` (why no answer came, e.g. "connection refused"). With no `url` (no backend in the
 ---environment), `fake(request)` answers after `delay` seconds: it gets `{method, path, json, body}` and returns
 ---`{status =, json =}`.
----@param spec {method?: string, url?: string, path: string, json?: any, body?: string, headers?: table<string, string>, on_response?: fun(app: sim.App, response: {status: integer, json?: any, body?: string, error?: string}), fake?: fun(request: table): table, delay?: number, timeout?: number}
+---@param spec sim.RequestSpec
 function App:request(spec) end
+
+---@class sim.RequestSpec a request an app file's app sends (`app:request`)
+---@field method? string
+---@field url? string
+---@field path string
+---@field json? any
+---@field body? string
+---@field headers? table<string, string>
+---@field on_response? fun(app: sim.App, response: sim.RequestAnswer)
+---@field fake? fun(request: table): table
+---@field delay? number
+---@field timeout? number
+
+---@class sim.RequestAnswer what `on_response` gets
+---@field status integer
+---@field json? any
+---@field body? string
+---@field error? string
+
 ---Types into the focused field.
 ---@param text string
 function App:type(text) end

@@ -34,7 +34,7 @@ function Query:map(method, ...) end
 
 ---@class frank.App a Frankly target
 ---@field url string the target's base URL (reading it starts the embedded simulator)
----@field calls integer operations sent to the target so far (the runner saves failure artifacts only when a test used it)
+---@field calls integer operations sent to the target so far (failure artifacts are saved only when a test used it)
 local App = {}
 ---@return table the view tree as nested tables (class, uid, subviews, attributes)
 function App:dump() end
@@ -109,9 +109,17 @@ function App:screenshot(path) end
 ---`__screenshots__/<test file>/<name>.<target kind>.png` beside the test; a missing one is written and fails,
 ---`--update-snapshots` rewrites it. On failure writes NAME-expected/actual/diff.png to the artifacts folder.
 ---@param name string letters, digits, spaces, '-', '_' and '.'
----@param opts? {max_diff_pixels?: integer, max_diff_ratio?: number, threshold?: number, mask?: string|string[], crop?: string}
+---@param opts? frank.ScreenshotOptions
 ---@return string baseline the baseline's path
 function App:expect_screenshot(name, opts) end
+
+---@class frank.ScreenshotOptions how `app:expect_screenshot` compares
+---@field max_diff_pixels? integer
+---@field max_diff_ratio? number
+---@field threshold? number
+---@field mask? string|string[]
+---@field crop? string
+
 ---@return string "portrait", "portrait_upside_down", "landscape_left" or "landscape_right"
 function App:orientation() end
 ---@param name "portrait"|"portrait_upside_down"|"landscape_left"|"landscape_right"
@@ -140,16 +148,23 @@ frank.null = nil
 ---@type table<string, string>|{predicates: string[]}
 frank.operations = {}
 ---@param url string e.g. "http://127.0.0.1:37265"; nothing is sent until the first call
----@param opts? {reuse?: boolean, timeout?: number} reuse=false opens a connection per request; timeout per request (10 s)
+---@param opts? {reuse?: boolean, timeout?: number} reuse=false: a connection per request; timeout per request (10 s)
 ---@return frank.App
 function frank.connect(url, opts) end
 ---Relaunches the app and updates the global `app`: in-process on the embedded simulator, through POST /launch
 ---on `fscript serve`, through `--launch 'COMMAND'` on a real app. The launch environment is the run's, what the
 ---scenario added so far (a mock backend's BACKEND_URL) and `env` on top; `keep_env = false` drops the scenario's.
 ---`lazy = true` waits for the app's first use (what the test declares first is then in place at launch).
----@param opts {app?: string, env?: table<string, string>, screen?: string, keep_env?: boolean, lazy?: boolean} screen: show that screen of the app file directly (simulator, fscript serve)
+---@param opts frank.LaunchOptions
 ---@return frank.App
 function frank.launch(opts) end
+
+---@class frank.LaunchOptions
+---@field app? string
+---@field env? table<string, string>
+---@field screen? string show that screen of the app file directly (simulator, fscript serve)
+---@field keep_env? boolean
+---@field lazy? boolean
 
 ---A freshly launched app as the run launched it (the runner calls it with `lazy = true` before every test
 ---unless reset = false: the app launches at the test's first use of it). `keep_env` keeps what the scenario
@@ -165,19 +180,28 @@ function frank.launch_pending() end
 
 ---@class mock.Filter which requests: every key optional; all given must hold
 ---@field method? string
----@field path? string exact path (query ignored); or one of path_pattern, path_template ("/items/{id}"), url, url_pattern
+---@field path? string exact path (query ignored); or path_pattern, path_template ("/items/{id}"), url, url_pattern
 ---@field path_pattern? string
 ---@field path_template? string
 ---@field url? string
 ---@field url_pattern? string
----@field query? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
----@field headers? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
----@field cookies? table<string, string|{equal?: string, equal_ignoring_case?: string, contains?: string, matches?: string, absent?: boolean}>
+---@field query? table<string, mock.TextMatch>
+---@field headers? table<string, mock.TextMatch>
+---@field cookies? table<string, mock.TextMatch>
 ---@field body? string
 ---@field body_contains? string
 ---@field body_matches? string
 ---@field json_body? any JSON equal to this
 ---@field json_subset? any JSON containing at least these members and array items (WireMock's ignoreExtraElements)
+
+---@class mock.TextMatcher how a query parameter, header or cookie must read
+---@field equal? string
+---@field equal_ignoring_case? string
+---@field contains? string
+---@field matches? string
+---@field absent? boolean
+
+---@alias mock.TextMatch string|mock.TextMatcher the exact text, or a matcher
 
 ---@class mock.Response
 ---@field status? integer default 200
@@ -186,8 +210,8 @@ function frank.launch_pending() end
 ---@field json? any
 ---@field file? string
 ---@field delay? number seconds
----@field dribble? {chunks: integer, duration: number} the body in `chunks` pieces over `duration` seconds (WireMock's chunkedDribbleDelay)
----@field template? boolean the body and headers are a Handlebars response template ({{request.path.id}}), as WireMock's response-template renders them
+---@field dribble? {chunks: integer, duration: number} the body in `chunks` pieces over `duration` seconds
+---@field template? boolean body and headers are a Handlebars template ({{request.path.id}}), as WireMock renders them
 ---@field fault? "reset"|"empty"|"malformed"|"malformed_chunk"|"hang"
 
 ---@class mock.Request a journal entry
@@ -209,9 +233,19 @@ function frank.launch_pending() end
 ---@field ca_file? string with `https = true`: the PEM file of the CA that signed its certificate, for the app to trust
 local Server = {}
 ---Adds a stub; the newest most specific one answers. `responses` are given in turn, the last repeats.
----@param stub mock.Filter|{respond?: mock.Response, responses?: mock.Response[], scenario?: string, required_state?: string, new_state?: string, priority?: integer, name?: string}
+---@param stub mock.Stub
 ---@return string id
 function Server:stub(stub) end
+
+---@class mock.Stub: mock.Filter which requests (every key of `mock.Filter`) and how to answer them
+---@field respond? mock.Response
+---@field responses? mock.Response[]
+---@field scenario? string
+---@field required_state? string
+---@field new_state? string
+---@field priority? integer
+---@field name? string
+
 ---@param filter? mock.Filter
 ---@return mock.Request[]
 function Server:requests(filter) end
@@ -239,8 +273,8 @@ function Server:stop() end
 ---@field host? string "127.0.0.1" (the default); beyond loopback it prints a warning
 ---@field advertise? string with a non-loopback host: the host its `url` names (default `--advertise-host`)
 ---@field mappings? string a WireMock folder (DIR/mappings/*.json, bodies in DIR/__files), beside the calling file
----@field files? string where a `respond = {file = …}` body not found beside the test is looked for (default: the current folder)
----@field templating? "per-stub"|"global" "global" renders every response as a template (WireMock's --global-response-templating); default "per-stub" (`template = true`, or the mapping's transformer)
+---@field files? string where a `respond = {file = …}` body not beside the test is looked for (default: current folder)
+---@field templating? "per-stub"|"global" "global" templates every response; default: a stub's `template = true`
 ---@field journal_limit? integer requests the journal keeps, 1 to 10000000 (default 50000; counts stay exact)
 ---@field proxy? string a backend URL: what no stub answers is forwarded there instead of a 404
 ---@field record? string with `proxy`: a folder where every forwarded exchange is saved as a WireMock mapping
@@ -329,17 +363,40 @@ function step(pattern, fn) end
 ---passes `transformer`'s result (it receives the regexp's own groups, or the whole text). `use_for_snippets`
 ---(default true) lets snippets use it; `prefer_for_regexp_match` picks it for a regular-expression group with
 ---the same regexp as another type's.
----@param spec {name: string, regexp: string|string[], transformer?: fun(...: string?): any, use_for_snippets?: boolean, prefer_for_regexp_match?: boolean}
+---@param spec fscript.ParameterTypeSpec
 function parameter_type(spec) end
+
+---@class fscript.ParameterTypeSpec
+---@field name string
+---@field regexp string|string[]
+---@field transformer? fun(...: string?): any
+---@field use_for_snippets? boolean
+---@field prefer_for_regexp_match? boolean
+
 ---@param name string
----@param opts? {tags?: string[], timeout?: number, wait?: number, validation?: number, reset?: boolean, info?: table<string, string|number|boolean>, preconditions?: table<string, any>} info goes into the reports; preconditions steer render variants and steps
+---@param opts? fscript.ScenarioOptions
 ---@param fn? function
 function scenario(name, opts, fn) end
 
+---@class fscript.ScenarioOptions
+---@field tags? string[]
+---@field timeout? number
+---@field wait? number
+---@field validation? number
+---@field reset? boolean
+---@field info? table<string, string|number|boolean> goes into the reports
+---@field preconditions? table<string, any> steer render variants and steps
+
 ---Settings for every scenario of this file: `this_file{reset = false}` lets them share one app; tags, info and
 ---preconditions apply to each scenario (its own entries win).
----@param opts {reset?: boolean, tags?: string[], info?: table<string, string|number|boolean>, preconditions?: table<string, any>}
+---@param opts fscript.FileOptions
 function this_file(opts) end
+
+---@class fscript.FileOptions
+---@field reset? boolean
+---@field tags? string[]
+---@field info? table<string, string|number|boolean>
+---@field preconditions? table<string, any>
 
 ---Retries a suite's own check until it passes: `fn` passes when it returns without raising and does not return
 ---false; a failure it raises (`assert`, `server:verify{…}`, a step) is retried, Ctrl-C and the scenario's time
@@ -356,8 +413,15 @@ function this_file(opts) end
 function eventually(fn, opts) end
 
 ---The running scenario (nil outside one), for steps and hooks.
----@return {name: string, tags: string[], info: table<string, string|number|boolean>, preconditions: table<string, any>}?
+---@return fscript.ScenarioInfo?
 function this_scenario() end
+
+---@class fscript.ScenarioInfo
+---@field name string
+---@field tags string[]
+---@field info table<string, string|number|boolean>
+---@field preconditions table<string, any>
+
 ---@param fn function runs before each scenario of this file
 function before(fn) end
 ---@param fn function runs after each scenario of this file, even a failed one
@@ -413,6 +477,12 @@ function link(url) end
 ---World. Nil outside a scenario.
 ---@return table?
 function world() end
----@param spec {name: string, trait: string, entry?: {from: string, steps: string[]}|{from: string, steps: string[]}[], render?: true|string|fscript.Render|fun(preconditions: table): fscript.Render?}
+---@param spec fscript.ScreenDeclaration
 ---@return fscript.Screen
 function screen(spec) end
+
+---@class fscript.ScreenDeclaration
+---@field name string
+---@field trait string
+---@field entry? {from: string, steps: string[]}|{from: string, steps: string[]}[]
+---@field render? true|string|fscript.Render|fun(preconditions: table): fscript.Render?

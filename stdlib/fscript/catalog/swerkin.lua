@@ -79,7 +79,8 @@ local function set_switch(sel, on)
   local is_on = util.truthy(ui.map(sel, "isOn")[1])
   if is_on ~= on then ui.touch(sel) end
   wait.eventually(function()
-    return util.truthy(ui.map(sel, "isOn")[1]) == on, ("Expected the switch %s to turn %s"):format(sel, on and "on" or "off")
+    local turned = util.truthy(ui.map(sel, "isOn")[1]) == on
+    return turned, ("Expected the switch %s to turn %s"):format(sel, on and "on" or "off")
   end, config.get("validation"))
 end
 
@@ -102,7 +103,8 @@ local function choose(sel, what, value)
   ui.touch(sel .. " view:'UISegment' marked:" .. util.quote(value) .. " first")
   wait.eventually(function()
     local _, shown = options_of(sel)
-    return shown == value, function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
+    return shown == value,
+      function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
   end, config.get("validation"))
 end
 
@@ -110,7 +112,8 @@ end
 local function check_choice(sel, what, value)
   wait.eventually(function()
     local _, shown = options_of(sel)
-    return shown == value, function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
+    return shown == value,
+      function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
   end, config.get("validation"))
 end
 
@@ -160,7 +163,8 @@ function M.install(define, session)
     check_text(sel, sel, expected)
   end)
   -- Switches
-  define("I set the switch {string} to {word}", function(id, state) set_switch(M.by_id("switch", id), on_off(state)) end)
+  define("I set the switch {string} to {word}",
+    function(id, state) set_switch(M.by_id("switch", id), on_off(state)) end)
   define("I set the switch with label {string} to {word}", function(label, state)
     set_switch(by_label("switch", label), on_off(state))
   end)

@@ -1,5 +1,5 @@
----The grammar the Gherkin parser (`fscript.gherkin.parser`) follows: the states with the line kinds each accepts, in the
----order the official parser (cucumber/gherkin) tries them, what a state expected (for an error message), and the
+---The grammar the Gherkin parser (`fscript.gherkin.parser`) follows: the states with the line kinds each accepts, in
+---the order the official parser (cucumber/gherkin) tries them, what a state expected (for an error message), and the
 ---keyword a mistyped line probably meant (for a warning).
 local util = require("fscript.util")
 

@@ -91,12 +91,21 @@ local function tag_records(nodes)
   return out
 end
 
+---@class fscript.PickleStep
+---@field keyword string
+---@field type string
+---@field text string
+---@field line integer
+---@field data_table? string[][]
+---@field doc_string? {content: string, media_type?: string}
+---@field ast table the step's node in the document
+
 ---@class fscript.Pickle
 ---@field name string
 ---@field line integer
 ---@field column integer
 ---@field tags string[]
----@field steps {keyword: string, type: string, text: string, line: integer, data_table?: string[][], doc_string?: {content: string, media_type?: string}, ast: table}[] (`ast`: the step's node in the document)
+---@field steps fscript.PickleStep[]
 ---@field feature string
 ---@field rule? string
 ---@field language string

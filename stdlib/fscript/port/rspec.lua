@@ -1,5 +1,5 @@
----rspec-2's `should`, `should_not` and `expect(…).to` as calls of `fscript.frank_compat.expect`, which fails with rspec's
----own messages: `x.should == y` → `expect.eq(x, y)`, `x.should be_empty` → `expect.empty(x)`,
+---rspec-2's `should`, `should_not` and `expect(…).to` as calls of `fscript.frank_compat.expect`, which fails with
+---rspec's own messages: `x.should == y` → `expect.eq(x, y)`, `x.should be_empty` → `expect.empty(x)`,
 ---`expect(x).to eq(y)` → `expect.to_eq(x, y)`, `x.should be < 0` → `expect.compare(x, "<", 0)` …
 local tree = require("fscript.port.tree")
 

@@ -33,7 +33,9 @@ function M.render(run)
       out[#out + 1] = ("not ok %d - %s"):format(i, description(p.file, case))
       out[#out + 1] = "  ---"
       out[#out + 1] = "  message: " .. json.quote(case.failure.message)
-      if case.failure.kind then out[#out + 1] = "  severity: " .. (case.failure.kind == "infrastructure" and "error" or "fail") end
+      if case.failure.kind then
+        out[#out + 1] = "  severity: " .. (case.failure.kind == "infrastructure" and "error" or "fail")
+      end
       if case.failure.step then out[#out + 1] = "  step: " .. json.quote(case.failure.step) end
       if case.failure.where then out[#out + 1] = "  at: " .. json.quote(case.failure.where) end
       out[#out + 1] = ("  duration_ms: %d"):format(math.floor((case.duration or 0) * 1000 + 0.5))

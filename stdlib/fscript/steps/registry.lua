@@ -127,7 +127,9 @@ end
 
 local function listing(defs)
   local lines = {}
-  for _, def in ipairs(defs) do lines[#lines + 1] = ("  %s  (%s)"):format(def.pattern, def.location or M.location(def)) end
+  for _, def in ipairs(defs) do
+    lines[#lines + 1] = ("  %s  (%s)"):format(def.pattern, def.location or M.location(def))
+  end
   return table.concat(lines, "\n")
 end
 

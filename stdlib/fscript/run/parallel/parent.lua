@@ -1,5 +1,5 @@
----The parent of a parallel run (`--jobs N`, a pool of targets): it plans the units (`fscript.run.parallel.units`), the host
----hands them to worker processes (`fscript.run.parallel.worker`) and sends back each unit's cases, and the parent
+---The parent of a parallel run (`--jobs N`, a pool of targets): it plans the units (`fscript.run.parallel.units`), the
+---host hands them to worker processes (`fscript.run.parallel.worker`) and sends back each unit's cases, and the parent
 ---prints them as they come and writes the reports a serial run would have written.
 local json = require("fscript.json")
 local json_report = require("fscript.report.json")
