@@ -30,6 +30,9 @@ through() { curl -sS --max-time 5 --proxy "$url" --cacert "$work/ca.pem" "$@"; }
 [ "$(through -o /dev/null -w '%{http_code}' http://cdn.example.com/y)" = 404 ] ||
   fatal "the https-only stub answered http://"
 [ "$(curl -s -o /dev/null -w '%{http_code}' "$url/x")" = 404 ] || fatal "a stub for api.example.com answered 127.0.0.1"
+journal="$(curl -s "$url/__admin/requests")"
+grep -q '"absoluteUrl":"https://cdn.example.com/y"' <<<"$journal" ||
+  fatal "the journal does not say the request came over https: $(head -c 600 <<<"$journal")"
 
 # Raw CONNECTs: a bad target, and the tunnel limit with the idle limit.
 python3 - "${url#http://}" <<'PY' || fatal "the CONNECT checks failed (above)"

@@ -26,6 +26,8 @@ public struct LoggedRequest: Sendable {
     public let bodyHash: UInt64
     /// When the whole request had arrived.
     public let receivedAt: Date
+    /// `https` when it came over TLS (`--https-port`, a browser proxy's tunnel), else `http`: an inline string.
+    public let scheme: String
     /// Which stub answered and how.
     private let outcome: ServeOutcome
 
@@ -41,6 +43,7 @@ public struct LoggedRequest: Sendable {
         uri = sharing.shared(uri: request.uri)
         headers = sharing.shared(headers: request.headers)
         receivedAt = Date()
+        scheme = request.scheme
         self.outcome = outcome
     }
 
@@ -68,7 +71,11 @@ public struct LoggedRequest: Sendable {
     public var responseStatus: Int { outcome.responseStatus }
 
     /// The request for matching filters against later, made from what was kept (no connection).
-    var request: HTTPRequest { HTTPRequest(method: method, uri: uri, headers: headers, body: body) }
+    var request: HTTPRequest {
+        var request = HTTPRequest(method: method, uri: uri, headers: headers, body: body)
+        request.scheme = scheme
+        return request
+    }
 
     /// The first value of the named header, compared case-insensitively.
     public func header(_ name: String) -> String? { request.header(name) }

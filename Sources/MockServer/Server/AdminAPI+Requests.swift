@@ -120,11 +120,11 @@ extension AdminAPI {
         let url = entry.query.isEmpty ? entry.path : "\(entry.path)?\(entry.query)"
         let millis = Int64(entry.receivedAt.timeIntervalSince1970 * 1000)
         return .object([
-            "url": .string(url), "absoluteUrl": .string("http://\(entry.header("Host") ?? "localhost")\(url)"),
+            "url": .string(url), "absoluteUrl": .string("\(entry.request.scheme)://\(entry.header("Host") ?? "localhost")\(url)"),
             "method": .string(entry.method), "clientIp": .string("127.0.0.1"), "headers": .object(headers),
             "cookies": .object(cookies), "queryParams": .object(query), "browserProxyRequest": .bool(false),
             "body": .string(entry.bodyText), "bodyAsBase64": .string(Data(entry.body).base64EncodedString()),
-            "loggedDate": .integer(millis), "scheme": .string("http"),
+            "loggedDate": .integer(millis), "scheme": .string(entry.request.scheme),
             "loggedDateString": .string(ISO8601DateFormatter().string(from: entry.receivedAt)),
         ])
     }
