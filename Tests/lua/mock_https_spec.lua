@@ -1,5 +1,6 @@
 -- Spec: mock.start{https = true} also serves HTTPS with a certificate signed by a CA made for the mock, whose file
--- (`ca_file`) curl trusts; `https_url` and `ca_file` are nil without it, and `https` must be a boolean.
+-- (`ca_file`) curl trusts; `https_url` and `ca_file` are nil without it, and `https` must be a boolean. With
+-- browser_proxy = true the mock is a proxy for many domains, stubs matched on `host`.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -19,4 +20,18 @@ check.equal(nil, plain.ca_file, "no ca_file without https")
 plain:stop()
 check.contains(check.error_of(mock.start, {https = "yes"}), "field 'https': true or false expected, got string",
   "https is a boolean")
+-- browser_proxy = true: the mock at `url` is also a proxy; stubs tell domains apart by `host`, HTTPS through CONNECT
+-- is decrypted with certificates from the CA in ca_file.
+local proxy = mock.start{browser_proxy = true}
+check.equal(nil, proxy.https_url, "browser_proxy alone opens no HTTPS listener")
+proxy:stub{method = "GET", url = "/x", host = "api.example.com", respond = {body = "api"}}
+proxy:stub{method = "GET", url = "/x", host = "CDN.example.com", respond = {body = "cdn"}}
+for _, name in ipairs{"api", "cdn"} do
+  local through = io.popen(("curl -sS --max-time 5 --proxy %s --cacert %q https://%s.example.com/x 2>&1")
+    :format(proxy.url, proxy.ca_file, name))
+  check.equal(name, through:read("a"), name .. ".example.com through the proxy, HTTPS intercepted")
+  through:close()
+end
+check.equal(1, #proxy:requests{host = "cdn.example.com"}, "a filter takes host too")
+proxy:stop()
 print("mock_https_spec: ok")

@@ -1,11 +1,12 @@
 import Foundation
 import HTTPCore
 
-/// `mock.start{https = true}`: a CA made for this mock, the certificate it signs for `127.0.0.1` and `localhost`,
-/// and the CA's certificate written to a file of its own in the temporary folder (`server.ca_file`), which the app
-/// under test is told to trust.
+/// `mock.start{https = true}` and `browser_proxy = true`: a CA made for this mock, the certificate it signs for
+/// `127.0.0.1` and `localhost` (the HTTPS listener's), and the CA's certificate written to a file of its own in
+/// the temporary folder (`server.ca_file`), which the app under test is told to trust. One CA serves both, so
+/// the app trusts one file.
 struct MockHTTPS {
-    let identity: TLSIdentity
+    let authority: CertificateAuthority
     let caFile: String
 
     static func make() throws -> MockHTTPS {
@@ -17,6 +18,11 @@ struct MockHTTPS {
         } catch {
             throw MockStartError(description: "mock.start: cannot write the CA certificate to \(caFile) (\(error))")
         }
-        return MockHTTPS(identity: try authority.identity(for: ["127.0.0.1", "localhost"]), caFile: caFile)
+        return MockHTTPS(authority: authority, caFile: caFile)
+    }
+
+    /// The HTTPS listener's certificate, for the loopback names.
+    func identity() throws -> TLSIdentity {
+        try authority.identity(for: ["127.0.0.1", "localhost"])
     }
 }

@@ -10,7 +10,7 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors", "https"]
+    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors", "https", "browser_proxy"]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -68,13 +68,17 @@ enum MockModule {
         // A web page calls its mock from its own origin: on a web target the mock answers browsers by default.
         let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
         let files = try options.string("files").map(args.pathBesideCaller)
-        let secure = try (options.boolean("https") ?? false) ? MockHTTPS.make() : nil
+        let https = try options.boolean("https") ?? false
+        let browserProxy = try options.boolean("browser_proxy") ?? false
+        let secure = https || browserProxy ? try MockHTTPS.make() : nil
+        let listener = https ? try secure.map { (port: 0, identity: try $0.identity()) } : nil
         let server: MockServer
         do {
             server = try MockServer.start(
                 host: host, port: port, filesDirectory: files, journalLimit: journalLimit,
                 globalTemplating: templating == "global", proxy: recorder, cors: cors,
-                https: secure.map { (port: 0, identity: $0.identity) })
+                https: listener,
+                browserProxy: browserProxy ? secure.map { ForwardProxy(authority: $0.authority) } : nil)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {

@@ -14,7 +14,7 @@ struct MockOptions {
     /// The keys that describe a request, shared by `stub`, `requests`, `verify` and `wait_for_request`.
     static let filterKeys = [
         "method", "path", "path_pattern", "path_template", "url", "url_pattern", "query", "headers", "cookies", "body",
-        "body_contains", "body_matches", "json_body", "json_subset",
+        "body_contains", "body_matches", "json_body", "json_subset", "host",
     ]
     /// The keys of a `respond` table.
     static let responseKeys = ["status", "headers", "body", "json", "file", "delay", "dribble", "fault", "template"]
@@ -153,6 +153,8 @@ struct MockOptions {
         pattern.queryParameters = try valuePatterns("query")
         pattern.headers = try valuePatterns("headers")
         pattern.cookies = try valuePatterns("cookies")
+        // The domain a browser proxy's request was for (`browser_proxy = true`), compared in lower case as hosts are.
+        if let host = try string("host") { pattern.host = .equalTo(host.lowercased()) }
         if let text = try string("body") { pattern.bodyPatterns.append(.equalTo(text)) }
         if let text = try string("body_contains") { pattern.bodyPatterns.append(.contains(text)) }
         if let text = try string("body_matches") { pattern.bodyPatterns.append(try .matches(text)) }
