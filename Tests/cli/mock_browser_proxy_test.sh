@@ -60,6 +60,30 @@ assert time.monotonic() - started < 4, "the idle tunnel stayed open"
 second.close()
 PY
 
+# SIGTERM with a tunnel open and its TLS session up: the mock exits 0 at once, closing the tunnel.
+python3 - "${url#http://}" "$work/ca.pem" >"$work/holder.out" 2>&1 <<'PY' &
+import socket, ssl, sys, time
+host, port = sys.argv[1].split(":")
+s = socket.create_connection((host, int(port)), timeout=10)
+s.sendall(b"CONNECT api.example.com:443 HTTP/1.1\r\nHost: api.example.com:443\r\n\r\n")
+assert s.recv(200).startswith(b"HTTP/1.1 200")
+tls = ssl.create_default_context(cafile=sys.argv[2]).wrap_socket(s, server_hostname="api.example.com")
+print("held", flush=True)
+print("closed" if tls.recv(100) == b"" else "bytes", flush=True)
+PY
+holder=$!
+deadline=$((SECONDS + 10))
+until grep -q held "$work/holder.out"; do
+  [ "$SECONDS" -lt "$deadline" ] || fatal "no tunnel held: $(cat "$work/holder.out")"
+  sleep 0.01
+done
+started=$(now_ms)
+kill -TERM "$server"
+wait "$server" || fatal "SIGTERM with a tunnel open: the mock did not exit 0"
+[ $(($(now_ms) - started)) -lt 1000 ] || fatal "SIGTERM with a tunnel open took $(($(now_ms) - started)) ms"
+wait "$holder" || fatal "the tunnel's client failed: $(cat "$work/holder.out")"
+grep -q closed "$work/holder.out" || fatal "the tunnel was not closed: $(cat "$work/holder.out")"
+
 start_server plain mock --port 0 --https-ca-file "$work/plain-ca.pem" --https-port 0 --mappings "$work/stubs"
 code=0
 curl -sS --max-time 5 --proxy "$url" --cacert "$work/plain-ca.pem" https://api.example.com/x >/dev/null 2>&1 || code=$?
