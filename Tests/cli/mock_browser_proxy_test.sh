@@ -3,7 +3,9 @@
 # reaches https://api.example.com/x and https://cdn.example.com/y, each answered by a stub matched on `host`
 # (and `scheme`, `port`), the HTTPS intercepted with the mock's CA (curl trusts only that file); a plain
 # absolute-form request is matched the same way. A CONNECT target that is not host:port is refused, tunnels are
-# bounded (--max-tunnels) and an idle one closes at --idle-timeout. Without the flag, the same curl fails.
+# bounded (--max-tunnels) and an idle one closes at --idle-timeout; SIGTERM ends it with a tunnel open. What no
+# stub answers is the 404 unless --proxy-pass-through true sends it on (to a loopback mock here). Without
+# --enable-browser-proxying, the same curl fails.
 # Nothing leaves this machine: the names are answered by the mock, never resolved.
 source "$(dirname "$0")/common.sh"
 [ -x /usr/bin/curl ] || fatal "curl is missing (scripts/install)"
@@ -83,6 +85,25 @@ wait "$server" || fatal "SIGTERM with a tunnel open: the mock did not exit 0"
 [ $(($(now_ms) - started)) -lt 1000 ] || fatal "SIGTERM with a tunnel open took $(($(now_ms) - started)) ms"
 wait "$holder" || fatal "the tunnel's client failed: $(cat "$work/holder.out")"
 grep -q closed "$work/holder.out" || fatal "the tunnel was not closed: $(cat "$work/holder.out")"
+
+# --proxy-pass-through true: what no stub answers goes on to the host it was for (a second mock on loopback here).
+mkdir -p "$work/upstream/mappings"
+printf '%s' '{"request": {"url": "/z"}, "response": {"status": 200, "body": "from upstream"}}' \
+  >"$work/upstream/mappings/z.json"
+start_server upstream mock --port 0 --mappings "$work/upstream"
+upstream="$url"
+start_server passing mock --port 0 --enable-browser-proxying --proxy-pass-through true --mappings "$work/stubs"
+[ "$(curl -sS --max-time 5 --noproxy '' --proxy "$url" "$upstream/z")" = "from upstream" ] ||
+  fatal "--proxy-pass-through true did not forward an unmatched request to its host"
+[ "$(curl -sS --max-time 5 --noproxy '' --proxy "$url" http://api.example.com/x)" = "api answer" ] ||
+  fatal "with --proxy-pass-through the stubs stopped answering"
+start_server closed mock --port 0 --enable-browser-proxying --mappings "$work/stubs"
+[ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 5 --noproxy '' --proxy "$url" "$upstream/z")" = 404 ] ||
+  fatal "without --proxy-pass-through an unmatched request was forwarded"
+code=0
+"$bin" mock --port 0 --proxy-pass-through true >/dev/null 2>"$work/refused.err" || code=$?
+[ "$code" = 2 ] && grep -qF -- "--proxy-pass-through is about a browser proxy's requests" "$work/refused.err" ||
+  fatal "--proxy-pass-through without --enable-browser-proxying: exit $code, $(cat "$work/refused.err")"
 
 start_server plain mock --port 0 --https-ca-file "$work/plain-ca.pem" --https-port 0 --mappings "$work/stubs"
 code=0

@@ -10,7 +10,7 @@ struct BrowserProxyOptions: ParsableArguments {
         help: ArgumentHelp(
             "Also be a browser's proxy, as WireMock's flag: stubs answer requests for any host (match them with "
                 + "\"host\", \"scheme\", \"port\"), HTTPS through CONNECT decrypted with the mock's CA; what no stub "
-                + "answers gets the mock's 404, nothing is forwarded."))
+                + "answers gets the mock's 404 (see --proxy-pass-through)."))
     var enableBrowserProxying = false
 
     @Option(
@@ -19,9 +19,18 @@ struct BrowserProxyOptions: ParsableArguments {
                 + "idle tunnel closes at --idle-timeout.", valueName: "count"))
     var maxTunnels = ForwardProxy.defaultMaxTunnels
 
+    @Option(
+        help: ArgumentHelp(
+            "With --enable-browser-proxying: true sends what no stub answers on to the host it was for (WireMock 3's "
+                + "flag, whose default is true); fscript's default is false, the mock's 404.", valueName: "true|false"))
+    var proxyPassThrough = false
+
     func validate() throws {
         guard (1...100_000).contains(maxTunnels) else {
             throw ValidationError("--max-tunnels must be 1 to 100000, got \(maxTunnels)")
+        }
+        if proxyPassThrough && !enableBrowserProxying {
+            throw ValidationError("--proxy-pass-through is about a browser proxy's requests: give --enable-browser-proxying too")
         }
     }
 }

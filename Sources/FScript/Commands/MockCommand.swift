@@ -140,7 +140,7 @@ struct MockCommand: ParsableCommand {
                 host: host, port: port, limits: serverLimits.limits, journalLimit: journalLimit,
                 globalTemplating: globalResponseTemplating, proxy: recorder,
                 upstream: recorder?.client ?? UpstreamClient(maxBody: maxProxyBody), cors: enableStubCors,
-                https: secure.listener, browserProxy: forwardProxy)
+                https: secure.listener, browserProxy: forwardProxy, passThrough: browserProxy.proxyPassThrough)
         } catch {
             writeError("fscript mock: \(error); is another server using it? (--port, --host)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

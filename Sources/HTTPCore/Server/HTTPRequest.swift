@@ -23,6 +23,9 @@ public struct HTTPRequest: Sendable {
     public var connectionClosed: EventLoopFuture<Void>?
     /// `https` when it came over TLS (an HTTPS listener, or a proxy's intercepted tunnel), else `http`.
     public var scheme = "http"
+    /// True for a browser proxy's request (absolute form, or inside a CONNECT tunnel), whose Host is the real
+    /// host it was for: what `--proxy-pass-through` may forward there.
+    public var viaProxy = false
 
     public init(method: String, uri: String, headers: [(name: String, value: String)] = [], body: [UInt8] = []) {
         self.method = method

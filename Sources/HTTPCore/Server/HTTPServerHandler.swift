@@ -206,15 +206,19 @@ final class HTTPServerHandler: ChannelDuplexHandler, RemovableChannelHandler {
         var uri = head.uri
         var headers = head.headers.map { (name: $0.name, value: $0.value) }
         var scheme = self.scheme
+        // Inside a tunnel every request is the proxy's; on the plain listener, those in absolute form.
+        var viaProxy = proxy != nil && scheme == "https"
         // A browser sends its proxy the whole URL: the responder sees the path, the Host and the scheme.
         if proxy != nil, let absolute = AbsoluteForm(uri) {
             uri = absolute.target
             scheme = absolute.scheme
+            viaProxy = true
             headers.removeAll { $0.name.equalsHeaderName("Host") }
             headers.insert((name: "Host", value: absolute.authority), at: 0)
         }
         var request = HTTPRequest(method: head.method.rawValue, uri: uri, headers: headers, body: body)
         request.scheme = scheme
+        request.viaProxy = viaProxy
         request.connectionClosed = context.channel.closeFuture
         let asked = (keepAlive: head.isKeepAlive, version: head.version, method: head.method)
         switch responder.answer(to: request, on: context.eventLoop) {

@@ -59,6 +59,9 @@ struct MockResponder: HTTPResponder {
     let proxied: ProxiedAnswers
     /// Sends stubs' webhooks after their answers (and stops them with the mock).
     let webhooks: WebhookSender
+    /// A browser proxy's requests no stub answers go on to the host they were for (`--proxy-pass-through true`,
+    /// WireMock's default; fscript's is the 404, so a test reaches no network unless it says so).
+    var passThrough = false
 
     func respond(to request: HTTPRequest, on eventLoop: any EventLoop) -> EventLoopFuture<HTTPResponse> {
         answer(to: request, on: eventLoop).future(on: eventLoop)
@@ -140,6 +143,12 @@ struct MockResponder: HTTPResponder {
             if let proxy {
                 journal.record(request, decision: .unmatched(explanation: "proxied to \(proxy.upstream)"))
                 return .later(proxy.forward(request, on: eventLoop))
+            }
+            if passThrough, request.viaProxy, let host = request.header("Host") {
+                let origin = "\(request.scheme)://\(host)"
+                journal.record(request, decision: .unmatched(explanation: "passed through to \(origin)"))
+                return .later(
+                    ProxyDefinition(baseURL: origin).forward(request, stubHeaders: [], client: upstream, on: eventLoop))
             }
             journal.record(request, decision: decision)
             if let file = StaticFiles.answer(request, sent: sent, root: admin.mappings.root,

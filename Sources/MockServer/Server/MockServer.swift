@@ -50,11 +50,12 @@ public final class MockServer: Sendable {
     ///   `--https-port`; the plain listener stays.
     /// - Parameter browserProxy: the plain listener is also a browser's proxy (WireMock's
     ///   `--enable-browser-proxying`): stubs answer other hosts' URLs, told apart by `host`, `scheme` and `port`.
+    /// - Parameter passThrough: with `browserProxy`, what no stub answers goes on to its real host.
     public static func start(
         host: String = "127.0.0.1", port: Int = 0, filesDirectory: String? = nil, limits: ServerLimits = .standard,
         journalLimit: Int = defaultJournalLimit, globalTemplating: Bool = false, proxy: ProxyRecorder? = nil,
         upstream: UpstreamClient? = nil, cors: Bool = false, https: (port: Int, identity: TLSIdentity)? = nil,
-        browserProxy: ForwardProxy? = nil
+        browserProxy: ForwardProxy? = nil, passThrough: Bool = false
     ) throws -> MockServer {
         let stubs = StubStore()
         stubs.templatesEverything = globalTemplating
@@ -73,7 +74,8 @@ public final class MockServer: Sendable {
         let webhooks = WebhookSender()
         let responder = MockResponder(
             stubs: stubs, journal: journal, inFlight: tracker, filesDirectory: filesDirectory, admin: admin, proxy: proxy,
-            upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied, webhooks: webhooks)
+            upstream: upstream ?? proxy?.client ?? UpstreamClient(), proxied: proxied, webhooks: webhooks,
+            passThrough: passThrough && browserProxy != nil)
         let answering = cors ? CORSResponder(wrapping: responder) as any HTTPResponder : responder
         let server = try HTTPServer.start(
             host: host, port: port, responder: answering, limits: limits, proxy: browserProxy)
