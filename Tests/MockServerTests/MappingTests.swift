@@ -114,8 +114,8 @@ import Testing
         (
             #"{"request": {"url": "/a", "multipartPatterns": []}}"#,
             "mappings/bad.json: request.multipartPatterns: unknown key 'multipartPatterns' (known: basicAuthCredentials, "
-                + "bodyPatterns, cookies, customMatcher, formParameters, headers, method, pathParameters, "
-                + "queryParameters, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
+                + "bodyPatterns, cookies, customMatcher, formParameters, headers, host, method, pathParameters, port, "
+                + "queryParameters, scheme, url, urlPath, urlPathPattern, urlPathTemplate, urlPattern)"
         ),
         (
             #"{"request": {"url": "/a", "headers": {"Accept": {"equalToXml": "x"}}}}"#,
