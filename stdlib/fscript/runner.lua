@@ -13,6 +13,7 @@ local reporting = require("fscript.report")
 local options = require("fscript.run.options")
 local cases = require("fscript.run.cases")
 local lifecycle = require("fscript.run.lifecycle")
+local phases = require("fscript.run.phases")
 local units = require("fscript.run.parallel.units")
 local util = require("fscript.util")
 
@@ -104,17 +105,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
       state.order.seed))
   end
   local ok, err = pcall(function()
-    lifecycle.load_step_files(state, opts.files)
-    state.started_at = require("fscript.util").now()
-    if state.support_error then
-      -- Support code that does not load: the run cannot start (its steps and hooks are missing). Every scenario
-      -- is reported not run, and the messages end with the error as the test run's exception, as cucumber's do.
-      state.stopped = "not run: a support or step definition file did not load"
-      state.exception = state.support_error
-      state.exception_where = state.support_error_file
-    else
-      lifecycle.run_all_hooks(state, "before_all")
-    end
+    phases.start(state, opts.files)
     local expanded = discovery.expand(opts.files, opts.app)
     -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
     state.defined = {}
@@ -136,8 +127,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
     end
   end)
   -- AfterAll hooks run whatever happened before them, as cucumber's do (unless the run never started).
-  local after_ok, after_err = true, nil
-  if not state.support_error then after_ok, after_err = pcall(lifecycle.run_all_hooks, state, "after_all") end
+  local after_ok, after_err = phases.finish(state)
   if not after_ok and not util.is_interrupt(after_err) then
     io.stderr:write(("fscript: internal error: %s\n"):format(tostring(after_err)))
   end
@@ -171,7 +161,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
       state.console:note(("traces not all written: %s"):format(tostring(flush_err)))
     end
   end
-  local run = reporting.tally(state)
+  local run = require("fscript.run.state").tally(state)
   restore_stdout()
   reporting.write(run, reports)
   state.console:finish(run)

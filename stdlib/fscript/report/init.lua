@@ -1,7 +1,7 @@
----The reports of a run: the kinds fscript writes, `KIND:FILE` specs, a run's counts and exit code, and writing
----the documents. A serial run, a parallel run's parent and `fscript merge-reports` all end here.
+---The reports of a run: the kinds fscript writes, `KIND:FILE` specs, and writing the documents (a run's counts and
+---exit code are `fscript.run.state`'s). A serial run, a parallel run's parent and `fscript merge-reports` all end
+---here.
 local util = require("fscript.util")
-local status_mod = require("fscript.events.status")
 
 local M = {}
 
@@ -28,36 +28,6 @@ function M.parse(list)
     reports[#reports + 1] = { kind = kind, path = path }
   end
   return reports
-end
-
----The run's counts and exit code from its cases; a serial run's, a parallel run's and a merge's. `failed` counts
----the cases that fail the run (failed and ambiguous; pending and undefined too unless --no-strict), `counts` every
----cucumber status, `flaky` the cases that passed on a retry. What the messages need beyond the cases rides along:
----`support` (definitions, hooks, parameter types), `run_hooks` (BeforeAll/AfterAll results), `strict`, `started_at`.
----@param run_state table
----@return fscript.RunResult
-function M.tally(run_state)
-  local strict = run_state.strict_steps ~= false
-  local run = { files = run_state.files, passed = 0, failed = 0, skipped = 0, flaky = 0, counts = {},
-    interrupted = run_state.interrupted, duration = util.clock() - run_state.started, notes = {},
-    strict = strict, support = run_state.support, run_hooks = run_state.run_hooks or {},
-    started_at = run_state.started_at, finished_at = util.now(), run_hook_failed = run_state.run_hook_failed,
-    exception = run_state.exception, exception_where = run_state.exception_where }
-  for _, file in ipairs(run.files) do
-    for _, case in ipairs(file.cases) do
-      local status = case.status
-      run.counts[status] = (run.counts[status] or 0) + 1
-      if case.flaky then run.flaky = run.flaky + 1 end
-      if status == "passed" then run.passed = run.passed + 1
-      elseif status_mod.fails_run(status, strict) or not status_mod.known(status) then run.failed = run.failed + 1
-      else run.skipped = run.skipped + 1 end
-    end
-  end
-  if run.interrupted then run.exit_code = 130
-  elseif run_state.load_errors > 0 or run_state.infrastructure or run_state.selected_nothing then run.exit_code = 2
-  elseif run.failed > 0 or run_state.run_hook_failed then run.exit_code = 1
-  else run.exit_code = 0 end
-  return run
 end
 
 ---Writes every report of the run, each whole or not at all (`util.write_file`); a report that cannot be rendered

@@ -5,6 +5,7 @@ local json_report = require("fscript.report.json")
 local messages_reader = require("fscript.report.merge_reader")
 local reporting = require("fscript.report")
 local util = require("fscript.util")
+local state_mod = require("fscript.run.state")
 
 local M = {}
 
@@ -140,19 +141,15 @@ function M.run(outputs, inputs, opts)
     if a.position and b.position and a.position ~= b.position then return a.position < b.position end
     return a.path < b.path
   end)
-  local state = { files = {}, interrupted = interrupted, started = util.clock() - duration, load_errors = 0,
+  local state = state_mod.new({ interrupted = interrupted, started = util.clock() - duration,
     support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
-    run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where }
+    run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where })
   for _, file in ipairs(order) do
     table.sort(file.cases, require("fscript.run.order").case_before)
     file.seen = nil
-    if file.load_error then state.load_errors = state.load_errors + 1 end
-    for _, case in ipairs(file.cases) do
-      if case.failure and case.failure.kind == "infrastructure" then state.infrastructure = true end
-    end
-    state.files[#state.files + 1] = file
+    state_mod.add_file(state, file)
   end
-  local run = reporting.tally(state)
+  local run = state_mod.tally(state)
   run.duration = duration
   util.confine({ embed = opts.files, source = "." }, M.EMBED_BUDGET)
   local wrote, problem = pcall(reporting.write, run, reports)

@@ -4,7 +4,7 @@ local features = require("fscript.gherkin.features")
 local snippets = require("fscript.steps.snippets")
 local steps_mod = require("fscript.steps.registry")
 local discovery = require("fscript.run.discovery")
-local lifecycle = require("fscript.run.lifecycle")
+local phases = require("fscript.run.phases")
 
 local M = {}
 
@@ -19,7 +19,7 @@ local M = {}
 ---@return integer
 function M.run(state, opts)
   local out = state.console
-  lifecycle.load_step_files(state, opts.files)
+  phases.start(state, opts.files, { hooks = false })
   local undefined, seen, ambiguous, checked, overrides = {}, {}, {}, 0, {}
   for _, path in ipairs(discovery.expand(opts.files, opts.app)) do
     if features.is_feature(path) then

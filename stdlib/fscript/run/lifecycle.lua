@@ -15,6 +15,7 @@ local hooks_mod = require("fscript.run.hooks")
 local status_mod = require("fscript.events.status")
 local steps_mod = require("fscript.steps.registry")
 local scenario_run = require("fscript.run.scenario")
+local state_mod = require("fscript.run.state")
 
 local M = {}
 
@@ -27,7 +28,7 @@ end
 ---A fresh run: configuration, session, console; a serial run's or a worker's.
 ---@param opts fscript.RunOptions
 ---@param filter table the parsed tag filter
----@return table state
+---@return fscript.RunState state
 function M.new_state(opts, filter)
   config.reset()
   config.set({ timeout = opts.timeout, wait = opts.wait, validation = opts.validation })
@@ -36,14 +37,13 @@ function M.new_state(opts, filter)
   session:install(env)
   local art = opts.artifacts
   if art == nil then art = "fscript-artifacts" end
-  local state = { env = env, session = session, filter = filter, files = {}, interrupted = false,
-    args = opts.args or {}, select = opts.select, positions = opts.positions, strict = opts.strict == true,
+  local state = state_mod.new({ env = env, session = session, filter = filter, args = opts.args or {},
+    select = opts.select, positions = opts.positions, strict = opts.strict == true,
     fail_fast = opts.fail_fast == true, order = assert(order_mod.parse(opts.order)),
     -- cucumber's strictness: pending and undefined steps fail the run unless --no-strict (`lenient`).
-    strict_steps = opts.lenient ~= true, retry = math.tointeger(opts.retry) or 0, run_hooks = {},
-    reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {},
-    load_errors = 0, started = util.clock(), artifacts = art or nil,
-    console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) }
+    strict_steps = opts.lenient ~= true, retry = math.tointeger(opts.retry) or 0,
+    reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {}, artifacts = art or nil,
+    console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) })
   state.trace_mode, state.every_step = require("fscript.trace.recorder").modes(opts)
   session.on_step = function(case, result) state.console:step(case, result) end
   require("fscript.screenshots").configure(state, opts.update_snapshots)

@@ -8,6 +8,7 @@ local options = require("fscript.run.options")
 local reporting = require("fscript.report")
 local units_mod = require("fscript.run.parallel.units")
 local util = require("fscript.util")
+local state_mod = require("fscript.run.state")
 
 local M = {}
 
@@ -249,15 +250,14 @@ function M.finish(interrupted, unrun, lost_why)
   for _, list in ipairs({ facts.before or {}, facts.after or {} }) do
     for _, h in ipairs(list) do run_hooks[#run_hooks + 1] = h end
   end
-  local state = { files = {}, interrupted = interrupted, started = parent.started, load_errors = 0,
+  local state = state_mod.new({ interrupted = interrupted, started = parent.started,
     support = facts.support, run_hooks = run_hooks, run_hook_failed = facts.run_hook_failed,
     started_at = facts.started_at, strict_steps = facts.strict ~= false and parent.opts.lenient ~= true,
-    exception = facts.exception, exception_where = facts.exception_where }
+    exception = facts.exception, exception_where = facts.exception_where })
   for _, file in ipairs(parent.broken) do
     local case = { name = "(load)", tags = {}, index = 0, steps = {}, output = {}, duration = 0, script = true,
       status = "failed", failure = require("fscript.failure").new({ message = file.message }) }
-    state.files[#state.files + 1] = { path = file.path, cases = { case }, load_error = file.message }
-    state.load_errors = state.load_errors + 1
+    state_mod.add_file(state, { path = file.path, cases = { case }, load_error = file.message })
     parent.console:error_line(file.message)
   end
   for position, path in ipairs(parent.files) do
@@ -266,16 +266,12 @@ function M.finish(interrupted, unrun, lost_why)
       table.sort(cases, require("fscript.run.order").case_before)
       local file = { path = path, cases = cases, position = position, defined = parent.defined[path] }
       for _, case in ipairs(cases) do
-        if case.name == "(load)" and case.failure then
-          file.load_error = case.failure.message
-          state.load_errors = state.load_errors + 1
-        end
-        if case.failure and case.failure.kind == "infrastructure" then state.infrastructure = true end
+        if case.name == "(load)" and case.failure then file.load_error = case.failure.message end
       end
-      state.files[#state.files + 1] = file
+      state_mod.add_file(state, file)
     end
   end
-  local run = reporting.tally(state)
+  local run = state_mod.tally(state)
   parent.restore_exit()
   parent.restore_stdout()
   reporting.write(run, parent.reports)

@@ -6,6 +6,7 @@ local lifecycle = require("fscript.run.lifecycle")
 local util = require("fscript.util")
 local features = require("fscript.gherkin.features")
 local cases = require("fscript.run.cases")
+local phases = require("fscript.run.phases")
 
 local M = {}
 
@@ -40,17 +41,9 @@ function M.run(opts)
   local state = lifecycle.new_state(quiet, filter)
   -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
   -- that do not load).
-  lifecycle.load_step_files(state, opts.files)
   -- Each worker runs cucumber's BeforeAll hooks before its first unit and its AfterAll hooks after its last, as
   -- cucumber-js's parallel workers do; the parent reports one worker's (`run` lines below).
-  state.started_at = util.now()
-  if state.support_error then
-    -- As in a serial run: support code that does not load stops the run before it starts.
-    state.stopped = "not run: a support or step definition file did not load"
-    state.exception, state.exception_where = state.support_error, state.support_error_file
-  else
-    lifecycle.run_all_hooks(state, "before_all")
-  end
+  phases.start(state, opts.files)
   local loaded, file_mocks
   while not state.interrupted do
     local unit = channel.next()
@@ -89,7 +82,7 @@ function M.run(opts)
   end
   lifecycle.stop_mocks(file_mocks)
   state.run_hooks = {}
-  if not state.support_error then pcall(lifecycle.run_all_hooks, state, "after_all") end
+  phases.finish(state)
   -- The AfterAll hooks' results, after the last unit (the parent reads lines until the worker exits).
   local facts = run_facts(state)
   facts.final = true
