@@ -193,7 +193,7 @@ function frank.launch_pending() end
 ---@field body_matches? string
 ---@field json_body? any JSON equal to this
 ---@field json_subset? any JSON containing at least these members and array items (WireMock's ignoreExtraElements)
----@field host? string the host the request was for (its Host header's name, case ignored), as WireMock's `host`: a browser proxy's domains
+---@field host? string the Host header's name (case ignored), as WireMock's `host`: the domains a browser proxy sees
 
 ---@class mock.TextMatcher how a query parameter, header or cookie must read
 ---@field equal? string
@@ -231,7 +231,7 @@ function frank.launch_pending() end
 ---@field port integer
 ---@field host string the address it listens on
 ---@field https_url? string "https://127.0.0.1:PORT" with `mock.start{https = true}`, else nil
----@field ca_file? string with `https` or `browser_proxy`: the PEM file of the CA that signed its certificates, for the app to trust
+---@field ca_file? string with `https` or `browser_proxy`: the PEM file of the CA that signed its certificates
 local Server = {}
 ---Adds a stub; the newest most specific one answers. `responses` are given in turn, the last repeats.
 ---@param stub mock.Stub
@@ -281,7 +281,7 @@ function Server:stop() end
 ---@field record? string with `proxy`: a folder where every forwarded exchange is saved as a WireMock mapping
 ---@field cors? boolean answer browsers' cross-origin requests and preflights (default: true on a web target)
 ---@field https? boolean also serve HTTPS (`https_url`), its certificate signed by a CA made for this mock (`ca_file`)
----@field browser_proxy? boolean also be a browser's proxy at `url` (`--enable-browser-proxying`): stubs match `host`, HTTPS through CONNECT decrypted with the CA in `ca_file`
+---@field browser_proxy? boolean also a browser's proxy at `url` (--enable-browser-proxying); stubs match `host`
 
 ---@class mock
 mock = {}
