@@ -67,15 +67,18 @@ local RULES = {
 }
 
 -- The engine never requires a renderer: `fscript.report` (the reporting entry) and the report record's
--- shape are its interface; these edges are known and wait for the event stream (issue 39, item 4).
+-- shape are its interface. These edges (module → renderer) are known, each for its reason, and wait for the event
+-- stream (issue 39, item 4); any other edge from run/ to report/ fails.
 local RUN_KNOWN = {
-  ["report.console"] = "the engine makes the console and calls it for its notes (no event bus yet)",
-  ["report.json"] = "the JSON report's record format is also the worker protocol (no declared protocol yet)",
-  ["report.merge"] = "the parallel parent merges its workers' runs as merge-reports does",
+  ["run.lifecycle report.console"] = "the engine makes the serial run's console and calls it (no event bus yet)",
+  ["run.parallel.parent report.console"] = "the parallel parent makes its console and calls it (no event bus yet)",
+  ["run.parallel.parent report.merge"] = "the parent merges its workers' support code as merge-reports does",
+  ["run.parallel.protocol report.json"] = "the worker protocol carries cases as the JSON report's records",
+  ["run.parallel.units report.json"] = "--durations reads the durations of a JSON report",
 }
-RULES.run = function(to)
+local function run_rule(from, to)
   if layer(to) ~= "report" then return true end
-  return to == "report" or RUN_KNOWN[to] ~= nil
+  return to == "report" or RUN_KNOWN[from .. " " .. to] ~= nil
 end
 
 -- Forwarders kept at a public name that moved (one `return require("fscript.NEW")`), exempt from their
@@ -100,7 +103,9 @@ for name, path in pairs(all) do
         check.truthy(all[to], ("%s:%d requires fscript.%s, which is no module"):format(path, use.line, to))
         local from_layer = layer(name)
         local rule = RULES[from_layer]
-        if rule and layer(to) ~= from_layer and all[to] then
+        if from_layer == "run" and all[to] then
+          check.truthy(run_rule(name, to), ("%s:%d: run/ may not require fscript.%s"):format(path, use.line, to))
+        elseif rule and layer(to) ~= from_layer and all[to] then
           check.truthy(rule(to), ("%s:%d: %s/ may not require fscript.%s"):format(path, use.line, from_layer, to))
         end
       end
@@ -108,19 +113,6 @@ for name, path in pairs(all) do
   end
 end
 check.truthy(edges > 300, ("the requires were read (%d)"):format(edges))
-
--- The console is required by nothing in run/ but the known edges above.
-for name, path in pairs(all) do
-  if layer(name) == "run" then
-    local f = assert(io.open(stdlib .. path))
-    local text = f:read("a")
-    f:close()
-    if text:find('"fscript.report.console"', 1, true) then
-      check.truthy(name == "run.lifecycle" or name == "run.parallel.parent",
-        path .. " requires the console (only run/lifecycle and run/parallel/parent make it, until the event bus)")
-    end
-  end
-end
 
 -- docs/ARCHITECTURE.md: one row per folder, every module of the folder named in its row.
 local f = assert(io.open(root .. "docs/ARCHITECTURE.md"))

@@ -2,7 +2,7 @@
 ---host hands them to worker processes (`fscript.run.parallel.worker`) and sends back each unit's cases, and the parent
 ---prints them as they come and writes the reports a serial run would have written.
 local json = require("fscript.json")
-local json_report = require("fscript.report.json")
+local protocol = require("fscript.run.parallel.protocol")
 local console_mod = require("fscript.report.console")
 local options = require("fscript.run.options")
 local reporting = require("fscript.report")
@@ -102,18 +102,19 @@ end
 ---else is no result: run facts are kept, and a line that is not what the worker was asked for (a line a test
 ---wrote into the worker's results, a second result) is reported and ignored; a unit whose result never comes
 ---is reported lost by `finish`.
----@param line string the worker's JSON: `{"unit": id, "cases": [records], "run": facts}`
+---@param line string a line of the worker protocol (`fscript.run.parallel.protocol`)
 ---@param label string
 ---@param expected? string the unit the worker is running
 ---@return boolean result
 function M.result(line, label, expected)
   if line == "" then return false end
-  local message, err = json.decode(line)
-  if type(message) == "table" and type(message.run) == "table" then M.run_facts(message.run) end
-  if type(message) == "table" and message.cases == nil and message.run then return false end
-  if type(message) ~= "table" or type(message.cases) ~= "table" or type(message.unit) ~= "string" then
+  local message, why, decoded = protocol.read(line)
+  local facts = (message or type(decoded) == "table" and decoded or {}).run
+  if type(facts) == "table" then M.run_facts(facts) end
+  if message and message.kind == "facts" then return false end
+  if not message then
     parent.console:error_line(("fscript: worker %s sent a line that is not a result (%s), ignored: %s"):format(label,
-      tostring(err or "no unit and cases"), excerpt(line)))
+      why, excerpt(line)))
     return false
   end
   if message.unit ~= expected or parent.returned[message.unit] then
@@ -126,7 +127,7 @@ function M.result(line, label, expected)
   parent.returned[message.unit] = returned
   parent.done = parent.done + 1
   for _, record in ipairs(message.cases) do
-    local case = json_report.case_from_record(record)
+    local case = protocol.case(record)
     if parent.opts.pool then
       case.info = case.info or {}
       case.info.target = label

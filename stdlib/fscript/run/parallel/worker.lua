@@ -1,27 +1,22 @@
 ---The worker side of a parallel run (`fscript --jobs N` starts them): units of work in, case records out.
 local backend = require("fscript.backend")
-local json = require("fscript.json")
 local options = require("fscript.run.options")
 local lifecycle = require("fscript.run.lifecycle")
 local util = require("fscript.util")
 local features = require("fscript.gherkin.features")
 local cases = require("fscript.run.cases")
 local phases = require("fscript.run.phases")
+local protocol = require("fscript.run.parallel.protocol")
 
 local M = {}
 
--- What the parent's messages need from a worker besides cases: its support code (step definitions, hooks,
--- parameter types), its run hooks' results so far and whether one failed, and when it started.
+-- What the parent's messages need from a worker besides cases (see `fscript.run.parallel.protocol`).
 local function run_facts(state)
-  local hook_records = {}
-  for i, h in ipairs(state.run_hooks) do hook_records[i] = require("fscript.report.json").step_record(h) end
-  return { support = lifecycle.support(state), run_hooks = hook_records, run_hook_failed = state.run_hook_failed,
-    started_at = state.started_at, strict = state.strict_steps, exception = state.exception,
-    exception_where = state.exception_where }
+  return protocol.facts(state, lifecycle.support(state))
 end
 
----Runs the units the parent hands out, one at a
----time, and sends back each unit's cases as JSON report records. A unit is `PATH#N` (the file's N-th scenario)
+---Runs the units the parent hands out, one at a time, and sends back each unit's cases (a `result` of
+---`fscript.run.parallel.protocol`). A unit is `PATH#N` (the file's N-th scenario)
 ---or `PATH#*` (the whole file, for files that share state between scenarios or have none). A file stays loaded
 ---while its scenarios keep coming; mocks its top level started stop when the worker moves to another file.
 ---@param opts fscript.RunOptions
@@ -36,7 +31,6 @@ function M.run(opts)
   -- os.exit in a scenario or hook is an error of it, as in a serial run (see `fscript.cases.guard_exit`); the
   -- worker lives on to send its result.
   cases.guard_exit()
-  local record = require("fscript.report.json").case_record
   local quiet = setmetatable({ out = function() end, err = function() end }, { __index = opts })
   local state = lifecycle.new_state(quiet, filter)
   -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
@@ -76,9 +70,7 @@ function M.run(opts)
     -- from its case); they are written on a thread of their own.
     local flushed, flush_err = pcall(require("fscript.trace.scenario").flush, state)
     if not flushed and util.is_interrupt(flush_err) then state.interrupted = true end
-    local records = {}
-    for i, case in ipairs(file.cases) do records[i] = record(case) end
-    channel.send(json.encode({ unit = unit, cases = records, run = run_facts(state) }))
+    channel.send(protocol.result(unit, file.cases, run_facts(state)))
   end
   lifecycle.stop_mocks(file_mocks)
   state.run_hooks = {}
@@ -86,7 +78,7 @@ function M.run(opts)
   -- The AfterAll hooks' results, after the last unit (the parent reads lines until the worker exits).
   local facts = run_facts(state)
   facts.final = true
-  pcall(channel.send, json.encode({ run = facts }))
+  pcall(channel.send, protocol.facts_line(facts))
   return state.interrupted and 130 or 0
 end
 
