@@ -72,7 +72,6 @@ local RULES = {
 local RUN_KNOWN = {
   ["run.lifecycle report.console"] = "the engine makes the serial run's console and calls it (no event bus yet)",
   ["run.parallel.parent report.console"] = "the parallel parent makes its console and calls it (no event bus yet)",
-  ["run.parallel.parent report.merge"] = "the parent merges its workers' support code as merge-reports does",
   ["run.parallel.protocol report.json"] = "the worker protocol carries cases as the JSON report's records",
   ["run.parallel.units report.json"] = "--durations reads the durations of a JSON report",
 }

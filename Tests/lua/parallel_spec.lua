@@ -4,7 +4,7 @@
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
-local parallel = require("fscript.run.parallel.parent")
+local merge = require("fscript.report.merge")
 local units_mod = require("fscript.run.parallel.units")
 local tags = require("fscript.run.tags")
 local util = require("fscript.util")
@@ -105,9 +105,9 @@ check.contains(bad, "--durations " .. dir .. "/bad.json: not a JSON report", "a 
 local saved = io.stderr
 local messages = {}
 io.stderr = { write = function(_, text) messages[#messages + 1] = text end } -- luacheck: ignore 122
-local code_missing = parallel.merge({ "junit:" .. dir .. "/m.xml" }, { dir .. "/nope.json" })
-local code_wrong = parallel.merge({ "junit:" .. dir .. "/m.xml" }, { write("list.json", "[]") })
-local code_kind = parallel.merge({ "xml:" .. dir .. "/m.xml" }, { report })
+local code_missing = merge.run({ "junit:" .. dir .. "/m.xml" }, { dir .. "/nope.json" })
+local code_wrong = merge.run({ "junit:" .. dir .. "/m.xml" }, { write("list.json", "[]") })
+local code_kind = merge.run({ "xml:" .. dir .. "/m.xml" }, { report })
 io.stderr = saved -- luacheck: ignore 122
 check.equal(2, code_missing, "a missing report: exit 2")
 check.contains(messages[1], "cannot read the file " .. dir .. "/nope.json: No such file or directory",

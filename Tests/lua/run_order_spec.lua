@@ -52,6 +52,7 @@ check.equal(nil, (order.parse("sideways")), "order.parse refuses it")
 
 -- A parallel run plans its units in the run's order, which the parent prints and reports in.
 local parallel = require("fscript.run.parallel.parent")
+local merge = require("fscript.report.merge")
 local json = require("fscript.json")
 local plan, err = parallel.begin({ files = { first, second }, order = "reverse", jobs = 2, out = function() end })
 check.truthy(plan, "a parallel run takes --order: " .. tostring(err))
@@ -82,7 +83,7 @@ for _, value in ipairs({ "reverse", "random:42", "random:7" }) do
       reports = { "json:" .. parts[i] } })
     check.equal(0, shard_code, ("--order %s --shard %d/3 passes"):format(value, i))
   end
-  local merged_code = parallel.merge({ "json:" .. dir .. "/merged.json" }, parts)
+  local merged_code = merge.run({ "json:" .. dir .. "/merged.json" }, parts)
   check.equal(0, merged_code, "the shards merge")
   check.equal(serial, report_names(dir .. "/merged.json"), ("--order %s: the merged shards are in the serial order")
     :format(value))

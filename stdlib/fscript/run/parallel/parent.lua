@@ -155,7 +155,7 @@ end
 function M.run_facts(facts)
   local run = parent.run or { support = nil, before = nil, after = nil }
   parent.run = run
-  run.support = require("fscript.report.merge").merge_support(run.support, facts.support)
+  run.support = state_mod.merge_support(run.support, facts.support)
   if facts.run_hook_failed then run.run_hook_failed = true end
   if type(facts.started_at) == "number" and (not run.started_at or facts.started_at < run.started_at) then
     run.started_at = facts.started_at
@@ -278,15 +278,6 @@ function M.finish(interrupted, unrun, lost_why)
   reporting.write(run, parent.reports)
   parent.console:finish(run)
   return run.exit_code
-end
-
----`fscript merge-reports`: see `fscript.report.merge`.
----@param outputs string[]
----@param inputs string[]
----@return integer exit_code
-function M.merge(outputs, inputs)
-  local code = require("fscript.report.merge").run(outputs, inputs)
-  return code
 end
 
 return M
