@@ -33,5 +33,7 @@ for _, name in ipairs{"api", "cdn"} do
   through:close()
 end
 check.equal(1, #proxy:requests{host = "cdn.example.com"}, "a filter takes host too")
+local made = proxy.ca_file
 proxy:stop()
+check.equal(nil, io.open(made), "the CA file made for a mock goes when it stops")
 print("mock_https_spec: ok")

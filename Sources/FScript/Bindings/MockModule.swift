@@ -98,7 +98,7 @@ enum MockModule {
             }
         }
         let session = args.host(as: ScriptSession.self)
-        session?.mocks.add(server)
+        session?.mocks.add(server, madeFiles: secure.map { [$0.caFile] } ?? [])
         Exposure.warnIfExposed("mock.start", host: host, port: server.port, exposes: "read its journal and change its stubs")
         // A device reaches the mock by an address of this machine, not by the one it binds (0.0.0.0).
         var advertised: String?

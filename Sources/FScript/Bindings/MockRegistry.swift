@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import MockServer
 
 /// The mock servers a script started, so the session can stop them at exit and count their requests in flight.
@@ -6,16 +9,26 @@ import MockServer
 /// must not vanish with a garbage collection. Lives on the script thread only.
 final class MockRegistry {
     private(set) var servers: [MockServer] = []
+    /// Files made for a server (its CA certificate in the temporary folder), removed when it stops, so runs do
+    /// not leave one behind each.
+    private var madeFiles: [ObjectIdentifier: [String]] = [:]
 
-    /// Adds a started server.
-    func add(_ server: MockServer) {
+    /// Adds a started server, with the files made for it.
+    func add(_ server: MockServer, madeFiles files: [String] = []) {
         servers.append(server)
+        if !files.isEmpty { madeFiles[ObjectIdentifier(server)] = files }
     }
 
     /// Stops and forgets one server (`server:stop()`).
     func remove(_ server: MockServer) {
-        server.stop()
+        stop(server)
         servers.removeAll { $0 === server }
+    }
+
+    /// Stops a server and removes the files made for it.
+    private func stop(_ server: MockServer) {
+        server.stop()
+        for file in madeFiles.removeValue(forKey: ObjectIdentifier(server)) ?? [] { unlink(file) }
     }
 
     /// Every request any live mock is still answering, as `mock METHOD /path`: what `wait_for_idle` waits out.
@@ -30,13 +43,13 @@ final class MockRegistry {
     /// Stops the servers started after `checkpoint` (mocks a scenario started end with it).
     func stop(startedAfter checkpoint: Int) {
         guard checkpoint < servers.count else { return }
-        for server in servers[checkpoint...] { server.stop() }
+        for server in servers[checkpoint...] { stop(server) }
         servers.removeSubrange(checkpoint...)
     }
 
     /// Stops every server, at the end of the session.
     func stopAll() {
-        for server in servers { server.stop() }
+        for server in servers { stop(server) }
         servers.removeAll()
     }
 }

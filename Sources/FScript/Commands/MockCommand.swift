@@ -173,6 +173,8 @@ struct MockCommand: ParsableCommand {
         fflush(nil)
         SignalTrap.waitForSignal()
         server.stop()
+        // A CA file the mock made in the temporary folder goes with it; one the user named (--https-ca-file) stays.
+        if httpsOptions.httpsCaFile == nil, let caFile = secure.caFile { unlink(caFile) }
         let why = server.shutdownWasRequested ? " (shut down over the admin API)" : ""
         writeError("mock stopped after \(server.requestCount) requests\(why)\n")
     }
