@@ -1,14 +1,4 @@
-/// The four interface orientations Frankly names, and their coarse form.
-enum Orientation: String, CaseIterable {
-    case portrait
-    case portraitUpsideDown = "portrait_upside_down"
-    case landscapeLeft = "landscape_left"
-    case landscapeRight = "landscape_right"
-
-    /// `portrait` or `landscape`, as GET /orientation's `orientation` says.
-    var coarse: String { isLandscape ? "landscape" : "portrait" }
-    var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
-}
+import Frankly
 
 /// The simulated device: an iPhone running iOS 6.1 (the UIKit the simulator's view classes model, see
 /// docs/SIMULATOR.md), with a 375×667 point screen at scale 2, rotated as the tests say.

@@ -10,11 +10,11 @@ extension SimView {
     /// decodes cannot drift apart; `DumpNode.json` writes it with sorted keys, as Frank's servers do.
     func dumpNode(recursive: Bool = true) -> DumpNode {
         var node = DumpNode(className: className, uid: uid, subviews: recursive ? children.map { $0.dumpNode() } : nil)
-        node.accessibilityFrame = accessibilityFrame.wire
+        node.accessibilityFrame = accessibilityFrame
         node.accessibilityLabel = accessibilityLabel
         node.alpha = alpha
         node.backgroundColor = backgroundColor?.json
-        node.frame = frame.wire
+        node.frame = frame
         node.isHidden = isHidden
         node.tag = tag
         if let id { node.otherAttributes["accessibilityIdentifier"] = .string(id) }
@@ -29,7 +29,7 @@ extension SimView {
         switch attribute {
         case .contentOffset, .contentSize:
             let size = contentSize ?? Point(x: frame.width, y: frame.height)
-            node.contentOffset = Frankly.Point(x: contentOffset.x, y: contentOffset.y)
+            node.contentOffset = contentOffset
             node.contentSize = Size(width: size.x, height: size.y)
         case .font: node.font = DumpNode.Font(fontName: ".SFUI-Regular", familyName: ".SF UI Text", pointSize: fontSize)
         case .isAnimating: extra(.bit(isAnimating))
@@ -54,11 +54,6 @@ extension SimView {
         case .windowLevel: node.windowLevel = windowLevel
         }
     }
-}
-
-extension Rect {
-    /// The rectangle in the wire model's type.
-    var wire: Frankly.Rect { Frankly.Rect(x: x, y: y, width: width, height: height) }
 }
 
 extension JSONValue {

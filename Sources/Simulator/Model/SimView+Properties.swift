@@ -33,7 +33,7 @@ extension SimView {
         case "enabled": return .bool(isEnabled)
         case "interaction": return .bool(isUserInteractionEnabled)
         case "tag": return .integer(Int64(tag))
-        case "frame": return frame.json
+        case "frame": return frame.plainJSON
         case "background": return backgroundColor?.json ?? .null
         case "color": return textColor?.json ?? .null
         case "font_size": return .number(fontSize)
@@ -43,7 +43,7 @@ extension SimView {
         case "id": return id.map(JSONValue.string) ?? .null
         case "class": return .string(className)
         case "uid": return .string(uid)
-        case "offset": return contentOffset.json
+        case "offset": return contentOffset.plainJSON
         default: throw PropertyError(description: unknownMessage(name))
         }
     }
@@ -78,7 +78,7 @@ extension SimView {
         case "interaction": isUserInteractionEnabled = try bool()
         case "tag": tag = Int(try number())
         case "frame":
-            guard let rect = Rect(json: value) else { throw typeError(name, "{x, y, w, h}", value) }
+            guard let rect = Rect(appValue: value) else { throw typeError(name, "{x, y, w, h}", value) }
             frame = rect
         case "background":
             guard let color = Color(json: value) else { throw typeError(name, "a colour ('#rrggbb')", value) }

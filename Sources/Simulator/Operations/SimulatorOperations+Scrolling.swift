@@ -13,7 +13,7 @@ extension SimulatorOperations {
             return .null
         }),
         (OperationCatalog.scrollToRow, scrollToRow),
-        (OperationCatalog.contentOffset, { call in call.view.contentOffset.json }),
+        (OperationCatalog.contentOffset, { call in call.view.contentOffset.plainJSON }),
     ]
 
     /// The height of a table row, as the simulator lays tables out.

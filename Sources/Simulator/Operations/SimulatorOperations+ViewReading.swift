@@ -12,8 +12,8 @@ extension SimulatorOperations {
         (OperationCatalog.fexAccessibilityLabel, accessibilityLabel),
         (OperationCatalog.accessibilityLabel, accessibilityLabel),
         (OperationCatalog.accessibilityIdentifier, { call in string(call.view.id) }),
-        (OperationCatalog.fexAccessibilityFrame, { call in call.view.accessibilityFrame.json }),
-        (OperationCatalog.accessibilityFrame, { call in call.view.accessibilityFrame.json }),
+        (OperationCatalog.fexAccessibilityFrame, { call in call.view.accessibilityFrame.plainJSON }),
+        (OperationCatalog.accessibilityFrame, { call in call.view.accessibilityFrame.plainJSON }),
         (OperationCatalog.isHidden, { call in .bool(call.view.isHidden) }),
         (OperationCatalog.setHidden, { call in
             call.view.isHidden = call.arguments[0].franklyBool ?? false
@@ -21,7 +21,7 @@ extension SimulatorOperations {
         }),
         (OperationCatalog.isUserInteractionEnabled, { call in .bool(call.view.isUserInteractionEnabled) }),
         (OperationCatalog.alpha, { call in .number(call.view.alpha) }),
-        (OperationCatalog.frame, { call in call.view.frame.json }),
+        (OperationCatalog.frame, { call in call.view.frame.plainJSON }),
         (OperationCatalog.tag, { call in .integer(Int64(call.view.tag)) }),
         (OperationCatalog.isAnimating, { call in .bool(call.view.isAnimating) }),
         (OperationCatalog.isFirstResponder, { call in .bool(call.app.focusedField === call.view) }),

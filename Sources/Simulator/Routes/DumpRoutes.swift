@@ -33,8 +33,8 @@ enum DumpRoutes {
         var node = DumpNode(
             className: UIKitClass.application.name, uid: applicationUID,
             subviews: recursive ? app.windows.map { $0.dumpNode() } : nil)
-        node.accessibilityFrame = app.device.bounds.wire
-        node.frame = app.device.bounds.wire
+        node.accessibilityFrame = app.device.bounds
+        node.frame = app.device.bounds
         return node
     }
 

@@ -8,12 +8,11 @@ enum OrientationRoutes {
             Route(methods: ["GET"], path: "/orientation") { _, host in
                 let orientation = host.app.device.orientation
                 return .json(.object([
-                    "orientation": .string(orientation.coarse), "detailed_orientation": .string(orientation.rawValue),
+                    "orientation": .string(orientation.coarseName), "detailed_orientation": .string(orientation.rawValue),
                 ]))
             },
             Route(methods: ["POST"], path: "/orientation") { request, host in
-                let name = request.bodyText.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-                guard let orientation = Orientation(rawValue: name) else {
+                guard let orientation = Orientation(franklyName: request.bodyText) else {
                     throw RouteError(.unrecognizedOrientation(request.bodyText))
                 }
                 host.app.device.orientation = orientation

@@ -25,7 +25,7 @@ extension Simulator {
     /// `FEX_accessibilityFrame` sent to `/map` answers (the trace outlines the view each action acts on).
     /// - Throws: the selector's problem when it does not parse.
     public func accessibilityFrames(matching selector: String) throws -> [Frankly.Rect] {
-        try onAppThread { host in try Selection.select(selector, in: host.app).map { $0.accessibilityFrame.wire } }
+        try onAppThread { host in try Selection.select(selector, in: host.app).map { $0.accessibilityFrame } }
     }
 
     /// The change count now (what every answer's `X-Fscript-Change` header says), from any thread without waiting.
