@@ -24,7 +24,7 @@ struct ActionScript {
         case "double_tap": return ("app:double_tap(\(selector))", nil)
         case "touch_and_hold": return ("app:touch_and_hold(\(selector), 1)", nil)
         case "swipe":
-            guard let direction, ["left", "right", "up", "down"].contains(direction) else {
+            guard let direction, OperationCatalog.swipeDirections.contains(direction) else {
                 return (nil, "swipe needs a direction: left, right, up or down")
             }
             return ("app:swipe(\(selector), \(LuaLiteral.string(direction)))", nil)

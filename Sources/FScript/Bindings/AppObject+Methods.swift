@@ -11,8 +11,6 @@ import Platform
 extension AppObject {
     /// The orientation names `set_orientation` accepts, FRANKLY.md's four detailed names.
     static let orientations = ["portrait", "portrait_upside_down", "landscape_left", "landscape_right"]
-    /// The directions `swipe` accepts.
-    static let directions = ["left", "right", "up", "down"]
     /// How many swipes `scroll_to` tries before it gives up.
     static let scrollAttempts = 50
 
@@ -61,7 +59,7 @@ extension AppObject {
             "swipe": { app, args in
                 let selector = try args.selector(1)
                 let direction = try args.string(2, expected: "direction")
-                guard directions.contains(direction) else {
+                guard OperationCatalog.swipeDirections.contains(direction) else {
                     throw args.badArgument(2, "direction must be left, right, up or down, got '\(direction)'")
                 }
                 let results = try app.act(

@@ -20,6 +20,9 @@ extension OperationCatalog {
     /// A swipe: left, right, up or down.
     public static let swipe = OperationDescriptor(
         "swipeInDirection:", ["direction"], effect: .acts, result: .bool, luaName: "swipe")
+    /// The directions `swipe` takes, in Frank's words: one list the server, the `app:swipe` binding and the
+    /// inspector check a direction against, so none of them accepts one the others refuse.
+    public static let swipeDirections = ["left", "right", "up", "down"]
     /// A drag from the centre to a screen point (a slider's thumb follows it).
     public static let drag = OperationDescriptor(
         "FEX_dragWithInitialDelayToX:y:", ["x", "y"], effect: .acts, result: .void, luaName: "drag")

@@ -63,7 +63,7 @@ extension SimulatorOperations {
     /// A swipe scrolls the nearest scroll view by most of a page, then runs the nearest `swipe` behaviour.
     private static func swipe(_ call: OperationCall) throws -> JSONValue {
         guard let direction = call.arguments[0].stringValue?.lowercased(),
-            ["left", "right", "up", "down"].contains(direction)
+            OperationCatalog.swipeDirections.contains(direction)
         else {
             throw OperationError(
                 description: "swipeInDirection: takes left, right, up or down, got \(call.arguments[0].jsonString)")
