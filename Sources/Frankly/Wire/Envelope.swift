@@ -38,6 +38,16 @@ public struct Envelope: Codable, JSONShaped, Sendable, Equatable {
     /// True for SUCCESS.
     public var isSuccess: Bool { outcome == .success }
 
+    /// The envelope as a server writes it: `outcome`, and `results`, `reason` and `details` only when set. Every
+    /// envelope a server sends is built here, so the simulator and the web target cannot shape one apart.
+    public var json: JSONValue {
+        var members: [String: JSONValue] = ["outcome": .string(outcome.rawValue)]
+        if let results { members["results"] = .array(results) }
+        if let reason { members["reason"] = .string(reason) }
+        if let details { members["details"] = .string(details) }
+        return .object(members)
+    }
+
     private enum CodingKeys: String, CodingKey {
         case outcome, results, reason, details
     }

@@ -5,18 +5,15 @@ import JSON
 /// The answers every Frankly server writes the same way, whatever answers its questions (the simulator, the web
 /// target): the envelopes and the HTML 404.
 extension HTTPResponse {
-    /// `{"outcome":"SUCCESS","results":[…]}`, or without `results` when nil.
-    public static func franklySuccess(_ results: [JSONValue]? = nil) -> HTTPResponse {
-        var members: [String: JSONValue] = ["outcome": .string("SUCCESS")]
-        if let results { members["results"] = .array(results) }
-        return .json(JSONValue.object(members).jsonBytes)
-    }
+    /// The envelope as a JSON answer; Frankly servers answer errors with HTTP 200 too, the outcome is in the body.
+    public static func frankly(_ envelope: Envelope) -> HTTPResponse { .json(envelope.json.jsonBytes) }
 
-    /// `{"outcome":"ERROR","reason":…,"details":…}`; Frankly servers answer errors with HTTP 200.
+    /// `{"outcome":"SUCCESS","results":[…]}`, or without `results` when nil.
+    public static func franklySuccess(_ results: [JSONValue]? = nil) -> HTTPResponse { .frankly(.success(results)) }
+
+    /// `{"outcome":"ERROR","reason":…,"details":…}`.
     public static func franklyError(reason: String, details: String) -> HTTPResponse {
-        .json(
-            JSONValue.object(["outcome": .string("ERROR"), "reason": .string(reason), "details": .string(details)])
-                .jsonBytes)
+        .frankly(Envelope(outcome: .error, reason: reason, details: details))
     }
 
     /// The HTML 404 a Frank server gives for a path it does not serve.
