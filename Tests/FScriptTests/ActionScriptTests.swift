@@ -44,16 +44,16 @@ import Testing
         }
     }
 
-    /// The inspector spells no step: a sentence reworded in steps/sentences.lua (which steps/frank.lua defines
+    /// The inspector spells no step: a sentence reworded in catalog/sentences.lua (which catalog/frank.lua defines
     /// its steps with) is what it records, and a catalog without the sentence gets an `app:` call instead of a
     /// step that would not run.
     @Test func aStepRewordedInTheCatalogIsWhatTheInspectorRecords() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fscript-steps-\(UUID())")
-        let steps = directory.appendingPathComponent("fscript/steps")
+        let steps = directory.appendingPathComponent("fscript/catalog")
         try FileManager.default.createDirectory(at: steps, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let stdlib = try #require(StdlibLocator.locate())
-        let original = try String(contentsOfFile: stdlib + "/fscript/steps/sentences.lua", encoding: .utf8)
+        let original = try String(contentsOfFile: stdlib + "/fscript/catalog/sentences.lua", encoding: .utf8)
         let reworded = original.replacingOccurrences(
             of: #"touch_button = "I touch the button marked {string}""#,
             with: #"touch_button = "I press the button labelled {string}""#)
