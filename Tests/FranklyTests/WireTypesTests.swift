@@ -1,5 +1,6 @@
 import Foundation
 import Frankly
+import JSON
 import Testing
 
 @Suite struct WireTypesTests {
@@ -75,6 +76,32 @@ import Testing
         #expect(try decode(DeviceResponse.self, #"{"device":"iphone","os_version":"17.0"}"#).osVersion == "17.0")
         #expect(try decode(ResolutionResponse.self, #"{"width":750,"height":1334,"scale":2}"#).scale == 2)
         #expect(try decode(VersionResponse.self, #"{"version":"1.2"}"#).version == "1.2")
+    }
+
+    /// What a server writes (`json`, the simulator's answers) is what the client reads back, and the same text its
+    /// `Codable` side writes: one shape for both ends of each bare answer.
+    @Test func bareAnswersAreWrittenAsTheyAreRead() throws {
+        let device = DeviceResponse(device: "iphone", osVersion: "6.1")
+        #expect(device.json.jsonString == #"{"device":"iphone","os_version":"6.1"}"#)
+        #expect(try decode(DeviceResponse.self, device.json.jsonString) == device)
+        #expect(DeviceResponse(device: "mac", osVersion: nil).json.jsonString == #"{"device":"mac"}"#)
+        let orientation = OrientationResponse(.landscapeRight)
+        #expect(orientation.json.jsonString == #"{"detailed_orientation":"landscape_right","orientation":"landscape"}"#)
+        #expect(try decode(OrientationResponse.self, orientation.json.jsonString) == orientation)
+        let resolution = ResolutionResponse(width: 750, height: 1334, scale: 2)
+        #expect(resolution.json.jsonString == #"{"height":1334,"scale":2,"width":750}"#)
+        #expect(try decode(ResolutionResponse.self, resolution.json.jsonString) == resolution)
+        #expect(ResolutionResponse(width: 1242, height: 2688, scale: 2.5).json.jsonString
+            == #"{"height":2688,"scale":2.5,"width":1242}"#)
+        let version = VersionResponse(version: "fscript-simulator 1.0")
+        #expect(version.json.jsonString == #"{"version":"fscript-simulator 1.0"}"#)
+        #expect(try decode(VersionResponse.self, version.json.jsonString) == version)
+        for (written, encoded) in [
+            (device.json.jsonString, try json(device)), (orientation.json.jsonString, try json(orientation)),
+            (version.json.jsonString, try json(version)),
+        ] {
+            #expect(written == encoded)
+        }
     }
 
     @Test func idleResponseListsWhatIsBusy() throws {

@@ -23,6 +23,24 @@ struct EndpointTests {
         #expect(try app.getJSON("/engines") == .array([.string("shelley_compat")]))
     }
 
+    /// The bare answers are written from Frankly's response types, the ones `FranklyClient` reads them into; their
+    /// exact bytes (keys sorted, whole numbers without `.0`) are what real Frank drivers have always been sent.
+    @Test func fixedAnswersByteForByte() throws {
+        let app = try LiveSimulator(source: fixtureApp)
+        #expect(try app.send("GET", "/device").bodyText == #"{"device":"iphone","os_version":"6.1"}"#)
+        #expect(try app.send("GET", "/version").bodyText == #"{"version":"fscript-simulator 1.0"}"#)
+        #expect(try app.send("GET", "/resolution").bodyText == #"{"height":1334,"scale":2,"width":750}"#)
+        #expect(
+            try app.send("GET", "/orientation").bodyText
+                == #"{"detailed_orientation":"portrait","orientation":"portrait"}"#)
+        _ = try app.send("POST", "/orientation", body: "landscape_right", contentType: "text/plain")
+        #expect(
+            try app.send("GET", "/orientation").bodyText
+                == #"{"detailed_orientation":"landscape_right","orientation":"landscape"}"#)
+        #expect(try app.send("GET", "/resolution").bodyText == #"{"height":750,"scale":2,"width":1334}"#)
+        #expect(try app.send("GET", "/device").header("Content-Type") == "application/json")
+    }
+
     @Test func pathsIgnoreTrailingSlashAndQuery() throws {
         let app = try LiveSimulator(source: fixtureApp)
         #expect(try app.getJSON("/engines/?x=1") == .array([.string("shelley_compat")]))

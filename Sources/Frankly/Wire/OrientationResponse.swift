@@ -1,3 +1,5 @@
+import JSON
+
 /// The answer of `GET /orientation`: `{"orientation":"landscape","detailed_orientation":"landscape_left"}`.
 ///
 /// Kept as strings so a client can show whatever a real server reports, even a name fscript does not know.
@@ -16,6 +18,12 @@ public struct OrientationResponse: Codable, Sendable, Equatable {
     /// The answer a server sends for `orientation`.
     public init(_ orientation: Orientation) {
         self.init(orientation: orientation.coarseName, detailedOrientation: orientation.rawValue)
+    }
+
+    /// The answer as a server writes it, the shape this type decodes: the simulator answers from it, so the two
+    /// sides of `GET /orientation` cannot drift apart.
+    public var json: JSONValue {
+        .object(["orientation": .string(orientation), "detailed_orientation": .string(detailedOrientation)])
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -1,3 +1,5 @@
+import JSON
+
 /// The answer of `GET /resolution`: `{"width":..,"height":..,"scale":..}`, the screen in pixels.
 ///
 /// A client divides by `scale` to compare with frames, which are in points.
@@ -14,5 +16,11 @@ public struct ResolutionResponse: Codable, Sendable, Equatable {
         self.width = width
         self.height = height
         self.scale = scale
+    }
+
+    /// The answer as a server writes it, the shape this type decodes; whole numbers are written without `.0`
+    /// (`750`, `2`), as Frank servers print them.
+    public var json: JSONValue {
+        .object(["width": .frankly(width), "height": .frankly(height), "scale": .frankly(scale)])
     }
 }

@@ -1,3 +1,5 @@
+import JSON
+
 /// The answer of `GET /version`: `{"version":"..."}`, the Frank server's version text.
 public struct VersionResponse: Codable, Sendable, Equatable {
     /// The server's version, free text.
@@ -7,4 +9,7 @@ public struct VersionResponse: Codable, Sendable, Equatable {
     public init(version: String) {
         self.version = version
     }
+
+    /// The answer as a server writes it, the shape this type decodes.
+    public var json: JSONValue { .object(["version": .string(version)]) }
 }

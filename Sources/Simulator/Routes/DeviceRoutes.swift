@@ -12,18 +12,18 @@ enum DeviceRoutes {
                 .text("Frankly simulator: \(host.app.spec.name)\n")
             },
             Route(methods: ["GET"], path: "/version") { _, _ in
-                .json(.object(["version": .string(version)]))
+                .json(VersionResponse(version: version).json)
             },
             Route(methods: ["GET"], path: "/device") { _, host in
-                .json(.object(["device": .string("iphone"), "os_version": .string(host.app.device.osVersion)]))
+                .json(DeviceResponse(device: "iphone", osVersion: host.app.device.osVersion).json)
             },
             Route(methods: ["GET"], path: "/resolution") { _, host in
                 let device = host.app.device
-                return .json(.object([
-                    "width": .integer(Int64(device.bounds.width * device.scale)),
-                    "height": .integer(Int64(device.bounds.height * device.scale)),
-                    "scale": .number(device.scale),
-                ]))
+                // Whole pixels, a fraction cut off, as a real server's integer screen size is.
+                let pixels = ResolutionResponse(
+                    width: (device.bounds.width * device.scale).rounded(.towardZero),
+                    height: (device.bounds.height * device.scale).rounded(.towardZero), scale: device.scale)
+                return .json(pixels.json)
             },
             Route(methods: ["GET"], path: "/accessibility_check") { _, _ in
                 .json(.object(["accessibility_enabled": .string("true")]))

@@ -6,10 +6,7 @@ enum OrientationRoutes {
     static var all: [Route] {
         [
             Route(methods: ["GET"], path: "/orientation") { _, host in
-                let orientation = host.app.device.orientation
-                return .json(.object([
-                    "orientation": .string(orientation.coarseName), "detailed_orientation": .string(orientation.rawValue),
-                ]))
+                .json(OrientationResponse(host.app.device.orientation).json)
             },
             Route(methods: ["POST"], path: "/orientation") { request, host in
                 guard let orientation = Orientation(franklyName: request.bodyText) else {
