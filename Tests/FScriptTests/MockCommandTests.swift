@@ -48,4 +48,46 @@ import Testing
         #expect(result.status == 2)
         #expect(result.stderr.components(separatedBy: "\n").first == message, "\(result.stderr)")
     }
+
+    /// WireMock's TLS flags (Java keystores, client certificates, the browser proxy's CA, trust in backends) are
+    /// refused by name, each saying what it is in WireMock and what fscript takes instead, not "unknown option".
+    @Test(arguments: [
+        (["--keystore-password", "secret"], "Error: --keystore-password is WireMock's, and fscript mock does not have "
+            + "its meaning: it unlocks a Java keystore, and fscript reads the HTTPS certificate and key from PEM, the "
+            + "key unencrypted: --https-keystore FILE.pem, or --https-cert-file and --https-key-file ('openssl pkcs12 "
+            + "-nodes -in FILE.p12 -out FILE.pem' converts a PKCS12 keystore, after 'keytool -importkeystore "
+            + "-deststoretype PKCS12' for a JKS one)"),
+        (["--https-require-client-cert"], "Error: --https-require-client-cert is WireMock's, and fscript mock does not "
+            + "have its meaning: it makes WireMock refuse HTTPS clients without a trusted certificate, and fscript's "
+            + "HTTPS listener asks no client for a certificate (mutual TLS), so it has no trust store: leave the flag "
+            + "out (every client connects)"),
+        (["--ca-keystore", "ca.jks"], "Error: --ca-keystore is WireMock's, and fscript mock does not have its meaning: "
+            + "it holds a CA of your own for the browser proxy's certificates; the mock makes a new CA at each start "
+            + "and writes its certificate where --https-ca-file says, for clients to trust (curl --cacert FILE)"),
+        (["--trust-all-proxy-targets"], "Error: --trust-all-proxy-targets is WireMock's, and fscript mock does not "
+            + "have its meaning: it makes the browser proxy accept any backend certificate; the mock checks every "
+            + "https backend's certificate as curl does, against the system's CAs: add a test backend's CA to them "
+            + "(update-ca-certificates), or start the mock with CURL_CA_BUNDLE naming a PEM bundle to trust instead"),
+    ])
+    func wireMockTLSFlagsAreRefusedWithWhatToUse(arguments: [String], message: String) throws {
+        let result = try runFScript(["mock", "--port", "0"] + arguments)
+        #expect(result.status == 2)
+        #expect(result.stderr.components(separatedBy: "\n").first == message, "\(result.stderr)")
+    }
+
+    /// Every TLS flag of WireMock 3's standalone command line is refused by its own name (a value where it takes
+    /// one), so none of them falls through to argument-parser's "unknown option".
+    @Test(arguments: [
+        ["--keystore-password", "p"], ["--key-manager-password", "p"], ["--keystore-type", "PKCS12"],
+        ["--https-truststore", "t.jks"], ["--truststore-password", "p"], ["--truststore-type", "JKS"],
+        ["--https-require-client-cert"], ["--ca-keystore", "ca.jks"], ["--ca-keystore-password", "p"],
+        ["--ca-keystore-type", "pkcs12"], ["--trust-all-proxy-targets"], ["--trust-proxy-target", "api.example.com"],
+    ])
+    func everyWireMockTLSFlagIsRefusedByName(arguments: [String]) throws {
+        let result = try runFScript(["mock", "--port", "0", "--https-port", "0"] + arguments)
+        #expect(result.status == 2)
+        let first = result.stderr.components(separatedBy: "\n").first ?? ""
+        let refusal = "Error: \(arguments[0]) is WireMock's, and fscript mock does not have its meaning: it "
+        #expect(first.hasPrefix(refusal), "\(result.stderr)")
+    }
 }
