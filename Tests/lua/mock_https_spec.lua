@@ -1,6 +1,7 @@
 -- Spec: mock.start{https = true} also serves HTTPS with a certificate signed by a CA made for the mock, whose file
 -- (`ca_file`) curl trusts; `https_url` and `ca_file` are nil without it, and `https` must be a boolean. With
--- browser_proxy = true the mock is a proxy for many domains, stubs matched on `host`.
+-- browser_proxy = true the mock is a proxy for many domains, stubs matched on `host`; pass_through = true sends what
+-- no stub answers on to the host it was for (a loopback mock here), and needs browser_proxy.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -36,4 +37,19 @@ check.equal(1, #proxy:requests{host = "cdn.example.com"}, "a filter takes host t
 local made = proxy.ca_file
 proxy:stop()
 check.equal(nil, io.open(made), "the CA file made for a mock goes when it stops")
+
+local real = mock.start{}
+real:stub{method = "GET", url = "/real", respond = {body = "the real host"}}
+local passing = mock.start{browser_proxy = true, pass_through = true}
+passing:stub{method = "GET", url = "/stubbed", respond = {body = "stubbed"}}
+for path, expected in pairs{stubbed = "stubbed", real = "the real host"} do
+  local through = io.popen(("curl -sS --max-time 5 --proxy %s %s/%s 2>&1"):format(passing.url, real.url, path))
+  check.equal(expected, through:read("a"), "pass_through: /" .. path)
+  through:close()
+end
+passing:stop()
+real:stop()
+check.contains(check.error_of(mock.start, {pass_through = true}),
+  "field 'pass_through': sends on what a browser proxy's stubs do not answer: give browser_proxy = true too",
+  "pass_through needs browser_proxy")
 print("mock_https_spec: ok")

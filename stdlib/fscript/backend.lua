@@ -28,16 +28,18 @@ end
 
 local warned_web = false
 
----On a web target without `web_backend`, says once that the page's own backend calls will not reach the mock:
----the page calls its backend by its URL, and only calls to `web_backend` are sent to the scenario's mock.
+---On a web target without `web_backend` or `web_proxy`, says once that the page's own backend calls will not
+---reach the mock: the page calls its backend by its URL, and only calls to `web_backend` are sent to the
+---scenario's mock (with `web_proxy` every origin's are, through the browser's proxy).
 ---@param frank table? the `frank` module
 function M.check_web_backend(frank)
   local web = frank and frank.web and frank.web()
-  if not web or web.backend or warned_web then return end
+  if not web or web.backend or web.proxy or warned_web then return end
   warned_web = true
   print("note: this scenario's mock backend is only reached by the page's requests to web_backend; set "
     .. "web_backend = \"https://api.example.com\" (the origin the page calls) in fscript.project.lua, or "
-    .. "--web-backend, or the page must call window.fscriptEnv.BACKEND_URL itself")
+    .. "--web-backend, or web_proxy = true (--web-proxy) for every origin, or the page must call "
+    .. "window.fscriptEnv.BACKEND_URL itself")
 end
 
 local function no_backend(step)

@@ -281,7 +281,8 @@ function Server:stop() end
 ---@field record? string with `proxy`: a folder where every forwarded exchange is saved as a WireMock mapping
 ---@field cors? boolean answer browsers' cross-origin requests and preflights (default: true on a web target)
 ---@field https? boolean also serve HTTPS (`https_url`), its certificate signed by a CA made for this mock (`ca_file`)
----@field browser_proxy? boolean also a browser's proxy at `url` (--enable-browser-proxying); stubs match `host`
+---@field browser_proxy? boolean also a browser's proxy at `url` (--enable-browser-proxying); default: `web_proxy`
+---@field pass_through? boolean with `browser_proxy`: what no stub answers goes on to its host, not a 404
 
 ---@class mock
 mock = {}

@@ -36,7 +36,7 @@ final class FrankModule {
                 capabilitiesFile: settings.capabilities)
         }
         guard settings.web != nil, target == nil else { return nil }
-        return WebTargetHost(driver: .chromium, configuration: configuration)
+        return WebTargetHost(driver: .chromium, configuration: configuration, usesProxy: settings.webProxy)
     }
 
     /// A module for `target` (nil: the embedded simulator with `appPath`, nil for the demo app).
@@ -91,6 +91,7 @@ final class FrankModule {
                     var table = LuaTable()
                     table["page"] = .string(web.configuration.url)
                     if let backend = web.configuration.backendOrigin { table["backend"] = .string(backend) }
+                    if web.usesProxy { table["proxy"] = .boolean(true) }
                     return args.result(table)
                 },
             ])
@@ -236,6 +237,8 @@ struct TargetSettings: Equatable {
     var webBackend: String?
     /// `--capabilities FILE`: the W3C capabilities of a `webdriver:` target's sessions.
     var capabilities: String?
+    /// `--web-proxy`: fscript's Chromium goes through the run's browser proxy to the scenario's mock.
+    var webProxy = false
 
     /// The target's part of the merged run settings; with none, the declarations' defaults (`RunSettings.swift`).
     init(_ settings: RunSettingValues = RunSettingValues(), environment: [String: String] = [:]) {
@@ -247,5 +250,6 @@ struct TargetSettings: Equatable {
         web = settings.text(.web)
         webBackend = settings.text(.webBackend)
         capabilities = settings.text(.capabilities)
+        webProxy = settings.flag(.webProxy)
     }
 }

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPCore
+import WebTarget
 
 /// `mock.start{https = true}` and `browser_proxy = true`: a CA made for this mock, the certificate it signs for
 /// `127.0.0.1` and `localhost` (the HTTPS listener's), and the CA's certificate written to a file of its own in
 /// the temporary folder (`server.ca_file`), which the app under test is told to trust. One CA serves both, so
 /// the app trusts one file.
+/// With `web_proxy` the CA is the run's (`init(relay:)`), which the web target's Chromium already trusts.
 struct MockHTTPS {
     let authority: CertificateAuthority
     let caFile: String
@@ -19,6 +21,17 @@ struct MockHTTPS {
             throw MockStartError(description: "mock.start: cannot write the CA certificate to \(caFile) (\(error))")
         }
         return MockHTTPS(authority: authority, caFile: caFile)
+    }
+
+    /// The run's CA, with `web_proxy`: the web proxy's own, whose file is the run's (not removed with the mock).
+    init(relay: BrowserProxyRelay) {
+        authority = relay.authority
+        caFile = relay.caFile
+    }
+
+    private init(authority: CertificateAuthority, caFile: String) {
+        self.authority = authority
+        self.caFile = caFile
     }
 
     /// The HTTPS listener's certificate, for the loopback names.

@@ -10,9 +10,9 @@ enum MockMisses {
     /// The most misses listed: a run that calls a mock in a loop must not drown the failure in them.
     static let limit = 20
 
-    /// One miss as the Lua table the report reads: `server`, `method`, `path` (with the query), `time` (seconds
-    /// since 1970), `nearest` (the closest stub's summary, nil when the mock has none), `differs` (what differs
-    /// from it), `matches_now`.
+    /// One miss as the Lua table the report reads: `server`, `method`, `path` (with the query; the whole URL for a
+    /// browser proxy's request for another host), `time` (seconds since 1970), `nearest` (the closest stub's
+    /// summary, nil when the mock has none), `differs` (what differs from it), `matches_now`.
     static func misses(in registry: MockRegistry, since: Double) -> [LuaValue] {
         var result: [LuaValue] = []
         for server in registry.servers {
@@ -21,7 +21,12 @@ enum MockMisses {
                 var table = LuaTable()
                 table["server"] = .string(server.url)
                 table["method"] = .string(entry.method)
-                table["path"] = .string(entry.query.isEmpty ? entry.path : "\(entry.path)?\(entry.query)")
+                let target = entry.query.isEmpty ? entry.path : "\(entry.path)?\(entry.query)"
+                // A browser proxy's request was for another host: the whole URL says which.
+                let host = entry.header("Host") ?? ""
+                let foreign =
+                    !host.isEmpty && host != "\(server.host):\(server.port)" && host != "localhost:\(server.port)"
+                table["path"] = .string(foreign ? "\(entry.scheme)://\(host)\(target)" : target)
                 table["time"] = .number(entry.receivedAt.timeIntervalSince1970)
                 if let closest = server.closestStub(to: entry) {
                     table["nearest"] = .string(closest.summary)

@@ -10,7 +10,10 @@ import MockServer
 /// `app:wait_for_idle` wait (through `ScriptSession.busySources`).
 enum MockModule {
     /// The keys `mock.start` accepts.
-    static let startKeys = ["port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors", "https", "browser_proxy"]
+    static let startKeys = [
+        "port", "host", "advertise", "mappings", "files", "journal_limit", "templating", "proxy", "record", "cors",
+        "https", "browser_proxy", "pass_through",
+    ]
 
     /// Registers `mock` and the `mock.Server` class in the session's state.
     static func register(in session: ScriptSession) {
@@ -69,8 +72,18 @@ enum MockModule {
         let cors = try options.boolean("cors") ?? (args.host(as: ScriptSession.self)?.drivesWeb ?? false)
         let files = try options.string("files").map(args.pathBesideCaller)
         let https = try options.boolean("https") ?? false
-        let browserProxy = try options.boolean("browser_proxy") ?? false
-        let secure = https || browserProxy ? try MockHTTPS.make() : nil
+        // With web_proxy, a mock is the browser's proxy unless told not to: that is how the page reaches it.
+        let session = args.host(as: ScriptSession.self)
+        let browserProxy = try options.boolean("browser_proxy") ?? (session?.browserProxy != nil)
+        let passThrough = try options.boolean("pass_through") ?? false
+        if passThrough && !browserProxy {
+            throw options.fieldError(
+                "pass_through", "sends on what a browser proxy's stubs do not answer: give browser_proxy = true too")
+        }
+        // The run's relay, when the browser goes through one: its CA signs this mock's certificates too, so the
+        // one CA Chromium trusts covers `server.ca_file` as well.
+        let relay = browserProxy ? try session?.browserProxy?() : nil
+        let secure = https || browserProxy ? try relay.map(MockHTTPS.init(relay:)) ?? MockHTTPS.make() : nil
         let listener = https ? try secure.map { (port: 0, identity: try $0.identity()) } : nil
         let server: MockServer
         do {
@@ -78,7 +91,8 @@ enum MockModule {
                 host: host, port: port, filesDirectory: files, journalLimit: journalLimit,
                 globalTemplating: templating == "global", proxy: recorder, cors: cors,
                 https: listener,
-                browserProxy: browserProxy ? secure.map { ForwardProxy(authority: $0.authority) } : nil)
+                browserProxy: browserProxy ? secure.map { ForwardProxy(authority: $0.authority) } : nil,
+                passThrough: passThrough)
         } catch let error as HTTPServerError {
             throw MockStartError(description: "mock.start: \(error); use another port, or port = 0 for a free one")
         } catch {
@@ -97,8 +111,7 @@ enum MockModule {
                 throw MockStartError(description: "cannot load the mappings in \(mappings): \(error)")
             }
         }
-        let session = args.host(as: ScriptSession.self)
-        session?.mocks.add(server, madeFiles: secure.map { [$0.caFile] } ?? [])
+        session?.mocks.add(server, madeFiles: relay == nil ? secure.map { [$0.caFile] } ?? [] : [], relay: relay)
         Exposure.warnIfExposed("mock.start", host: host, port: server.port, exposes: "read its journal and change its stubs")
         // A device reaches the mock by an address of this machine, not by the one it binds (0.0.0.0).
         var advertised: String?

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import MockServer
+import WebTarget
 
 /// The mock servers a script started, so the session can stop them at exit and count their requests in flight.
 ///
@@ -12,11 +13,18 @@ final class MockRegistry {
     /// Files made for a server (its CA certificate in the temporary folder), removed when it stops, so runs do
     /// not leave one behind each.
     private var madeFiles: [ObjectIdentifier: [String]] = [:]
+    /// The web proxy each browser-proxying mock is routed on (`web_proxy`): the route ends as the mock stops.
+    private var relays: [ObjectIdentifier: BrowserProxyRelay] = [:]
 
-    /// Adds a started server, with the files made for it.
-    func add(_ server: MockServer, madeFiles files: [String] = []) {
+    /// Adds a started server, with the files made for it; with `relay`, the browser's requests go to it from now
+    /// until it stops.
+    func add(_ server: MockServer, madeFiles files: [String] = [], relay: BrowserProxyRelay? = nil) {
         servers.append(server)
         if !files.isEmpty { madeFiles[ObjectIdentifier(server)] = files }
+        if let relay {
+            relays[ObjectIdentifier(server)] = relay
+            relay.route(server, to: server.responder)
+        }
     }
 
     /// Stops and forgets one server (`server:stop()`).
@@ -27,6 +35,8 @@ final class MockRegistry {
 
     /// Stops a server and removes the files made for it.
     private func stop(_ server: MockServer) {
+        // Unrouted first: no request of the browser's reaches a mock that is stopping.
+        relays.removeValue(forKey: ObjectIdentifier(server))?.unroute(server)
         server.stop()
         for file in madeFiles.removeValue(forKey: ObjectIdentifier(server)) ?? [] { unlink(file) }
     }

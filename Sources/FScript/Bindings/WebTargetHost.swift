@@ -33,11 +33,35 @@ final class WebTargetHost {
     private var site: StaticSite?
     /// The Frankly client's connections to the server, ended with it.
     private(set) var http: HTTPClient?
+    /// True with `web_proxy`: Chromium is started with the run's browser proxy, which the scenario's
+    /// browser-proxying mock answers (see `BrowserProxyRelay`).
+    let usesProxy: Bool
+    /// The run's browser proxy, started on first need: by the browser's start, or by the first browser-proxying
+    /// mock, which may come before the page is first used.
+    private var relay: BrowserProxyRelay?
 
-    init(driver: Driver, configuration: WebApp.Configuration, capabilitiesFile: String? = nil) {
+    init(
+        driver: Driver, configuration: WebApp.Configuration, capabilitiesFile: String? = nil, usesProxy: Bool = false
+    ) {
         self.driver = driver
         self.configuration = configuration
         self.capabilitiesFile = capabilitiesFile
+        self.usesProxy = usesProxy
+    }
+
+    /// The run's browser proxy (started now if it is not yet), nil without `web_proxy`. Only fscript's own
+    /// Chromium uses it: `RunArguments` refuses `web_proxy` with a `webdriver:` target, whose browser runs
+    /// elsewhere and cannot reach this machine's `127.0.0.1`.
+    func browserProxy() throws -> BrowserProxyRelay? {
+        guard usesProxy, case .chromium = driver else { return nil }
+        if let relay { return relay }
+        do {
+            let started = try BrowserProxyRelay.start()
+            relay = started
+            return started
+        } catch let error as WebTargetError {
+            throw FrankError("web_proxy: \(error.description)")
+        }
     }
 
     /// The capabilities file's JSON object; a file that cannot be read or is not an object says so.
@@ -97,7 +121,9 @@ final class WebTargetHost {
                     ownGroup: ProcessInfo.processInfo.environment["FSCRIPT_WORKER_INDEX"] == nil)
                 chromedriver = process
                 client = WebDriverClient(baseURL: process.url)
-                capabilities = Self.headlessChromium(profile: process.profile, size: configuration.windowSize)
+                capabilities = Self.headlessChromium(
+                    profile: process.profile, size: configuration.windowSize,
+                    arguments: try browserProxy()?.chromiumArguments ?? [])
             case .remote(let url):
                 client = WebDriverClient(baseURL: url)
                 capabilities = try readCapabilities() ?? .object(["browserName": .string("chrome")])
@@ -108,18 +134,29 @@ final class WebTargetHost {
                 self.site = site
                 configuration.url = site.startURL
             }
-            let first = try client.newSession(capabilities: capabilities)
+            let relay = try browserProxy()
+            let first = try relay?.holding { try client.newSession(capabilities: capabilities) }
+                ?? client.newSession(capabilities: capabilities)
             session.current.withLock { $0 = first }
             let app = WebApp(session: first, configuration: configuration)
             // A browser that died mid-scenario fails that scenario; the next launch opens a new session on the
             // same server (chromedriver starts a new Chromium).
             let current = session
             app.reconnect = {
-                let next = try client.newSession(capabilities: capabilities)
+                let next = try relay?.holding { try client.newSession(capabilities: capabilities) }
+                    ?? client.newSession(capabilities: capabilities)
                 current.current.withLock { $0 = next }
                 return next
             }
-            try app.launch()
+            if let relay {
+                // Chromium's own start-up calls (a search engine's start page, account checks) come while its
+                // first page loads: with the web proxy's routes held they get its 502, not the scenario's mock.
+                // A mock routed already gets the page's own requests on a second load.
+                try relay.holding { try app.launch() }
+                if relay.isRouted { try app.launch() }
+            } else {
+                try app.launch()
+            }
             server = try WebFranklyServer.start(app: app, host: host, port: port, limits: limits)
             http = HTTPClient()
         } catch let error as WebTargetError {
@@ -140,8 +177,10 @@ final class WebTargetHost {
     }
 
     /// Headless Chromium as fscript runs it: its own profile, no sandbox (CI runs as root), native dialogs left
-    /// open for the test to answer.
-    static func headlessChromium(profile: String, size: (width: Int, height: Int)) -> JSONValue {
+    /// open for the test to answer; `arguments` added (the web proxy's).
+    static func headlessChromium(
+        profile: String, size: (width: Int, height: Int), arguments: [String] = []
+    ) -> JSONValue {
         var options: [String: JSONValue] = [
             "args": .array(
                 [
@@ -149,7 +188,7 @@ final class WebTargetHost {
                     "--no-default-browser-check", "--disable-extensions", "--disable-background-networking",
                     "--disable-search-engine-choice-screen", "--user-data-dir=\(profile)",
                     "--window-size=\(size.width),\(size.height)",
-                ].map(JSONValue.string))
+                ].map(JSONValue.string) + arguments.map(JSONValue.string))
         ]
         if let browser = ChromeDriverProcess.locateBrowser() { options["binary"] = .string(browser) }
         return .object([
@@ -177,6 +216,8 @@ final class WebTargetHost {
         chromedriver = nil
         site?.stop()
         site = nil
+        relay?.stop()
+        relay = nil
     }
 
     deinit {

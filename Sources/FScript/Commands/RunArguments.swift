@@ -118,8 +118,13 @@ struct RunArguments: Equatable {
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
         }
+        if settings.flag(.webProxy), let problem = Self.webProxyProblem(target: target, web: settings.text(.web)) {
+            writeError("fscript: --web-proxy (web_proxy) \(problem)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
         let module = FrankModule.register(in: session.state, target: target, appPath: app, settings: targetSettings)
         session.drivesWeb = module.web != nil
+        if let web = module.web, web.usesProxy { session.browserProxy = { try web.browserProxy() } }
         // A web target's browser is a child process: ended here on every way out of the run (reports written,
         // Ctrl-C, an error), not left to the watchdog that covers fscript dying.
         defer { module.web?.stop() }
@@ -221,6 +226,22 @@ struct RunArguments: Equatable {
         if let web, target == nil { return "\(web) in headless Chromium" }
         if let target { return launch == nil ? target : "\(target) (relaunched by --launch)" }
         return "the embedded simulator running " + (app.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "the demo app")
+    }
+
+    /// Why `web_proxy` cannot apply to this run, or nil when it can: it sets up the Chromium fscript starts
+    /// (`--web` without `--target`). A `webdriver:` server's browser runs elsewhere and cannot reach this
+    /// machine's 127.0.0.1, where the proxy listens; its own proxy goes in its capabilities.
+    static func webProxyProblem(target: String?, web: String?) -> String? {
+        if let target, target.hasPrefix(FrankModule.webDriverPrefix) {
+            return "routes the Chromium fscript starts itself (--web without --target); a WebDriver server's "
+                + "browser cannot reach fscript's proxy on 127.0.0.1: give its browser a proxy in --capabilities "
+                + "(\"proxy\": {\"proxyType\": \"manual\", \"httpProxy\": …, \"sslProxy\": …}) pointing at an "
+                + "`fscript mock --enable-browser-proxying` it can reach"
+        }
+        guard web != nil, target == nil else {
+            return "routes the browser of a web target: give --web URL|DIR too"
+        }
+        return nil
     }
 
     /// With `--no-reset`, the launch command runs once, before the first file.

@@ -4,6 +4,7 @@ import Glibc
 import LuaJSON
 import LuaKit
 import Platform
+import WebTarget
 
 /// One Lua state set up the way every fscript run sees it, and the mapping from Lua outcomes to exit codes.
 ///
@@ -36,6 +37,9 @@ final class ScriptSession {
     var advertiseHost: String?
     /// True when the preset `app` is a web page: mocks then answer browsers' cross-origin calls by default.
     var drivesWeb = false
+    /// With `web_proxy`: the run's browser proxy, started on first call. A mock started then is a browser proxy
+    /// by default and gets the browser's requests for as long as it runs (`MockModule`).
+    var browserProxy: (() throws -> BrowserProxyRelay?)?
 
     init() {
         state = LuaState()

@@ -108,6 +108,12 @@ extension RunSetting {
         "web_backend", .text, valueName: "origin",
         help: "The origin the web page calls its backend at (https://api.example.com): the page's requests there go "
             + "to the scenario's mock backend (BACKEND_URL) when it has one.")
+    static let webProxy = RunSetting(
+        "web_proxy", .toggle(setting: true),
+        help: "Start the web target's Chromium with fscript's browser proxy, so a scenario's mock answers the page's "
+            + "requests to any origin, http and https (mock.start{} is then a browser proxy: stubs match host); "
+            + "without a mock the proxy answers 502. Loopback requests go direct. Only with --web.",
+        default: .boolean(false))
     static let capabilities = RunSetting(
         "capabilities", .path, valueName: "file",
         help: "A JSON file of W3C capabilities for --target webdriver:URL (a Selenium Grid, Appium, chromedriver), "
@@ -115,7 +121,7 @@ extension RunSetting {
     static let all: [RunSetting] = [
         tags, timeout, wait, validation, artifacts, updateSnapshots, reset, strict, lenient, retry, scenarioName,
         failFast, order, trace, screenshots, launch,
-        resetExec, requestTimeout, pollInterval, advertiseHost, web, webBackend, capabilities,
+        resetExec, requestTimeout, pollInterval, advertiseHost, web, webBackend, webProxy, capabilities,
     ]
 }
 

@@ -15,6 +15,9 @@ import X509
 public final class CertificateAuthority: Sendable {
     /// The CA's certificate as PEM, for the file clients trust.
     public let certificatePEM: String
+    /// The SHA-256 of the CA's public key (its DER SubjectPublicKeyInfo), base64: what Chromium's
+    /// `--ignore-certificate-errors-spki-list` takes, so a browser trusts this CA alone without a certificate store.
+    public let publicKeyPin: String
     private let certificate: Certificate
     private let key: P256.Signing.PrivateKey
     private let issued: NIOLockedValueBox<(contexts: [String: NIOSSLContext], order: [String])>
@@ -37,6 +40,7 @@ public final class CertificateAuthority: Sendable {
             },
             issuerPrivateKey: .init(key))
         certificatePEM = try certificate.serializeAsPEM().pemString
+        publicKeyPin = Data(SHA256.hash(data: key.publicKey.derRepresentation)).base64EncodedString()
         self.key = key
         issued = NIOLockedValueBox((contexts: [:], order: []))
     }

@@ -19,11 +19,17 @@ public final class MockServer: Sendable {
     private let mappings: LoadedMappings
     private let shutdownSwitch: ShutdownSwitch
     private let webhooks: WebhookSender
+    /// What its listeners answer with (stubs, journal, CORS when asked): a listener that is not the mock's own
+    /// hands requests to it too, as the web target's browser proxy does for the scenario's mock, so they are
+    /// matched, journalled and counted in flight as if they had come to `url`.
+    public let responder: any HTTPResponder
 
     private init(
         server: HTTPServer, secureServer: HTTPServer?, stubs: StubStore, journal: RequestJournal,
-        tracker: InFlightTracker, mappings: LoadedMappings, shutdownSwitch: ShutdownSwitch, webhooks: WebhookSender
+        tracker: InFlightTracker, mappings: LoadedMappings, shutdownSwitch: ShutdownSwitch, webhooks: WebhookSender,
+        responder: any HTTPResponder
     ) {
+        self.responder = responder
         self.server = server
         self.secureServer = secureServer
         self.stubStore = stubs
@@ -92,7 +98,7 @@ public final class MockServer: Sendable {
         stopper.withLock { $0 = [server] + (secureServer.map { [$0] } ?? []) }
         return MockServer(
             server: server, secureServer: secureServer, stubs: stubs, journal: journal, tracker: tracker, mappings: mappings,
-            shutdownSwitch: shutdownSwitch, webhooks: webhooks)
+            shutdownSwitch: shutdownSwitch, webhooks: webhooks, responder: answering)
     }
 
     /// What `POST /__admin/shutdown` does instead of stopping this mock (the default): `fscript mock` ends its
