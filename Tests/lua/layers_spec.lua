@@ -66,18 +66,13 @@ local RULES = {
   port = function(to) return to == "util" end,
 }
 
--- The engine never requires a renderer: `fscript.report` (the reporting entry) and the report record's
--- shape are its interface. These edges (module → renderer) are known, each for its reason, and wait for the event
--- stream (issue 39, item 4); any other edge from run/ to report/ fails.
-local RUN_KNOWN = {
-  ["run.lifecycle report.console"] = "the engine makes the serial run's console and calls it (no event bus yet)",
-  ["run.parallel.parent report.console"] = "the parallel parent makes its console and calls it (no event bus yet)",
-  ["run.parallel.protocol report.json"] = "the worker protocol carries cases as the JSON report's records",
-  ["run.parallel.units report.json"] = "--durations reads the durations of a JSON report",
-}
-local function run_rule(from, to)
-  if layer(to) ~= "report" then return true end
-  return to == "report" or RUN_KNOWN[from .. " " .. to] ~= nil
+-- The engine never requires a renderer, the console included: it publishes its events (`fscript.events.bus`) and
+-- whoever shows or keeps the run subscribes. `fscript.report` (the report specs a run is given) is its only way into
+-- report/, and it never calls up into the entry points that put a run together (the runner, the REPL, the DSL).
+local ENTRY_POINTS = { runner = true, repl = true, dsl = true }
+local function run_rule(_, to)
+  if ENTRY_POINTS[to] then return false end
+  return layer(to) ~= "report" or to == "report"
 end
 
 -- Forwarders kept at a public name that moved (one `return require("fscript.NEW")`), exempt from their

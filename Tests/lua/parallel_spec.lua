@@ -6,6 +6,7 @@ package.path = here .. "../../stdlib/?.lua;" .. here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local merge = require("fscript.report.merge")
 local units_mod = require("fscript.run.parallel.units")
+local json_report = require("fscript.report.json")
 local tags = require("fscript.run.tags")
 local util = require("fscript.util")
 
@@ -93,12 +94,12 @@ check.equal(5, #many, "more shards than units: the extra shards are empty")
 local report = write("old.json", ([[{"files": [{"path": "%s/a_test.lua", "cases": [
   {"name": "a1", "status": "passed", "duration": 3},
   {"name": "a2", "status": "passed", "duration": 1}]}]}]]):format(dir))
-local durations = assert(units_mod.durations(report))
+local durations = assert(json_report.durations(report))
 units_mod.weigh(units, durations)
 check.equal(3, units[1].weight, "a1 took 3 s")
 check.equal(1, units[2].weight, "a2 took 1 s")
 check.equal(2, units[3].weight, "a3 is new: the mean")
-local _, bad = units_mod.durations(write("bad.json", "[1, 2"))
+local _, bad = json_report.durations(write("bad.json", "[1, 2"))
 check.contains(bad, "--durations " .. dir .. "/bad.json: not a JSON report", "a broken durations file says so")
 
 -- merge-reports refuses what it cannot merge, saying why.

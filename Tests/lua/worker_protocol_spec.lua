@@ -1,43 +1,118 @@
--- Spec: the worker protocol (fscript.run.parallel.protocol) reads back what it writes, kind by kind as KINDS
--- declares them, and names what is no message of it (the parent reports such a line and ignores it).
+-- Spec: the worker protocol (fscript.run.parallel.protocol). Each kind MESSAGES declares reads back with its
+-- fields; a case travels whole (its failure a Failure again, its attempts too) but for what means nothing outside
+-- the worker; the sender holds a unit's cases until the unit is done and leaves out an attempt to be retried; a
+-- line that is no message says why (the parent reports it and ignores it); and a kind declared at run time travels
+-- from a worker's event stream to the parent's with nothing else changed.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
 local protocol = require("fscript.run.parallel.protocol")
 local cases = require("fscript.run.cases")
-local state_mod = require("fscript.run.state")
+local failure = require("fscript.failure")
+local bus_mod = require("fscript.events.bus")
 
-local state = state_mod.new({ started_at = 1700000000.5, strict_steps = true })
-local facts = protocol.facts(state, { definitions = {} })
 local case = cases.new("a scenario", { "smoke" }, false)
-case.status, case.index, case.duration = "passed", 1, 0.25
+case.status, case.index, case.duration = "failed", 1, 0.25
+case.failure = failure.new({ message = "expected 2, got 3", kind = "infrastructure", where = "a.lua:3" })
+case.steps[1] = { keyword = "Given", text = "a step", depth = 0, status = "failed", duration = 0.1,
+  hook = { kind = "before", location = "a.lua:1" } }
+local earlier = cases.new("a scenario", { "smoke" }, false)
+earlier.status, earlier.failure = "failed", failure.new({ message = "first try" })
+case.attempts = { earlier }
+case.preconditions = { signed_in = true }
+check.truthy(case.mark ~= nil, "a running case knows the target it used")
 
-local lines = { result = protocol.result("features/a.feature#1", { case }, facts) }
-facts.final = true
-lines.facts = protocol.facts_line(facts)
-
-for kind, fields in pairs(protocol.KINDS) do
-  local message, why = protocol.read(lines[kind])
-  check.truthy(message, ("a %s line reads back (%s)"):format(kind, tostring(why)))
-  if message then
-    check.equal(kind, message.kind, "its kind")
-    for _, field in ipairs(fields) do check.truthy(message[field] ~= nil, ("a %s carries %s"):format(kind, field)) end
+-- Every declared kind reads back with its fields.
+local samples = {
+  testCaseFinished = { unit = "features/a.feature#1", case = case },
+  unitFinished = { unit = "features/a.feature#1" },
+  runFacts = { support = { definitions = {} }, run_hooks = {}, started_at = 1700000000.5, strict = true,
+    final = true },
+}
+for kind, fields in pairs(protocol.MESSAGES) do
+  check.truthy(samples[kind], ("the spec has a sample of %s"):format(kind))
+  local line = protocol.encode(kind, samples[kind])
+  check.truthy(not line:find("\n"), ("a %s is one line"):format(kind))
+  local back_kind, event = protocol.read(line)
+  check.equal(kind, back_kind, ("a %s line reads back (%s)"):format(kind, tostring(back_kind or event)))
+  for _, field in ipairs(fields) do
+    if samples[kind][field] ~= nil then
+      check.truthy(event[field] ~= nil, ("a %s carries %s"):format(kind, field))
+    end
   end
 end
 
-local result = assert(protocol.read(lines.result))
-check.equal("features/a.feature#1", result.unit, "the unit")
-local back = protocol.case(result.cases[1])
+-- A case travels whole.
+local _, event = protocol.read(protocol.encode("testCaseFinished", samples.testCaseFinished))
+local back = event.case
 check.equal("a scenario", back.name, "the case's name")
-check.equal("passed", back.status, "its status")
+check.equal("failed", back.status, "its status")
 check.equal(1, back.index, "its index")
-check.equal(1700000000.5, result.run.started_at, "the run facts ride along")
-check.equal(true, assert(protocol.read(lines.facts)).run.final, "the last line's facts are final")
+check.equal("smoke", back.tags[1], "its tags")
+check.truthy(failure.is(back.failure), "its failure is a Failure again")
+check.equal("infrastructure", back.failure.kind, "with its kind (the JSON report would have said status 'error')")
+check.equal("a.lua:3", back.failure.where, "and where")
+check.equal("before", back.steps[1].hook.kind, "its steps and hooks")
+check.truthy(failure.is(back.attempts[1].failure), "an earlier attempt's failure is a Failure too")
+check.equal(nil, back.mark, "the target it used stays in the worker")
+check.equal(nil, back.preconditions, "its preconditions too")
+check.equal(1700000000.5, select(2, protocol.read(protocol.encode("runFacts", samples.runFacts))).started_at,
+  "the run facts")
 
-local message, why, decoded = protocol.read('{"unit": "x#1"}')
-check.equal(nil, message, "a unit without cases is no result")
-check.equal("no unit and cases", why, "and says why")
-check.equal("x#1", decoded.unit, "what it decoded to comes back (run facts in it still count)")
-check.equal(nil, (protocol.read("not json")), "a line that is not JSON is no message")
+-- Lines that are no message, each with why.
+for line, why in pairs({
+  ["not json"] = "not JSON",
+  ['[1, 2]'] = "not one message",
+  ['{"unitFinished": {"unit": "a#1"}, "runFacts": {}}'] = "not one message",
+  ['{"nosuchKind": {}}'] = "no message kind nosuchKind",
+  ['{"unitFinished": {"unit": 7}}'] = "its unit is not a string",
+  ['{"testCaseFinished": {"unit": "a#1", "case": {"status": "passed"}}}'] = "its case has no name",
+  -- The JSON report's case records were the wire once; they are no message now.
+  ['{"unit": "a#1", "cases": []}'] = "not one message",
+}) do
+  local kind, said = protocol.read(line)
+  check.equal(nil, kind, ("%q is no message"):format(line))
+  check.truthy(type(said) == "string" and said:find(why, 1, true),
+    ("%q says %q (%s)"):format(line, why, tostring(said)))
+end
+
+-- The sender: a unit's cases wait for its end, each with the unit; an attempt to be retried does not go.
+local sent = {}
+local bus = bus_mod.new()
+bus:subscribe(protocol.sender(function(line) sent[#sent + 1] = line end))
+local retried = cases.new("flaky one", {}, false)
+retried.status, retried.will_be_retried = "failed", true
+bus:publish("testCaseFinished", { case = retried })
+bus:publish("testCaseFinished", { case = case })
+bus:publish("note", { text = "not declared: stays in the worker" })
+check.equal(0, #sent, "nothing goes before the unit is done")
+bus:publish("runFacts", { started_at = 1 })
+bus:publish("unitFinished", { unit = "a.lua#1" })
+local kinds = {}
+for i, line in ipairs(sent) do
+  local kind, ev = protocol.read(line)
+  kinds[i] = kind
+  if kind == "testCaseFinished" then
+    check.equal("a.lua#1", ev.unit, "a case goes with its unit")
+    check.equal("a scenario", ev.case.name, "the case that will not be retried")
+  end
+end
+check.equal("runFacts testCaseFinished unitFinished", table.concat(kinds, " "),
+  "the facts, then the unit's cases, then its end")
+
+-- A kind declared in one place travels: from a worker's stream, through a line, onto the parent's stream.
+protocol.MESSAGES.greeting = { "text" }
+local wire = {}
+local worker_bus, parent_bus = bus_mod.new(), bus_mod.new()
+worker_bus:subscribe(protocol.sender(function(line) wire[#wire + 1] = line end))
+local heard
+parent_bus:subscribe({ greeting = function(_, ev) heard = ev.text end })
+worker_bus:publish("greeting", { text = "hello from a worker", extra = "not declared, not sent" })
+check.equal(1, #wire, "the new kind is sent as one line")
+local kind, ev = protocol.read(wire[1])
+parent_bus:publish(kind, ev)
+check.equal("hello from a worker", heard, "and the parent's subscriber hears it")
+check.equal(nil, ev.extra, "with the fields declared, no others")
+protocol.MESSAGES.greeting = nil
 
 check.finish("worker_protocol_spec")

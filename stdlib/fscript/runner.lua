@@ -7,19 +7,20 @@
 ---"interrupted" error): the current case fails, the rest are marked skipped ("not run: interrupted"),
 ---reports are written. 130 wins over 2, 2 over 1.
 local snippets = require("fscript.steps.snippets")
-local order = require("fscript.run.order")
-local discovery = require("fscript.run.discovery")
 local reporting = require("fscript.report")
+local json_report = require("fscript.report.json")
+local console_mod = require("fscript.report.console")
 local options = require("fscript.run.options")
 local cases = require("fscript.run.cases")
 local lifecycle = require("fscript.run.lifecycle")
 local phases = require("fscript.run.phases")
 local units = require("fscript.run.parallel.units")
+local parent = require("fscript.run.parallel.parent")
+local bus_mod = require("fscript.events.bus")
 local util = require("fscript.util")
 
--- The runner is the entry point; the work is in small modules: discovery (which files), options (checked once),
--- lifecycle and cases (loading files, running scenarios), reporting, dry_run, unit_worker (a parallel run's
--- worker), step_listing (`fscript steps`), units and parallel (splitting a run).
+-- The runner is the entry point and the one place a run is put together: the engine (`fscript.run.*`) publishes
+-- its events, and the runner subscribes the console to them and writes the reports.
 local M = {}
 
 -- The undefined steps the run met, each text once, in the order met.
@@ -58,6 +59,32 @@ function M.divert_stdout(reports)
   return function() end
 end
 
+-- Whether the console is in colour: as asked, else when standard output is a terminal.
+local function color_default(opts)
+  if opts.color ~= nil then return opts.color end
+  local isatty = util.host().isatty
+  return isatty ~= nil and isatty(1) == true
+end
+
+-- The console a run shows itself on, as a subscriber of its events: on standard error when a report goes to
+-- standard output.
+local function console_for(opts, reports, color)
+  local out = opts.out
+  for _, r in ipairs(reports) do
+    if r.path == "-" and out == nil then out = function(s) io.stderr:write(s) end end
+  end
+  return console_mod.subscriber(console_mod.new({ out = out, err = opts.err, color = color }))
+end
+
+-- The options with `--durations FILE` read (`durations_by_file`, seconds per scenario of an earlier run's JSON
+-- report), or nil and why it could not be.
+local function with_durations(opts)
+  if not opts.durations then return opts end
+  local durations, err = json_report.durations(opts.durations)
+  if not durations then return nil, err end
+  return setmetatable({ durations_by_file = durations }, { __index = opts })
+end
+
 local run_suite
 
 ---Runs scripts and writes reports. Never raises for script errors; returns the run as data too.
@@ -83,48 +110,24 @@ end
 
 run_suite = function(opts, filter, reports, restore_stdout)
   if opts.shard_count and not opts.select then
-    local sharded, err = units.shard_options(opts)
+    local sharded, err = with_durations(opts)
+    if sharded then sharded, err = units.shard_options(sharded) end
     if not sharded then
       io.stderr:write(("fscript: %s\n"):format(err))
       return 2, nil
     end
     opts = sharded
   end
-  for _, r in ipairs(reports) do
-    if r.path == "-" and opts.out == nil then
-      -- Standard output carries the report, so the console moves to standard error.
-      opts = setmetatable({ out = function(s) io.stderr:write(s) end }, { __index = opts })
-    end
-  end
   local state = lifecycle.new_state(opts, filter)
+  state.bus:subscribe(console_for(opts, reports, color_default(opts)))
   if opts.dry_run then return require("fscript.run.dry_run").run(state, opts), nil end
-  if opts.target then state.console:target(opts.target) end
-  if state.order.mode == "random" then
-    -- The seed on the console, so a failure that depends on the order can be run again in it.
-    state.console:line(("order: random:%d (--order random:%d runs this order again)"):format(state.order.seed,
-      state.order.seed))
-  end
+  state.bus:publish("testRunStarted", { target = opts.target,
+    seed = state.order.mode == "random" and state.order.seed or nil })
   local ok, err = pcall(function()
     phases.start(state, opts.files)
-    local expanded = discovery.expand(opts.files, opts.app)
-    -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
-    state.defined = {}
-    for i, path in ipairs(expanded) do state.defined[path] = i end
-    for _, path in ipairs(order.apply(state.order, expanded)) do
-      local wanted = true
-      if state.select then wanted = state.select[path] end
-      -- A file with nothing in this shard is neither loaded nor reported.
-      -- A feature file after the run stopped still declares its scenarios (reading it runs nothing), so each is
-      -- reported not run with its pickle; a Lua file is not loaded, its top level being code.
-      local declare = state.stopped and not state.interrupted and require("fscript.gherkin.features").is_feature(path)
-      if wanted ~= nil and (state.interrupted or state.stopped) and not declare then
-        state.files[#state.files + 1] = { path = path, cases = {} }
-        state.file = state.files[#state.files]
-        cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)
-      elseif wanted ~= nil then
-        lifecycle.run_file(state, path, wanted)
-      end
-    end
+    -- A tail call: a failure's traceback shows the user's frames down to the engine's, and Lua shows at most 21
+    -- levels; one level more here would push the engine's first frame out of view.
+    return lifecycle.run_files(state, opts)
   end)
   -- AfterAll hooks run whatever happened before them, as cucumber's do (unless the run never started).
   local after_ok, after_err = phases.finish(state)
@@ -158,16 +161,74 @@ run_suite = function(opts, filter, reports, restore_stdout)
     if util.is_interrupt(flush_err) then
       state.interrupted = true
     else
-      state.console:note(("traces not all written: %s"):format(tostring(flush_err)))
+      state.bus:publish("note", { text = ("traces not all written: %s"):format(tostring(flush_err)) })
     end
   end
   local run = require("fscript.run.state").tally(state)
   restore_stdout()
   reporting.write(run, reports)
-  state.console:finish(run)
+  state.bus:publish("testRunFinished", { run = run })
   local block = snippets.block(undefined_steps(run), state.session.registry.types, state.session.registry)
-  if block ~= "" then state.console:line("\n" .. block) end
+  if block ~= "" then state.bus:publish("suggestion", { text = block }) end
   return run.exit_code, run
+end
+
+-- The parallel run in progress in this process (its parent's side): its event stream, its reports, and what
+-- puts standard output and os.exit back.
+local parallel
+
+---Starts a parallel run (`fscript --jobs N`, a pool of targets; the host calls this): checks the options,
+---subscribes the console to the parent's events, and returns the plan for the host's worker pool (see
+---`fscript.run.parallel.parent`), or nil and why.
+---@param opts fscript.RunOptions
+---@return string? plan
+---@return string? error
+function M.parallel_begin(opts)
+  local filter, reports = options.check(opts)
+  if not filter then return nil, reports end
+  -- Planning runs each Lua file's top level (in a sandbox): what it writes stays off a report on standard output,
+  -- and an os.exit there cannot end the parent (`parallel_finish` puts both back).
+  local restore_stdout = M.divert_stdout(reports)
+  local restore_exit = cases.guard_exit()
+  local function restore()
+    restore_exit()
+    restore_stdout()
+  end
+  local weighed, err = with_durations(opts)
+  if not weighed then
+    restore()
+    return nil, err
+  end
+  local bus = bus_mod.new()
+  bus:subscribe(console_for(opts, reports, opts.color == true))
+  local ok, plan, why = pcall(parent.begin, weighed, filter, bus)
+  if not ok or not plan then restore() end
+  if not ok then error(plan, 0) end
+  if plan then parallel = { reports = reports, bus = bus, restore = restore } end
+  return plan, why
+end
+
+---A line a worker sent (see `fscript.run.parallel.parent`'s `result`): true when its unit is back.
+---@param line string
+---@param label string
+---@param expected? string
+---@return boolean
+function M.parallel_result(line, label, expected)
+  local back = parent.result(line, label, expected)
+  return back
+end
+
+---Ends a parallel run (see `fscript.run.parallel.parent`'s `finish`), writes its reports and shows its summary.
+---@param interrupted boolean
+---@param unrun string[]
+---@param lost_why table<string, string>
+---@return integer exit_code
+function M.parallel_finish(interrupted, unrun, lost_why)
+  local run = parent.finish(interrupted, unrun, lost_why)
+  parallel.restore()
+  reporting.write(run, parallel.reports)
+  parallel.bus:publish("testRunFinished", { run = run })
+  return run.exit_code
 end
 
 ---A worker of a parallel run: see `fscript.run.parallel.worker`.

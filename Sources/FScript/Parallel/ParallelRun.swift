@@ -8,9 +8,10 @@ import LuaKit
 
 /// `fscript --jobs N` and `--target A --target B …`: the parent of a parallel run.
 ///
-/// The stdlib lists the suite's units (`fscript.parallel.begin`); a `ParallelScheduler` hands them to worker
-/// processes and each result goes back to the stdlib (`result`), which prints it at once and keeps it in the
-/// serial run's order; at the end the stdlib writes the reports a serial run would have (`finish`). Ctrl-C (or
+/// The stdlib's runner lists the suite's units (`fscript.runner`'s `parallel_begin`); a `ParallelScheduler` hands
+/// them to worker processes and gives each line a worker sends back to the stdlib (`parallel_result`, true when the
+/// unit is back), which publishes the events it carries: the console shows each case at once, and the run is kept in
+/// the serial run's order; at the end the stdlib writes the reports a serial run would have (`parallel_finish`). Ctrl-C (or
 /// SIGTERM) reaches every worker; units not run are reported skipped; exit 130.
 struct ParallelRun {
     let session: ScriptSession
@@ -28,9 +29,9 @@ struct ParallelRun {
         do {
             let state = session.state
             parallel = (
-                try state.function("begin", inModule: "fscript.run.parallel.parent"),
-                try state.function("result", inModule: "fscript.run.parallel.parent"),
-                try state.function("finish", inModule: "fscript.run.parallel.parent")
+                try state.function("parallel_begin", inModule: "fscript.runner"),
+                try state.function("parallel_result", inModule: "fscript.runner"),
+                try state.function("parallel_finish", inModule: "fscript.runner")
             )
             let results = try parallel.begin.call(.table(options.table))
             guard let text = results.first?.stringValue else {

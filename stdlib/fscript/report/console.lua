@@ -3,6 +3,8 @@
 ---message, traceback, what the target showed), and last the summary line `N passed, N failed[, N skipped]`.
 ---A file's name shows once it has something to show: a file whose scenarios the tag filter left out is not listed.
 ---Colour only when asked (`color = true`).
+local util = require("fscript.util")
+
 local M = {}
 
 ---@class fscript.Console
@@ -227,6 +229,51 @@ function Console:finish(run)
   if run.flaky and run.flaky > 0 then extra[#extra + 1] = ("%d flaky"):format(run.flaky) end
   if #extra > 0 then summary = summary .. " (" .. table.concat(extra, ", ") .. ")" end
   self:line(summary)
+end
+
+---The console as a subscriber of a run's events (`fscript.events.bus`): each kind the console shows, shown as the
+---console shows it. A parallel run's case (`worker` or `lost` set) gets a line of its own first, naming its file
+---and the worker that ran it; one a parallel run never ran (`unrun`) is not shown.
+---@param console fscript.Console
+---@return table listener
+function M.subscriber(console)
+  return {
+    testRunStarted = function(_, e)
+      if e.target then console:target(e.target) end
+      -- The seed, so a failure that depends on the order can be run again in it.
+      if e.seed then
+        console:line(("order: random:%d (--order random:%d runs this order again)"):format(e.seed, e.seed))
+      end
+    end,
+    unitsPlanned = function(_, e)
+      console:line(console:paint("dim", ("%d units of work over %d workers"):format(e.units, e.workers)))
+    end,
+    fileStarted = function(_, e) console:file_start(e.file.path) end,
+    testCaseStarted = function(_, e) console:case_start(e.case) end,
+    testStepFinished = function(_, e) console:step(e.case, e.step) end,
+    output = function(_, e) console:output(e.text) end,
+    testCaseFinished = function(_, e)
+      local case = e.case
+      if e.unrun then return end
+      if e.worker then
+        local mark = case.status == "passed" and console:paint("green", "✔")
+          or case.status == "skipped" and console:paint("yellow", "-") or console:paint("red", "✘")
+        console:line(("%s %s › %s  %s"):format(mark, e.path, case.name,
+          console:paint("dim", ("%s  %s"):format(M.seconds(case.duration), e.worker))))
+      elseif e.lost then
+        console:line(("%s %s › %s"):format(console:paint("red", "✘"), e.path, case.name))
+      end
+      console:case_end(case)
+    end,
+    traceWritten = function(_, e)
+      console:note(("trace: %s (fscript show-trace %s)"):format(e.case.trace, util.shell_quote(e.case.trace)))
+    end,
+    testRunFinished = function(_, e) console:finish(e.run) end,
+    suggestion = function(_, e) console:line("\n" .. e.text) end,
+    note = function(_, e) console:note(e.text) end,
+    info = function(_, e) console:line(e.text) end,
+    diagnostic = function(_, e) console:error_line(e.text) end,
+  }
 end
 
 return M

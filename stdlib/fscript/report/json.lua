@@ -2,11 +2,13 @@
 ---table (`data_table`, rows of cells), its doc string (`doc_string`) and `background = true` for a Background
 ---step. An outline row's case name tells it from its siblings (see `fscript.features.case_name`).
 ---
----It is also how runs travel: a parallel run's workers send each finished case as its record here, and
----`fscript merge-reports` reads shards' JSON reports back (`M.load`) to write one set of reports, so a record
----keeps everything the other reports need.
+---It is also an input: `fscript merge-reports` reads shards' JSON reports back (`M.load`) to write one set of
+---reports, so a record keeps everything the other reports need, and `--durations FILE` weighs units of work by an
+---earlier run's (`M.durations`). A parallel run's workers do not use it: they send their events
+---(`fscript.run.parallel.protocol`).
 local json = require("fscript.json")
 local failure_mod = require("fscript.failure")
+local util = require("fscript.util")
 
 local M = {}
 
@@ -136,6 +138,24 @@ function M.load(text, name)
       defined = tonumber(file.defined) }
   end
   return run
+end
+
+---Seconds per scenario from an earlier run's JSON report (`--durations FILE`): `durations[path][name]`.
+---@param path string
+---@return table<string, table<string, number>>? durations
+---@return string? error
+function M.durations(path)
+  local text, err = util.read_input(path)
+  if not text then return nil, ("--durations %s: %s"):format(path, tostring(err)) end
+  local run, load_err = M.load(text, path)
+  if not run then return nil, "--durations " .. load_err end
+  local durations = {}
+  for _, file in ipairs(run.files) do
+    local names = durations[file.path] or {}
+    durations[file.path] = names
+    for _, case in ipairs(file.cases) do names[case.name] = (names[case.name] or 0) + (case.duration or 0) end
+  end
+  return durations
 end
 
 return M

@@ -6,11 +6,12 @@ local messages_reader = require("fscript.report.merge_reader")
 local reporting = require("fscript.report")
 local util = require("fscript.util")
 local state_mod = require("fscript.run.state")
+local collector_mod = require("fscript.events.collector")
 
 local M = {}
 
----Two runs' support code as one: see `fscript.run.state`'s `merge_support`.
-M.merge_support = state_mod.merge_support
+---Two runs' support code as one: see `fscript.events.collector`'s `merge_support`.
+M.merge_support = collector_mod.merge_support
 
 ---The most one report or stream to merge may hold.
 M.INPUT_LIMIT = 512 * 1024 * 1024
@@ -42,8 +43,10 @@ function M.run(outputs, inputs, opts)
       .. "message:FILE files\n")
     return 2
   end
-  local byPath, order, duration, interrupted = {}, {}, 0, false
-  local support, run_hooks, started_at, strict, run_hook_failed, exception, exception_where
+  -- Each input is replayed through the collector a parallel run's parent gathers its workers' cases with: its run
+  -- facts, its files, its cases.
+  local collector = collector_mod.new({ gather = true })
+  local duration, interrupted = 0, false
   for _, input in ipairs(inputs) do
     local text, err = util.read_input(input, nil, M.INPUT_LIMIT)
     if not text then
@@ -74,46 +77,33 @@ function M.run(outputs, inputs, opts)
     end
     if warning then io.stderr:write(("fscript merge-reports: warning: %s\n"):format(warning)) end
     duration = math.max(duration, run.duration or 0)
-    -- The messages' run facts: every shard's support code, the first shard's BeforeAll/AfterAll results.
-    support = M.merge_support(support, run.support)
-    if not run_hooks and #run.run_hooks > 0 then run_hooks = run.run_hooks end
-    if run.started_at and (not started_at or run.started_at < started_at) then started_at = run.started_at end
-    if strict == nil then strict = run.strict end
-    run_hook_failed = run_hook_failed or run.run_hook_failed
-    if not exception and run.exception then exception, exception_where = run.exception, run.exception_where end
     interrupted = interrupted or run.interrupted
+    collector:runFacts({ support = run.support, run_hooks = run.run_hooks, started_at = run.started_at,
+      strict = run.strict, run_hook_failed = run.run_hook_failed, exception = run.exception,
+      exception_where = run.exception_where })
     for _, file in ipairs(run.files) do
-      local merged = byPath[file.path]
-      if not merged then
-        merged = { path = file.path, cases = {}, position = file.position, defined = file.defined, seen = {},
-          load_error = file.load_error, source = file.source }
-        byPath[file.path] = merged
-        order[#order + 1] = merged
-      end
+      collector:fileStarted({ file = file })
       for _, case in ipairs(file.cases) do
-        local key = tostring(case.index) .. "\0" .. case.name
-        if merged.seen[key] then
+        collector:testCaseFinished({ case = case, path = file.path })
+        if collector.duplicate then
           io.stderr:write(("fscript merge-reports: %s › %s is in two reports (%s and an earlier one); merge the "
-            .. "reports of one run's shards only\n"):format(file.path, case.name, input))
+            .. "reports of one run's shards only\n"):format(collector.duplicate.path, collector.duplicate.name, input))
           return 2
         end
-        merged.seen[key] = true
-        merged.cases[#merged.cases + 1] = case
       end
     end
   end
-  table.sort(order, function(a, b)
+  local files = collector:sorted_files()
+  table.sort(files, function(a, b)
     if a.position and b.position and a.position ~= b.position then return a.position < b.position end
     return a.path < b.path
   end)
+  local facts = collector:facts()
   local state = state_mod.new({ interrupted = interrupted, started = util.clock() - duration,
-    support = support, run_hooks = run_hooks or {}, started_at = started_at, strict_steps = strict ~= false,
-    run_hook_failed = run_hook_failed, exception = exception, exception_where = exception_where })
-  for _, file in ipairs(order) do
-    table.sort(file.cases, require("fscript.run.order").case_before)
-    file.seen = nil
-    state_mod.add_file(state, file)
-  end
+    support = facts.support, run_hooks = facts.run_hooks, started_at = facts.started_at,
+    strict_steps = facts.strict ~= false, run_hook_failed = facts.run_hook_failed, exception = facts.exception,
+    exception_where = facts.exception_where })
+  for _, file in ipairs(files) do state_mod.add_file(state, file) end
   local run = state_mod.tally(state)
   run.duration = duration
   util.confine({ embed = opts.files, source = "." }, M.EMBED_BUDGET)

@@ -123,8 +123,8 @@ function M.dropped_line(dropped)
     M.OUTPUT_HEAD // 1024, M.OUTPUT_TAIL // 1024)
 end
 
----Sends what the case prints to its record and the console; returns the function that puts `print` back (and
----ends the record's output: the head, what was dropped, the tail).
+---Sends what the case prints to its record and the run's events (`output`); returns the function that puts
+---`print` back (and ends the record's output: the head, what was dropped, the tail).
 ---@param run_state table
 ---@param case fscript.Case
 ---@return fun()
@@ -169,7 +169,7 @@ function M.capture_print(run_state, case)
     for i = 1, parts.n do parts[i] = tostring(parts[i]) end
     local text = table.concat(parts, "\t", 1, parts.n)
     keep(text)
-    run_state.console:output(text)
+    run_state.bus:publish("output", { text = text })
   end)
   return function()
     rawset(env, "print", saved)
@@ -191,10 +191,10 @@ local function target_view(run_state, case)
   if run_state.artifacts then
     local written, problems, missed = artifacts.write(run_state.artifacts, run_state.file.path, case.name, tree)
     case.artifacts = written
-    for _, why in ipairs(missed) do run_state.console:note(why) end
+    for _, why in ipairs(missed) do run_state.bus:publish("note", { text = why }) end
     -- An artifact that cannot be written (a full disk) is an infrastructure error, said with its reason.
     for _, why in ipairs(problems) do
-      run_state.console:note(("artifact not written: %s"):format(why))
+      run_state.bus:publish("note", { text = ("artifact not written: %s"):format(why) })
       run_state.infrastructure = true
     end
   end
@@ -321,7 +321,7 @@ function M.finish(run_state, case, started, err, retries_left)
     if case.status == "running" then case.status = "passed" end
     if case.status == "passed" then carry_outcome(run_state, case, "passed") end
   end
-  run_state.console:case_end(case)
+  run_state.bus:publish("testCaseFinished", { case = case })
 end
 
 ---Runs every hook, even after one failed; returns the first failure.
@@ -348,9 +348,8 @@ function M.skip(run_state, name, tags, reason, index)
   local case = M.new(name, tags)
   case.index = index
   case.status, case.skip_reason = "skipped", reason
-  run_state.file.cases[#run_state.file.cases + 1] = case
-  run_state.console:case_start(case)
-  run_state.console:case_end(case)
+  run_state.bus:publish("testCaseStarted", { case = case })
+  run_state.bus:publish("testCaseFinished", { case = case })
   return case
 end
 
@@ -362,7 +361,6 @@ function M.load_failed(run_state, message)
   run_state.load_errors = run_state.load_errors + 1
   local case = M.new("(load)", {}, true)
   case.mark, case.index, case.load = nil, 0, true
-  run_state.file.cases[1] = case
   M.finish(run_state, case, util.clock(), failure.new({ message = message }))
 end
 

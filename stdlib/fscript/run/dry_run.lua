@@ -18,7 +18,11 @@ local M = {}
 ---@param opts fscript.RunOptions
 ---@return integer
 function M.run(state, opts)
-  local out = state.console
+  -- The listing is the run's own output (`info`); load errors and warnings are diagnostics.
+  local out = {
+    line = function(_, text) state.bus:publish("info", { text = text }) end,
+    error_line = function(_, text) state.bus:publish("diagnostic", { text = text }) end,
+  }
   phases.start(state, opts.files, { hooks = false })
   local undefined, seen, ambiguous, checked, overrides = {}, {}, {}, 0, {}
   for _, path in ipairs(discovery.expand(opts.files, opts.app)) do

@@ -6,7 +6,6 @@ local config = require("fscript.config")
 local selection = require("fscript.run.selection")
 local order_mod = require("fscript.run.order")
 local backend = require("fscript.backend")
-local console_mod = require("fscript.report.console")
 local features = require("fscript.gherkin.features")
 local discovery = require("fscript.run.discovery")
 local cases = require("fscript.run.cases")
@@ -16,16 +15,13 @@ local status_mod = require("fscript.events.status")
 local steps_mod = require("fscript.steps.registry")
 local scenario_run = require("fscript.run.scenario")
 local state_mod = require("fscript.run.state")
+local bus_mod = require("fscript.events.bus")
+local collector_mod = require("fscript.events.collector")
 
 local M = {}
 
-local function color_default(opts)
-  if opts.color ~= nil then return opts.color end
-  local isatty = util.host().isatty
-  return isatty ~= nil and isatty(1) == true
-end
-
----A fresh run: configuration, session, console; a serial run's or a worker's.
+---A fresh run: configuration, session, and the run's event stream (`state.bus`) with the collector that folds it
+---into `state.files` subscribed; a serial run's or a worker's. Whoever shows the run subscribes to the bus.
 ---@param opts fscript.RunOptions
 ---@param filter table the parsed tag filter
 ---@return fscript.RunState state
@@ -42,10 +38,13 @@ function M.new_state(opts, filter)
     fail_fast = opts.fail_fast == true, order = assert(order_mod.parse(opts.order)),
     -- cucumber's strictness: pending and undefined steps fail the run unless --no-strict (`lenient`).
     strict_steps = opts.lenient ~= true, retry = math.tointeger(opts.retry) or 0,
-    reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {}, artifacts = art or nil,
-    console = console_mod.new({ out = opts.out, err = opts.err, color = color_default(opts) }) })
+    reset = opts.reset ~= false, scenario_count = 0, selected = 0, seen_tags = {}, artifacts = art or nil })
+  state.bus = bus_mod.new()
+  state.collector = state.bus:subscribe(collector_mod.new({ files = state.files }))
+  -- Test code reaches the run's stream through its session (a support file may publish on it).
+  session.bus = state.bus
   state.trace_mode, state.every_step = require("fscript.trace.recorder").modes(opts)
-  session.on_step = function(case, result) state.console:step(case, result) end
+  session.on_step = function(case, result) state.bus:publish("testStepFinished", { case = case, step = result }) end
   require("fscript.screenshots").configure(state, opts.update_snapshots)
   return state
 end
@@ -78,10 +77,8 @@ local function load_file(run_state, path)
   restore()
   run_state.session.case = nil
   local scenarios = run_state.session.scenarios
-  if err or #scenarios == 0 or #case.steps > 0 then
-    table.insert(run_state.file.cases, 1, case)
-    cases.finish(run_state, case, started, err)
-  end
+  -- The file's first case (its scenarios run after it): the collector adds it as it finishes.
+  if err or #scenarios == 0 or #case.steps > 0 then cases.finish(run_state, case, started, err) end
   return err == nil
 end
 
@@ -93,7 +90,7 @@ local function load_feature(run_state, path)
     cases.load_failed(run_state, errors)
     return false
   end
-  for _, warning in ipairs(warnings) do run_state.console:error_line(warning) end
+  for _, warning in ipairs(warnings) do run_state.bus:publish("diagnostic", { text = warning }) end
   for i, pickle in ipairs(pickles) do
     local spec = features.scenario(run_state.session, path, pickle)
     spec.pickle_index = i
@@ -116,8 +113,7 @@ function M.load_step_files(run_state, paths)
     end
     if err then
       run_state.file = { path = path, cases = {} }
-      run_state.files[#run_state.files + 1] = run_state.file
-      run_state.console:file_start(path)
+      run_state.bus:publish("fileStarted", { file = run_state.file })
       cases.load_failed(run_state, err)
       run_state.support_error = run_state.support_error or err
       run_state.support_error_file = run_state.support_error_file or path
@@ -147,8 +143,8 @@ function M.run_all_hooks(run_state, kind)
     end
     if result.status ~= "passed" and result.status ~= "skipped" then
       run_state.run_hook_failed = true
-      run_state.console:error_line(("fscript: %s hook %s failed: %s"):format(hooks_mod.NAMES[kind],
-        result.hook.location, tostring(err and err.message)))
+      run_state.bus:publish("diagnostic", { text = ("fscript: %s hook %s failed: %s"):format(hooks_mod.NAMES[kind],
+        result.hook.location, tostring(err and err.message)) })
       if kind == "before_all" and not run_state.stopped then
         run_state.stopped = "not run: a BeforeAll hook failed"
       end
@@ -263,16 +259,42 @@ end
 function M.run_file(run_state, path, wanted)
   local file = { path = path, cases = {}, position = run_state.positions and run_state.positions[path],
     defined = run_state.defined and run_state.defined[path] }
-  run_state.files[#run_state.files + 1] = file
   run_state.file = file
-  run_state.console:file_start(path)
+  run_state.bus:publish("fileStarted", { file = file })
   -- Mocks and backends the file's top level started serve its scenarios, and stop with the file.
   local mocks = M.mock_checkpoint()
   if M.load_test_file(run_state, path) then M.run_loaded_scenarios(run_state, wanted) end
   backend.reset()
   M.stop_mocks(mocks)
   -- A file whose scenarios the tag filter (or the shard) all left out is in no report: it did not take part.
-  if #file.cases == 0 and run_state.files[#run_state.files] == file then run_state.files[#run_state.files] = nil end
+  run_state.bus:publish("fileFinished", { file = file })
+end
+
+---The serial run's body: each test file of the run (`opts.files` expanded, in the run's `--order`), its
+---scenarios that the run (or its shard, `state.select`) selects; once the run stopped or was interrupted, the
+---rest are reported not run.
+---@param state fscript.RunState
+---@param opts fscript.RunOptions
+function M.run_files(state, opts)
+  local expanded = discovery.expand(opts.files, opts.app)
+  -- Each file's place in the defined order, whatever order the run takes (the messages list documents so).
+  state.defined = {}
+  for i, path in ipairs(expanded) do state.defined[path] = i end
+  for _, path in ipairs(order_mod.apply(state.order, expanded)) do
+    local wanted = true
+    if state.select then wanted = state.select[path] end
+    -- A file with nothing in this shard is neither loaded nor reported.
+    -- A feature file after the run stopped still declares its scenarios (reading it runs nothing), so each is
+    -- reported not run with its pickle; a Lua file is not loaded, its top level being code.
+    local declare = state.stopped and not state.interrupted and features.is_feature(path)
+    if wanted ~= nil and (state.interrupted or state.stopped) and not declare then
+      state.file = { path = path, cases = {} }
+      state.bus:publish("fileStarted", { file = state.file })
+      cases.skip(state, "(script)", {}, state.interrupted and "not run: interrupted" or state.stopped, 0)
+    elseif wanted ~= nil then
+      M.run_file(state, path, wanted)
+    end
+  end
 end
 
 return M

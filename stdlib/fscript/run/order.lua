@@ -96,13 +96,7 @@ function M.apply(order, items)
 end
 
 ---Whether case `a` comes before case `b` of the same file in the run: by their place in the run's order (the
----file's top level first), then by position. A parallel run's parent and `merge-reports` sort by it.
----@param a fscript.Case
----@param b fscript.Case
----@return boolean
-function M.case_before(a, b)
-  if (a.rank or 0) ~= (b.rank or 0) then return (a.rank or 0) < (b.rank or 0) end
-  return (a.index or 0) < (b.index or 0)
-end
+---file's top level first), then by position (`fscript.events.collector` sorts gathered cases by it).
+M.case_before = require("fscript.events.collector").case_before
 
 return M

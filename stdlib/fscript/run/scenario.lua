@@ -56,7 +56,7 @@ local function reset_target(run_state, spec)
   end
   if not done and not run_state.reset_noted then
     run_state.reset_noted = true
-    run_state.console:note(why)
+    run_state.bus:publish("note", { text = why })
   end
 end
 
@@ -101,7 +101,7 @@ local function run_case_hook(run_state, case, def, timeout)
     err.step = err.step or ("%s hook (%s)"):format(hooks_mod.NAMES[def.kind], result.text)
   end
   -- A hook that passed is no news on the console (the reports list it); one that did not is.
-  if result.status ~= "passed" then run_state.console:step(case, result) end
+  if result.status ~= "passed" then run_state.bus:publish("testStepFinished", { case = case, step = result }) end
   return result.status, err
 end
 
@@ -160,8 +160,7 @@ local function attempt_scenario(run_state, spec, hooks, index, attempt, retries_
   case.info, case.preconditions, case.gherkin = spec.info, spec.preconditions, spec.gherkin
   -- Where the scenario is defined: what a hook record carrying an outcome outside its steps points to.
   case.where = spec.gherkin and ("%s:%d"):format(spec.gherkin.uri, spec.gherkin.line) or spec.where
-  run_state.file.cases[#run_state.file.cases + 1] = case
-  run_state.console:case_start(case)
+  run_state.bus:publish("testCaseStarted", { case = case })
   local down = cases.target_down()
   if down then
     -- The target stopped answering earlier (or never did): fail at once with that cause, not after a wait.
@@ -244,9 +243,7 @@ function M.run(run_state, spec, hooks, index)
       end
       return
     end
-    -- The attempt stays in the record of the next one, not as a case of its own.
-    local list = run_state.file.cases
-    if list[#list] == case then list[#list] = nil end
+    -- The attempt stays in the record of the next one, not as a case of its own (the collector left it out).
     earlier[#earlier + 1] = case
   end
 end

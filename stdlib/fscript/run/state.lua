@@ -3,6 +3,7 @@
 ---keeps one `TestRun`. The engine adds to the state as it goes; `tally` folds it into the run every report renders.
 local util = require("fscript.util")
 local status_mod = require("fscript.events.status")
+local collector = require("fscript.events.collector")
 
 local M = {}
 
@@ -83,42 +84,7 @@ function M.tally(state)
   return run
 end
 
--- Adds the items of `b` missing from `a` (by `key`), keeping `a`'s order, then sorts by where they are defined.
-local function union(a, b, key)
-  local out, seen = {}, {}
-  for _, list in ipairs({ a or {}, b or {} }) do
-    for _, item in ipairs(list) do
-      local k = key(item)
-      if not seen[k] then
-        seen[k] = true
-        out[#out + 1] = item
-      end
-    end
-  end
-  return out
-end
-
----Two runs' support code as one (`fscript.run.lifecycle`'s `support`: a parallel run's workers', merged shards'):
----each definition, hook and type once, a definition's place in the list as the run that defined it first had it.
----@param a? table
----@param b? table
----@return table?
-function M.merge_support(a, b)
-  if type(a) ~= "table" then return type(b) == "table" and b or nil end
-  if type(b) ~= "table" then return a end
-  local function by_location(item)
-    return tostring(item.location or (item.source or "") .. ":" .. tostring(item.line)) .. (item.hook or "")
-  end
-  local definitions = union(a.definitions, b.definitions, by_location)
-  -- In definition order, as one run lists them (shards and workers load the same support files in one order).
-  table.sort(definitions, function(x, y)
-    if (x.seq or 0) ~= (y.seq or 0) then return (x.seq or 0) < (y.seq or 0) end
-    return by_location(x) < by_location(y)
-  end)
-  return { definitions = definitions,
-    parameter_types = union(a.parameter_types, b.parameter_types, function(t) return t.name end),
-    undefined_parameter_types = union(a.undefined_parameter_types, b.undefined_parameter_types,
-      function(u) return u.expression end) }
-end
+---Two runs' support code as one: see `fscript.events.collector`'s `merge_support`.
+M.merge_support = collector.merge_support
 
 return M

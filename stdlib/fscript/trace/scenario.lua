@@ -47,16 +47,8 @@ end
 -- A trace or picture that could not be written: said on the console, and the run is an infrastructure error
 -- (exit 2), as for a report.
 local function not_written(run_state, why)
-  run_state.console:note(("trace not written: %s"):format(tostring(why)))
+  run_state.bus:publish("note", { text = ("trace not written: %s"):format(tostring(why)) })
   run_state.infrastructure = true
-end
-
----Says on the console where a case's trace is and how to open it (serial runs after the traces are written, the
----parallel parent as each worker's case comes back).
----@param console table
----@param case table
-function M.note(console, case)
-  console:note(("trace: %s (fscript show-trace %s)"):format(case.trace, util.shell_quote(case.trace)))
 end
 
 ---Ends the recording of a finished case: writes what the mode keeps and notes it on the case (`case.trace`, the
@@ -111,7 +103,7 @@ function M.flush(run_state)
   for _, file in ipairs(run_state.files or {}) do
     for _, case in ipairs(file.cases or {}) do
       if case.trace and why[case.trace] then case.trace = nil end
-      if case.trace and not stop then M.note(run_state.console, case) end
+      if case.trace and not stop then run_state.bus:publish("traceWritten", { case = case }) end
     end
   end
   if stop then error(stop, 0) end

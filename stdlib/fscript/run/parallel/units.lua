@@ -9,9 +9,7 @@
 local session_mod = require("fscript.session")
 local features = require("fscript.gherkin.features")
 local selection = require("fscript.run.selection")
-local json_report = require("fscript.report.json")
 local discovery = require("fscript.run.discovery")
-local util = require("fscript.util")
 local order_mod = require("fscript.run.order")
 
 local M = {}
@@ -126,24 +124,6 @@ function M.units(opts, filter)
   return units, files, declared, broken, warnings
 end
 
----Seconds per scenario from an earlier run's JSON report (`--durations FILE`): `durations[path][name]`.
----@param path string
----@return table<string, table<string, number>>? durations
----@return string? error
-function M.durations(path)
-  local text, err = util.read_input(path)
-  if not text then return nil, ("--durations %s: %s"):format(path, tostring(err)) end
-  local run, load_err = json_report.load(text, path)
-  if not run then return nil, "--durations " .. load_err end
-  local durations = {}
-  for _, file in ipairs(run.files) do
-    local names = durations[file.path] or {}
-    durations[file.path] = names
-    for _, case in ipairs(file.cases) do names[case.name] = (names[case.name] or 0) + (case.duration or 0) end
-  end
-  return durations
-end
-
 ---Gives each unit its expected seconds from `durations`; a unit the earlier run did not have counts as the
 ---mean of those it had.
 ---@param units fscript.Unit[]
@@ -217,8 +197,8 @@ function M.selection(units)
   return select, positions
 end
 
----The runner options for shard `index` of `count` (`--shard i/n`, `--durations FILE`): the same options with
----the shard's selection, or nil and why.
+---The runner options for shard `index` of `count` (`--shard i/n`, weighed by `durations_by_file`, what the runner
+---read of `--durations FILE`): the same options with the shard's selection, or nil and why.
 ---@param opts fscript.RunOptions
 ---@return fscript.RunOptions? opts
 ---@return string? error
@@ -226,11 +206,7 @@ function M.shard_options(opts)
   local filter, err = selection.parse(opts)
   if not filter then return nil, err end
   local units = M.units(opts, filter)
-  if opts.durations then
-    local durations, derr = M.durations(opts.durations)
-    if not durations then return nil, derr end
-    M.weigh(units, durations)
-  end
+  if opts.durations_by_file then M.weigh(units, opts.durations_by_file) end
   local shards = M.partition(units, opts.shard_count)
   local select, positions = M.selection(shards[opts.shard_index])
   local copy = setmetatable({ select = select, positions = positions }, { __index = opts })

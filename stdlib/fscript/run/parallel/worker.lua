@@ -1,4 +1,5 @@
----The worker side of a parallel run (`fscript --jobs N` starts them): units of work in, case records out.
+---The worker side of a parallel run (`fscript --jobs N` starts them): units of work in, its run's events out
+---(through `fscript.run.parallel.protocol`).
 local backend = require("fscript.backend")
 local options = require("fscript.run.options")
 local lifecycle = require("fscript.run.lifecycle")
@@ -10,13 +11,16 @@ local protocol = require("fscript.run.parallel.protocol")
 
 local M = {}
 
--- What the parent's messages need from a worker besides cases (see `fscript.run.parallel.protocol`).
+-- What the parent's messages need from a worker besides cases (the protocol's `runFacts`).
 local function run_facts(state)
-  return protocol.facts(state, lifecycle.support(state))
+  return { support = lifecycle.support(state), run_hooks = state.run_hooks, run_hook_failed = state.run_hook_failed,
+    started_at = state.started_at, strict = state.strict_steps, exception = state.exception,
+    exception_where = state.exception_where }
 end
 
----Runs the units the parent hands out, one at a time, and sends back each unit's cases (a `result` of
----`fscript.run.parallel.protocol`). A unit is `PATH#N` (the file's N-th scenario)
+---Runs the units the parent hands out, one at a time; its run's events go to the parent (the protocol's sender
+---subscribed to them: each unit's cases, the run facts, then `unitFinished`). A unit is `PATH#N` (the file's N-th
+---scenario)
 ---or `PATH#*` (the whole file, for files that share state between scenarios or have none). A file stays loaded
 ---while its scenarios keep coming; mocks its top level started stop when the worker moves to another file.
 ---@param opts fscript.RunOptions
@@ -31,13 +35,16 @@ function M.run(opts)
   -- os.exit in a scenario or hook is an error of it, as in a serial run (see `fscript.cases.guard_exit`); the
   -- worker lives on to send its result.
   cases.guard_exit()
-  local quiet = setmetatable({ out = function() end, err = function() end }, { __index = opts })
-  local state = lifecycle.new_state(quiet, filter)
+  -- No console: what the worker's run shows, its parent shows (the cases it sends; the warnings it printed itself).
+  local state = lifecycle.new_state(opts, filter)
   -- The same support and step definition files as a serial run, before any unit (the parent reports the ones
   -- that do not load).
   -- Each worker runs cucumber's BeforeAll hooks before its first unit and its AfterAll hooks after its last, as
-  -- cucumber-js's parallel workers do; the parent reports one worker's (`run` lines below).
+  -- cucumber-js's parallel workers do; the parent reports one worker's (the run facts each unit sends).
   phases.start(state, opts.files)
+  -- From here on the run's events go to the parent (what came before is the parent's to report: it loaded the same
+  -- files when it planned).
+  state.bus:subscribe(protocol.sender(channel.send))
   local loaded, file_mocks
   while not state.interrupted do
     local unit = channel.next()
@@ -45,7 +52,10 @@ function M.run(opts)
     local path, which = unit:match("^(.*)#([^#]*)$")
     local wanted = which == "*" and true or { [tonumber(which) or -1] = true }
     local file = { path = path, cases = {} }
-    state.files, state.file = { file }, file
+    -- The unit's record alone (the parent keeps the run's): the cases it sent are not kept here.
+    state.collector:clear()
+    state.file = file
+    state.bus:publish("fileStarted", { file = file })
     local ok, err = pcall(function()
       if state.stopped and not features.is_feature(path) then
         -- A stopped run loads no Lua test file (its top level is code), as a serial run does not.
@@ -70,7 +80,8 @@ function M.run(opts)
     -- from its case); they are written on a thread of their own.
     local flushed, flush_err = pcall(require("fscript.trace.scenario").flush, state)
     if not flushed and util.is_interrupt(flush_err) then state.interrupted = true end
-    channel.send(protocol.result(unit, file.cases, run_facts(state)))
+    state.bus:publish("runFacts", run_facts(state))
+    state.bus:publish("unitFinished", { unit = unit })
   end
   lifecycle.stop_mocks(file_mocks)
   state.run_hooks = {}
@@ -78,7 +89,7 @@ function M.run(opts)
   -- The AfterAll hooks' results, after the last unit (the parent reads lines until the worker exits).
   local facts = run_facts(state)
   facts.final = true
-  pcall(channel.send, protocol.facts_line(facts))
+  pcall(state.bus.publish, state.bus, "runFacts", facts)
   return state.interrupted and 130 or 0
 end
 

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# A message added to the worker protocol in one place, its declaration in `fscript.run.parallel.protocol`'s
+# MESSAGES, reaches the parent of a --jobs run: the fixture's scenarios publish `note` events on their run's event
+# stream; serially the console shows them; with --jobs 2 only once the fixture declares `note` a protocol message
+# (DECLARE set), and then both, each from the worker that ran it.
+source "$(dirname "$0")/common.sh"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fixture=Tests/cli/fixtures/worker_protocol/greeting_test.lua
+
+run() {
+  local name="$1" status=0
+  shift
+  "$@" >"$work/$name.out" 2>"$work/$name.err" </dev/null || status=$?
+  [ "$status" -eq 0 ] || fatal "$name: exit $status: $(tail -n 5 "$work/$name.err")"
+}
+
+run serial "$bin" "$fixture"
+grep -q '^note: hello 1 from worker none$' "$work/serial.err" || fatal "serial: no note: $(cat "$work/serial.err")"
+
+run undeclared "$bin" "$fixture" --jobs 2
+grep -q 'hello' "$work/undeclared.err" "$work/undeclared.out" &&
+  fatal "undeclared: a note reached the parent although no protocol message carries it: $(cat "$work/undeclared.err")"
+grep -q '^2 passed, 0 failed$' "$work/undeclared.out" || fatal "undeclared: $(tail -n 3 "$work/undeclared.out")"
+
+DECLARE=1 run declared "$bin" "$fixture" --jobs 2
+for i in 1 2; do
+  grep -Eq "^note: hello $i from worker [12]\$" "$work/declared.err" ||
+    fatal "declared: note $i did not reach the parent: $(cat "$work/declared.err")"
+done
+grep -q '^2 passed, 0 failed$' "$work/declared.out" || fatal "declared: $(tail -n 3 "$work/declared.out")"
+echo "worker_protocol_test: a declared message reaches the parent, an undeclared one does not"
