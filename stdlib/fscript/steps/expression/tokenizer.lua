@@ -36,7 +36,12 @@ end
 function M.tokenize(expression)
   local chars = M.code_points(expression)
   local tokens = { { type = "START_OF_LINE", text = "", start = 0, stop = 0 } }
-  local current, escaping, escape_start = nil, false, 0
+  -- A run of text or white space gathers its characters in `parts` and is joined once it ends: joining them one
+  -- at a time copied the run so far for each character (a 100 KB expression took 9 s).
+  local current, parts, escaping, escape_start = nil, nil, false, 0
+  local function close_run()
+    if parts then current.text, parts = table.concat(parts), nil end
+  end
   for i, c in ipairs(chars) do
     local index = i - 1
     if c == "\\" and not escaping then
@@ -47,14 +52,17 @@ function M.tokenize(expression)
         if not ESCAPABLE[c] then error(errors.cant_escape(expression, index), 0) end
         kind, start, escaping = "TEXT", escape_start, false
       end
-      if current and current.type == kind and (kind == "TEXT" or kind == "WHITE_SPACE") then
-        current.text, current.stop = current.text .. c, index + 1
+      if parts and current.type == kind then
+        parts[#parts + 1], current.stop = c, index + 1
       else
+        close_run()
         current = { type = kind, text = c, start = start, stop = index + 1 }
         tokens[#tokens + 1] = current
+        if kind == "TEXT" or kind == "WHITE_SPACE" then parts = { c } end
       end
     end
   end
+  close_run()
   if escaping then error(errors.end_of_line_escaped(expression, #chars), 0) end
   tokens[#tokens + 1] = { type = "END_OF_LINE", text = "", start = #chars, stop = #chars }
   return tokens
