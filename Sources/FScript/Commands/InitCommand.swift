@@ -44,16 +44,21 @@ struct InitCommand: ParsableCommand {
         }
         // How paths print: `tests/first_test.lua` here, `suite/tests/first_test.lua` for `fscript init suite`.
         let shown = directory == "." ? "" : (directory.hasSuffix("/") ? directory : directory + "/")
-        do {
-            for file in planned {
-                let url = root.appendingPathComponent(file.path)
+        for file in planned {
+            let url = root.appendingPathComponent(file.path)
+            // Each file whole or not at all (`FileSystem.writeFile`): a full disk leaves no cut project file.
+            var problem: String?
+            do {
                 try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.text.utf8).write(to: url)
-                print("created \(shown)\(file.path)")
+                problem = FileSystem.writeFile(url.path, Array(file.text.utf8))
+            } catch {
+                problem = error.localizedDescription
             }
-        } catch {
-            writeError("fscript init: cannot write in \(directory): \(error.localizedDescription)\n")
-            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            if let problem {
+                writeError("fscript init: cannot write in \(directory): \(problem)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+            print("created \(shown)\(file.path)")
         }
         print("next: fscript \(shown)tests/")
     }
