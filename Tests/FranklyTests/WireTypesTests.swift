@@ -85,6 +85,10 @@ import Testing
         #expect(device.json.jsonString == #"{"device":"iphone","os_version":"6.1"}"#)
         #expect(try decode(DeviceResponse.self, device.json.jsonString) == device)
         #expect(DeviceResponse(device: "mac", osVersion: nil).json.jsonString == #"{"device":"mac"}"#)
+        // A web target's answer names its browser, and a client reads it back.
+        let web = DeviceResponse(device: "unknown", osVersion: "156.0", browser: "chrome")
+        #expect(web.json.jsonString == #"{"browser":"chrome","device":"unknown","os_version":"156.0"}"#)
+        #expect(try decode(DeviceResponse.self, web.json.jsonString) == web)
         let orientation = OrientationResponse(.landscapeRight)
         #expect(orientation.json.jsonString == #"{"detailed_orientation":"landscape_right","orientation":"landscape"}"#)
         #expect(try decode(OrientationResponse.self, orientation.json.jsonString) == orientation)

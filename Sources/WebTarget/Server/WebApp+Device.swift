@@ -1,15 +1,13 @@
-import JSON
+import Frankly
 
 extension WebApp {
     /// `GET /device`: a browser is no phone; the browser's name and version say what it is.
-    var deviceAnswer: JSONValue {
-        let device = session.phone == .iOS ? "iphone" : "unknown"
+    var deviceAnswer: DeviceResponse {
         let version =
             session.capabilities["browserVersion"]?.stringValue
             ?? session.capabilities["platformVersion"]?.stringValue ?? ""
-        var members: [String: JSONValue] = ["device": .string(device), "os_version": .string(version)]
-        if let browser = session.capabilities["browserName"]?.stringValue { members["browser"] = .string(browser) }
-        return .object(members)
+        return DeviceResponse(device: session.phone == .iOS ? "iphone" : "unknown", osVersion: version,
+            browser: session.capabilities["browserName"]?.stringValue)
     }
 
     /// The viewport's size in CSS pixels.

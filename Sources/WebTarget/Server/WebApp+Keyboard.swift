@@ -68,19 +68,10 @@ extension WebApp {
     /// Resizes the window to a phone's portrait or landscape size.
     public func setOrientation(_ name: String) throws {
         guard let parsed = Orientation(franklyName: name) else { throw FranklyError.unrecognizedOrientation(name) }
-        let detailed = parsed.rawValue
         let landscape = parsed.coarseName == "landscape"
         let size = landscape ? (Self.phoneSize.height, Self.phoneSize.width) : (Self.phoneSize.width, Self.phoneSize.height)
         try session.setWindowSize(width: size.0, height: size.1)
         windowResized = true
-        orientation = detailed
-    }
-
-    /// `GET /orientation`'s answer.
-    var orientationAnswer: JSONValue {
-        .object([
-            "orientation": .string(orientation.hasPrefix("landscape") ? "landscape" : "portrait"),
-            "detailed_orientation": .string(orientation),
-        ])
+        orientation = parsed
     }
 }

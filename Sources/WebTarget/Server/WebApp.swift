@@ -45,7 +45,7 @@ public final class WebApp: @unchecked Sendable {
     /// The launch environment of the page now shown.
     public private(set) var environment: [String: String]
     /// Portrait or one of the landscapes, as `POST /orientation` set it.
-    var orientation = "portrait"
+    var orientation = Orientation.portrait
     /// The viewport's size in CSS pixels as the last dump read it: gestures stay inside it.
     var viewport: (width: Double, height: Double) = (1280, 800)
     /// True once `set_orientation` resized the window: the next launch puts the run's size back.
@@ -100,7 +100,7 @@ public final class WebApp: @unchecked Sendable {
             try session.setWindowSize(width: configuration.windowSize.width, height: configuration.windowSize.height)
             windowResized = false
         }
-        orientation = "portrait"
+        orientation = .portrait
         try session.navigate(to: configuration.url)
     }
 

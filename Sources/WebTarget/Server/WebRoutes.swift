@@ -53,7 +53,9 @@ enum WebRoutes {
             try owner.app.typeIntoKeyboard(text)
             return success(nil)
         }
-        router.add(["GET"], "/orientation") { _, _, owner in .json(owner.app.orientationAnswer.jsonBytes) }
+        router.add(["GET"], "/orientation") { _, _, owner in
+            .json(OrientationResponse(owner.app.orientation).json.jsonBytes)
+        }
         router.add(["POST"], "/orientation") { request, _, owner in
             try owner.app.setOrientation(request.bodyText.trimmingCharacters(in: .whitespacesAndNewlines))
             return success(nil)
@@ -66,14 +68,13 @@ enum WebRoutes {
             try owner.app.setLocation(latitude: latitude, longitude: longitude)
             return success(nil)
         }
-        router.add(["GET"], "/device") { _, _, owner in .json(owner.app.deviceAnswer.jsonBytes) }
+        router.add(["GET"], "/device") { _, _, owner in .json(owner.app.deviceAnswer.json.jsonBytes) }
         router.add(["GET"], "/resolution") { _, _, owner in
             let size = try owner.app.viewportSize()
-            return .json(JSONValue.object([
-                "width": .integer(Int64(size.width)), "height": .integer(Int64(size.height)), "scale": .integer(1),
-            ]).jsonBytes)
+            let answer = ResolutionResponse(width: Double(size.width), height: Double(size.height), scale: 1)
+            return .json(answer.json.jsonBytes)
         }
-        router.add(["GET"], "/version") { _, _, _ in .json(JSONValue.object(["version": .string(version)]).jsonBytes) }
+        router.add(["GET"], "/version") { _, _, _ in .json(VersionResponse(version: version).json.jsonBytes) }
         router.add(["GET"], "/accessibility_check") { _, _, _ in
             .json(JSONValue.object(["accessibility_enabled": .string("true")]).jsonBytes)
         }
