@@ -90,4 +90,22 @@ import Testing
         let refusal = "Error: \(arguments[0]) is WireMock's, and fscript mock does not have its meaning: it "
         #expect(first.hasPrefix(refusal), "\(result.stderr)")
     }
+
+    /// WireMock 3's other standalone flags the mock has no meaning for are refused by name too, each saying what the
+    /// mock does instead.
+    @Test(arguments: [
+        (["--disable-http"], "the mock always listens for HTTP"),
+        (["--use-chunked-encoding", "NEVER"], "Content-Length"),
+        (["--disable-optimize-xml-factories-loading"], "runs no JVM"),
+        (["--logged-response-body-size-limit", "1000"], "--journal-limit"),
+        (["--proxy-timeout", "5000"], "the proxy waits 30 s"),
+        (["--fail-if-multiple-mappings-match"], "highest priority"),
+    ])
+    func wireMocksOtherFlagsAreRefusedByName(arguments: [String], instead: String) throws {
+        let result = try runFScript(["mock", "--port", "0"] + arguments)
+        #expect(result.status == 2)
+        let first = result.stderr.components(separatedBy: "\n").first ?? ""
+        #expect(first.hasPrefix("Error: \(arguments[0]) is WireMock's, and fscript mock does not have its meaning: "))
+        #expect(first.contains(instead), "\(result.stderr)")
+    }
 }

@@ -30,6 +30,13 @@ struct WireMockRefusedFlags: ParsableArguments {
     @Option(help: .hidden) var caKeystoreType: String?
     @Flag(help: .hidden) var trustAllProxyTargets = false
     @Option(help: .hidden) var trustProxyTarget: String?
+    // The rest of WireMock 3's standalone flags: serving, proxying, logging and matching settings of its own.
+    @Flag(help: .hidden) var disableHttp = false
+    @Option(help: .hidden) var useChunkedEncoding: String?
+    @Flag(help: .hidden) var disableOptimizeXmlFactoriesLoading = false
+    @Option(help: .hidden) var loggedResponseBodySizeLimit: String?
+    @Option(help: .hidden) var proxyTimeout: String?
+    @Flag(help: .hidden) var failIfMultipleMappingsMatch = false
 
     /// Each refused flag with what fscript does instead.
     private var given: [(flag: String, instead: String)] {
@@ -81,6 +88,18 @@ struct WireMockRefusedFlags: ParsableArguments {
                 + "certificate; " + backendCertificates),
             (trustProxyTarget != nil, "--trust-proxy-target", "it makes the browser proxy accept any certificate "
                 + "from one backend; " + backendCertificates),
+            (disableHttp, "--disable-http", "the mock always listens for HTTP (the URL it prints, the admin API); "
+                + "--https-port adds HTTPS beside it"),
+            (useChunkedEncoding != nil, "--use-chunked-encoding", "the mock sends every answer with its "
+                + "Content-Length (but a stub's chunkedDribbleDelay, sent in chunks), as WireMock's 'never' does: leave "
+                + "the flag out"),
+            (disableOptimizeXmlFactoriesLoading, "--disable-optimize-xml-factories-loading", "it tunes how the JVM "
+                + "loads XML parsers, and the mock runs no JVM: leave the flag out"),
+            (loggedResponseBodySizeLimit != nil, "--logged-response-body-size-limit", "the journal keeps each "
+                + "request whole and --journal-limit bounds how many it keeps"),
+            (proxyTimeout != nil, "--proxy-timeout", "the proxy waits 30 s for a backend"),
+            (failIfMultipleMappingsMatch, "--fail-if-multiple-mappings-match", "when several stubs match, the one "
+                + "of highest priority answers, the newest among equals, as WireMock does without the flag"),
         ]
         return all.filter(\.0).map { ($0.1, $0.2) }
     }
