@@ -11,8 +11,8 @@ enum MockMisses {
     static let limit = 20
 
     /// One miss as the Lua table the report reads: `server`, `method`, `path` (with the query; the whole URL for a
-    /// browser proxy's request for another host), `time` (seconds since 1970), `nearest` (the closest stub's
-    /// summary, nil when the mock has none), `differs` (what differs from it), `matches_now`.
+    /// browser proxy's request), `time` (seconds since 1970), `nearest` (the closest stub's summary, nil when the
+    /// mock has none), `differs` (what differs from it), `matches_now`.
     static func misses(in registry: MockRegistry, since: Double) -> [LuaValue] {
         var result: [LuaValue] = []
         for server in registry.servers {
@@ -22,11 +22,11 @@ enum MockMisses {
                 table["server"] = .string(server.url)
                 table["method"] = .string(entry.method)
                 let target = entry.query.isEmpty ? entry.path : "\(entry.path)?\(entry.query)"
-                // A browser proxy's request was for another host: the whole URL says which.
+                // A browser proxy's request was for another host: the whole URL says which. Any other came to this
+                // mock's own listeners, whatever Host it named (a device's LAN address, the HTTPS port).
                 let host = entry.header("Host") ?? ""
-                let foreign =
-                    !host.isEmpty && host != "\(server.host):\(server.port)" && host != "localhost:\(server.port)"
-                table["path"] = .string(foreign ? "\(entry.scheme)://\(host)\(target)" : target)
+                let url = entry.viaProxy && !host.isEmpty ? "\(entry.scheme)://\(host)\(target)" : nil
+                table["path"] = .string(url ?? target)
                 table["time"] = .number(entry.receivedAt.timeIntervalSince1970)
                 if let closest = server.closestStub(to: entry) {
                     table["nearest"] = .string(closest.summary)

@@ -28,6 +28,9 @@ public struct LoggedRequest: Sendable {
     public let receivedAt: Date
     /// `https` when it came over TLS (`--https-port`, a browser proxy's tunnel), else `http`: an inline string.
     public let scheme: String
+    /// True when a browser proxy handed it over (absolute form, a `CONNECT` tunnel, the web target's relay): its
+    /// Host is the host it was for, not this mock, so a report shows its whole URL.
+    public let viaProxy: Bool
     /// Which stub answered and how.
     private let outcome: ServeOutcome
 
@@ -44,6 +47,7 @@ public struct LoggedRequest: Sendable {
         headers = sharing.shared(headers: request.headers)
         receivedAt = Date()
         scheme = request.scheme
+        viaProxy = request.viaProxy
         self.outcome = outcome
     }
 
