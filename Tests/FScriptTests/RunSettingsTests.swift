@@ -82,6 +82,36 @@ import Testing
             + "and at most 86400, got 'soon'")) { try RunSettingValues.environment { _ in "soon" } }
     }
 
+    /// The project file's `web_proxy` goes with its `web`: a run on a Frankly `--target` ignores both, while a `webdriver:` target still refuses it and the `--web-proxy` flag is still checked.
+    @Test func theProjectsWebProxyIsIgnoredWithoutAWebTarget() throws {
+        var project = ProjectFile(path: "fscript.project.lua")
+        project.settings[.web] = .text("site")
+        project.settings[.webProxy] = .boolean(true)
+        func applied(target: String?, flag: Bool = false) -> RunArguments {
+            var run = RunArguments()
+            run.target = target
+            if flag { run.settings[.webProxy] = .boolean(true) }
+            run.apply(project)
+            return run
+        }
+        #expect(!applied(target: "http://127.0.0.1:37265").settings.flag(.webProxy))
+        #expect(applied(target: nil).settings.flag(.webProxy))
+        #expect(applied(target: "webdriver:http://127.0.0.1:4444").settings.flag(.webProxy))
+        #expect(applied(target: "http://127.0.0.1:37265", flag: true).settings.flag(.webProxy))
+        #expect(RunArguments.webProxyProblem(target: nil, web: "site") == nil)
+        #expect(
+            RunArguments.webProxyProblem(target: "http://127.0.0.1:37265", web: "site")
+                == "routes the Chromium of a web target, and --target http://127.0.0.1:37265 is a Frankly app, "
+                + "which opens no page (--web is ignored with it): leave out --web-proxy, or --target to run "
+                + "--web URL|DIR")
+        #expect(
+            RunArguments.webProxyProblem(target: nil, web: nil)
+                == "routes the Chromium of a web target: give --web URL|DIR too")
+        #expect(
+            RunArguments.webProxyProblem(target: "webdriver:http://127.0.0.1:4444", web: nil)?
+                .hasPrefix("routes the Chromium fscript starts itself (--web without --target); a WebDriver") == true)
+    }
+
     @Test(arguments: [
         (["--timeout", "0"], "--timeout must be a number of seconds above 0 and at most 86400, got 0.0"),
         (["--poll-interval=61"], "--poll-interval must be a number of seconds above 0 and at most 60, got 61.0"),

@@ -2,11 +2,12 @@
 # Checks the project file: fscript.project.lua in a suite folder sets the app (relative to the file), the launch
 # environment, the time limits and a report; running `fscript DIR` from elsewhere uses them, a flag overrides one,
 # the project file itself is never run as a test, and a bad setting is a usage error naming the file and the key.
+# A project's `web` and `web_proxy` are both ignored by a run on a Frankly --target.
 source "$(dirname "$0")/common.sh"
 command -v xmllint >/dev/null || fatal "xmllint is missing (apt-get install libxml2-utils)"
 
 work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+trap 'cleanup_servers; rm -rf "$work"' EXIT
 mkdir -p "$work/suite/tests" "$work/elsewhere"
 cat >"$work/suite/fscript.project.lua" <<'LUA'
 return {
@@ -52,4 +53,12 @@ status=0
 [ "$status" -eq 2 ] || fatal "a bad project file should be a usage error, got $status"
 grep -qF "fscript.project.lua: timeout must be a number of seconds above 0 and at most 86400, got 'soon'" "$work/out3.txt" ||
   fatal "unexpected message: $(cat "$work/out3.txt")"
+# web_proxy goes with the project's web target: with a Frankly --target, both are ignored, not refused.
+mkdir -p "$work/web/tests"
+printf 'return { web = "site", web_proxy = true }\n' >"$work/web/fscript.project.lua"
+printf 'scenario("the Frankly target answers", function() assert(app:dump()) end)\n' >"$work/web/tests/ping_test.lua"
+start_server serve serve --port 0
+status=0
+"$abs_bin" --target "$url" "$work/web/tests" >"$work/out4.txt" 2>&1 </dev/null || status=$?
+[ "$status" -eq 0 ] || fatal "a project's web_proxy stopped a run on --target $url (exit $status): $(cat "$work/out4.txt")"
 echo "project_test: ok"

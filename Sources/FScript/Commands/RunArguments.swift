@@ -63,7 +63,13 @@ struct RunArguments: Equatable {
         if given.app == nil && app != nil { appOrigin = project.path }
         if reports.isEmpty { reports = project.reports }
         environment = project.environment.merging(environment) { $1 }
+        let flags = settings
         settings = project.settings.overlaid(by: variables).overlaid(by: settings)
+        // The file's (or the environment's) web_proxy is for its web target: a run without one (a Frankly
+        // --target) ignores it, as it ignores the file's `web`. The flag is still checked.
+        if flags[RunSetting.webProxy] == nil && !Self.hasWebTarget(target: target, web: settings.text(.web)) {
+            settings[RunSetting.webProxy] = nil
+        }
     }
 
     /// Runs the chunks, then the files through the runner; with neither, the REPL on a terminal or standard input.
@@ -228,6 +234,13 @@ struct RunArguments: Equatable {
         return "the embedded simulator running " + (app.map { $0.split(separator: "/").last.map(String.init) ?? $0 } ?? "the demo app")
     }
 
+    /// Whether the run drives a web target: `--target webdriver:URL`, or `--web` without a `--target`
+    /// (`FrankModule.webTarget`).
+    static func hasWebTarget(target: String?, web: String?) -> Bool {
+        if let target { return target.hasPrefix(FrankModule.webDriverPrefix) }
+        return web != nil
+    }
+
     /// Why `web_proxy` cannot apply to this run, or nil when it can: it sets up the Chromium fscript starts
     /// (`--web` without `--target`). A `webdriver:` server's browser runs elsewhere and cannot reach this
     /// machine's 127.0.0.1, where the proxy listens; its own proxy goes in its capabilities.
@@ -238,8 +251,12 @@ struct RunArguments: Equatable {
                 + "(\"proxy\": {\"proxyType\": \"manual\", \"httpProxy\": …, \"sslProxy\": …}) pointing at an "
                 + "`fscript mock --enable-browser-proxying` it can reach"
         }
-        guard web != nil, target == nil else {
-            return "routes the browser of a web target: give --web URL|DIR too"
+        if let target {
+            return "routes the Chromium of a web target, and --target \(target) is a Frankly app, which opens no "
+                + "page (--web is ignored with it): leave out --web-proxy, or --target to run --web URL|DIR"
+        }
+        guard web != nil else {
+            return "routes the Chromium of a web target: give --web URL|DIR too"
         }
         return nil
     }
