@@ -102,9 +102,16 @@ extension ScriptSession {
             writeError("fscript: interrupted\n")
             return .interrupted
         } catch {
-            writeError("fscript: cannot run the tests: \(error)\n(is the stdlib installed? set FSCRIPT_STDLIB)\n")
+            let hint = Self.isStdlibMissing(error) ? "(is the stdlib installed? set FSCRIPT_STDLIB)\n" : ""
+            writeError("fscript: cannot run the tests: \(error)\n\(hint)")
             return .usage
         }
+    }
+
+    /// Whether `error` is `require` not finding one of the stdlib's modules (`fscript.…`): the stdlib is missing or
+    /// incomplete, so FSCRIPT_STDLIB is worth a hint. Any other error is the runner's own, and the hint would mislead.
+    static func isStdlibMissing(_ error: any Error) -> Bool {
+        "\(error)".contains(#/module 'fscript\.[\w.]+' not found/#)
     }
 
     /// Installs the DSL globals (`Given`, `scenario`, `step`, …) for `-e`, piped input and the REPL; a stdlib
