@@ -84,8 +84,9 @@ import Glibc
         let url = relay.url
         #expect(url.hasPrefix("http://127.0.0.1:"))
         #expect(relay.chromiumArguments.contains("--proxy-server=\(url)"))
-        #expect(relay.chromiumArguments.contains("--ignore-certificate-errors-spki-list=\(relay.authority.publicKeyPin)"))
-        #expect(Data(base64Encoded: relay.authority.publicKeyPin)?.count == 32)
+        let pin = relay.authority.publicKeyPin
+        #expect(relay.chromiumArguments.contains("--ignore-certificate-errors-spki-list=\(pin)"))
+        #expect(Data(base64Encoded: pin)?.count == 32)
         #expect(FileManager.default.fileExists(atPath: relay.caFile))
         relay.stop()
         #expect(!FileManager.default.fileExists(atPath: relay.caFile))

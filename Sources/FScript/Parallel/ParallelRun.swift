@@ -11,8 +11,8 @@ import LuaKit
 /// The stdlib's runner lists the suite's units (`fscript.runner`'s `parallel_begin`); a `ParallelScheduler` hands
 /// them to worker processes and gives each line a worker sends back to the stdlib (`parallel_result`, true when the
 /// unit is back), which publishes the events it carries: the console shows each case at once, and the run is kept in
-/// the serial run's order; at the end the stdlib writes the reports a serial run would have (`parallel_finish`). Ctrl-C (or
-/// SIGTERM) reaches every worker; units not run are reported skipped; exit 130.
+/// the serial run's order; at the end the stdlib writes the reports a serial run would have (`parallel_finish`).
+/// Ctrl-C (or SIGTERM) reaches every worker; units not run are reported skipped; exit 130.
 struct ParallelRun {
     let session: ScriptSession
     let options: ScriptSession.RunOptions
