@@ -2,7 +2,8 @@
 # A message added to the worker protocol in one place, its declaration in `fscript.run.parallel.protocol`'s
 # MESSAGES, reaches the parent of a --jobs run: the fixture's scenarios publish `note` events on their run's event
 # stream; serially the console shows them; with --jobs 2 only once the fixture declares `note` a protocol message
-# (DECLARE set), and then both, each from the worker that ran it.
+# (DECLARE set), and then both, each from the worker that ran it. Cases travel as their records: a scenario's own
+# World stays in its worker, and the parent keeps every case a worker sent.
 source "$(dirname "$0")/common.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -29,4 +30,18 @@ for i in 1 2; do
     fatal "declared: note $i did not reach the parent: $(cat "$work/declared.err")"
 done
 grep -q '^2 passed, 0 failed$' "$work/declared.out" || fatal "declared: $(tail -n 3 "$work/declared.out")"
-echo "worker_protocol_test: a declared message reaches the parent, an undeclared one does not"
+
+# A case travels as its record, never the test's own objects: a World that refers to itself passes with --jobs too.
+run world "$bin" Tests/cli/fixtures/worker_protocol/world_test.lua --jobs 2
+grep -q '^1 passed, 0 failed$' "$work/world.out" || fatal "world: $(tail -n 3 "$work/world.out")"
+
+# What a worker sends is what the parent reports: two units' top-level failures of one file are two cases, as shown.
+status=0
+"$bin" Tests/cli/fixtures/worker_protocol/fails_in_workers_test.lua --jobs 2 --report "json:$work/twice.json" \
+  >"$work/twice.out" 2>"$work/twice.err" </dev/null || status=$?
+[ "$status" -eq 2 ] || fatal "twice: exit $status, expected 2 (its scenarios' results did not come back)"
+scripts="$(python3 -c 'import json, sys
+print(sum(c["name"] == "(script)" for f in json.load(open(sys.argv[1]))["files"] for c in f["cases"]))' "$work/twice.json")"
+[ "$scripts" = 2 ] || fatal "twice: the report has $scripts top-level failures, the workers sent 2: $(cat "$work/twice.out")"
+grep -q '^0 passed, 4 failed$' "$work/twice.out" || fatal "twice: $(tail -n 3 "$work/twice.out")"
+echo "worker_protocol_test: a declared message reaches the parent, an undeclared one does not; cases travel as records"

@@ -59,7 +59,7 @@ local RULES = {
   -- Gherkin, matching and the events know nothing of the engine, the reports, the catalog or the traces.
   gherkin = function(to) return to == "util" or layer(to) == "steps" and to == "steps.data_table" end,
   steps = function(to) return to == "util" or to == "failure" end,
-  events = function(to) return to == "util" or layer(to) == "gherkin" end,
+  events = function(to) return to == "util" or to == "failure" or layer(to) == "gherkin" end,
   -- The catalog only the test author's API: the top-level modules a test calls, and data tables.
   catalog = function(to) return TOP_API[to] or to == "steps.data_table" end,
   -- The converter nothing that runs a test.

@@ -116,4 +116,17 @@ check.contains(messages[1], "cannot read the file " .. dir .. "/nope.json: No su
 check.equal(2, code_wrong, "not a report: exit 2")
 check.contains(messages[2], "not an fscript JSON report", "says what the file is not")
 check.equal(2, code_kind, "an unknown report kind: exit 2")
+
+-- merge-reports keeps what its inputs say: a case the input recorded as an attempt to be retried (a run cut off
+-- before the retry) is still a failed case, and a report's "run_hook_failed": false is written again.
+local cut = write("cut.json", ([[{"run_hook_failed": false, "files": [{"path": "%s/a_test.lua", "cases": [
+  {"name": "a1", "status": "failed", "will_be_retried": true, "failure": {"message": "first try"}}]}]}]]):format(dir))
+io.stderr = { write = function() end } -- luacheck: ignore 122
+local code_cut = merge.run({ "json:" .. dir .. "/cut_merged.json" }, { cut })
+io.stderr = saved -- luacheck: ignore 122
+check.equal(1, code_cut, "the cut-off attempt fails the merged run")
+local merged_cut = assert(json_report.load(assert(util.read_input(dir .. "/cut_merged.json")), "cut_merged.json"))
+check.equal(1, #merged_cut.files[1].cases, "and is in the merged report")
+local merged_text = assert(util.read_input(dir .. "/cut_merged.json"))
+check.contains(merged_text, '"run_hook_failed": false', "run_hook_failed as the input had it")
 check.finish("parallel_spec")

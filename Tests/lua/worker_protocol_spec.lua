@@ -1,8 +1,9 @@
 -- Spec: the worker protocol (fscript.run.parallel.protocol). Each kind MESSAGES declares reads back with its
--- fields; a case travels whole (its failure a Failure again, its attempts too) but for what means nothing outside
--- the worker; the sender holds a unit's cases until the unit is done and leaves out an attempt to be retried; a
--- line that is no message says why (the parent reports it and ignores it); and a kind declared at run time travels
--- from a worker's event stream to the parent's with nothing else changed.
+-- fields; a case travels as its record (its failure a Failure again, its attempts too), never the test's own
+-- objects (a World that refers to itself, keys JSON cannot hold); what comes back is checked, and a case with a
+-- field of the wrong type is no message; the sender holds a unit's cases until the unit is done and leaves out an
+-- attempt to be retried; a line that is no message says why (the parent reports it and ignores it); and a kind
+-- declared at run time travels from a worker's event stream to the parent's with nothing else changed.
 local here = debug.getinfo(1, "S").source:match("^@(.*/)") or "./"
 package.path = here .. "?.lua;" .. package.path
 local check = require("fixtures.check")
@@ -20,6 +21,10 @@ local earlier = cases.new("a scenario", { "smoke" }, false)
 earlier.status, earlier.failure = "failed", failure.new({ message = "first try" })
 case.attempts = { earlier }
 case.preconditions = { signed_in = true }
+-- The scenario's World (`world()`): the test's own table, which may refer to itself or have keys JSON cannot hold.
+case.world = { [{}] = true }
+case.world.me = case.world
+earlier.world = case.world
 check.truthy(case.mark ~= nil, "a running case knows the target it used")
 
 -- Every declared kind reads back with its fields.
@@ -50,23 +55,32 @@ check.equal("failed", back.status, "its status")
 check.equal(1, back.index, "its index")
 check.equal("smoke", back.tags[1], "its tags")
 check.truthy(failure.is(back.failure), "its failure is a Failure again")
-check.equal("infrastructure", back.failure.kind, "with its kind (the JSON report would have said status 'error')")
+check.equal("infrastructure", back.failure.kind, "with its kind")
 check.equal("a.lua:3", back.failure.where, "and where")
 check.equal("before", back.steps[1].hook.kind, "its steps and hooks")
 check.truthy(failure.is(back.attempts[1].failure), "an earlier attempt's failure is a Failure too")
 check.equal(nil, back.mark, "the target it used stays in the worker")
 check.equal(nil, back.preconditions, "its preconditions too")
+check.equal(nil, back.world, "and its World")
+check.equal(nil, back.attempts[1].world, "also an earlier attempt's")
+check.equal(0, select(2, protocol.read('{"testCaseFinished": {"unit": "a#1", "case": {"name": "bare", '
+  .. '"status": "passed"}}}')).case.duration, "a bare case comes back with the runner's defaults")
 check.equal(1700000000.5, select(2, protocol.read(protocol.encode("runFacts", samples.runFacts))).started_at,
   "the run facts")
 
 -- Lines that are no message, each with why.
 for line, why in pairs({
-  ["not json"] = "not JSON",
+  ["not json"] = "not JSON (",
   ['[1, 2]'] = "not one message",
   ['{"unitFinished": {"unit": "a#1"}, "runFacts": {}}'] = "not one message",
   ['{"nosuchKind": {}}'] = "no message kind nosuchKind",
   ['{"unitFinished": {"unit": 7}}'] = "its unit is not a string",
-  ['{"testCaseFinished": {"unit": "a#1", "case": {"status": "passed"}}}'] = "its case has no name",
+  ['{"testCaseFinished": {"unit": "a#1", "case": {"status": "passed"}}}'] = "case.name: a string expected",
+  ['{"testCaseFinished": {"unit": "a#1", "case": {"name": "x", "status": "passed", "steps": 5}}}'] =
+    "case.steps: a list expected, got a number",
+  ['{"testCaseFinished": {"unit": "a#1"}}'] = "it has no case",
+  ['{"runFacts": {"run_hooks": [{"keyword": 1}]}}'] = "run_hooks[1].keyword: a string expected",
+  ['null'] = "not one message",
   -- The JSON report's case records were the wire once; they are no message now.
   ['{"unit": "a#1", "cases": []}'] = "not one message",
 }) do

@@ -225,9 +225,11 @@ end
 ---@return integer exit_code
 function M.parallel_finish(interrupted, unrun, lost_why)
   local run = parent.finish(interrupted, unrun, lost_why)
-  parallel.restore()
-  reporting.write(run, parallel.reports)
-  parallel.bus:publish("testRunFinished", { run = run })
+  local done = parallel
+  parallel = nil
+  done.restore()
+  reporting.write(run, done.reports)
+  done.bus:publish("testRunFinished", { run = run })
   return run.exit_code
 end
 

@@ -74,6 +74,9 @@ local M = {}
 ---@field current? fscript.StepResult the top-level step or hook running, where attachments go
 ---@field case? fscript.Case where step results go
 ---@field on_step? fun(case: fscript.Case, result: fscript.StepResult)
+---@field bus? fscript.Bus the run's event stream (`fscript.events.bus`), while a run uses the session: a suite's own
+---kinds may go on it (declared in `fscript.run.parallel.protocol`, they reach a parallel run's parent); the engine's
+---kinds are the engine's to publish, since the reports are folded from them
 ---@field tracer? fscript.TraceRecorder the current scenario's trace, told when each step starts and ends
 ---@field depth integer
 local Session = {}

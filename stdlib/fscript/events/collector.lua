@@ -3,10 +3,14 @@
 ---a serial run and a worker hear their engine's events as they happen; a parallel run's parent hears its workers'
 ---(`fscript.run.parallel.protocol`), and `fscript merge-reports` replays each input's cases and facts through it.
 ---
----In order (a serial run, a worker): a case joins the file last started, so the record is the run's own order.
----Gathered (`gather = true`: the parent, merge-reports): a case joins the file its event names (`path`), whatever
----came in between, and `files()` puts each file's cases in the run's order (`case_before`); a case already there
----(the same index and name) is not added twice but kept as the collector's `duplicate`.
+---In order (a serial run, a worker): a case joins the file last started, so the record is the run's own order, and
+---an attempt that will be retried leaves it (the next attempt carries it). Gathered (`gather = true`: the parent,
+---merge-reports): a case joins the file its event names (`path`), whatever came in between, and `sorted_files`
+---puts each file's cases in the run's order (`case_before`); with `unique` (merge-reports, whose inputs must be
+---disjoint) a case already there (the same index and name) is not added twice but kept as the collector's
+---`duplicate`.
+---
+---Its handlers are named after the events they fold (cucumber's message kinds, camelCase), as the bus calls them.
 local M = {}
 
 ---@class fscript.RunFacts what a run says of itself besides its cases
@@ -22,8 +26,13 @@ local M = {}
 ---@class fscript.Collector
 ---@field files table[] the file records, in the order they started (`fileStarted`), or by path when gathered
 ---@field gather boolean
----@field duplicate? {path: string, name: string} the first case heard twice (gathered)
+---@field unique boolean gathered: a case heard twice is kept once, as `duplicate`
+---@field duplicate? {path: string, name: string} the first case heard twice (gathered, unique)
 ---@field facts_so_far table the run facts folded so far (see `facts`)
+---@field current? table in order: the file a case joins
+---@field by_path table<string, table> gathered: each file's record by its path
+---@field seen table<string, true> gathered, unique: the cases heard, by path, index and name
+---@field held table<table, table> in order: the file each started case joined (weak keys)
 local Collector = {}
 Collector.__index = Collector
 
@@ -38,11 +47,12 @@ end
 
 ---A collector folding into `files` (a fresh list when nil; a serial run passes its state's, so the engine reads
 ---what it folded).
----@param opts? {files?: table[], gather?: boolean}
+---@param opts? {files?: table[], gather?: boolean, unique?: boolean}
 ---@return fscript.Collector
 function M.new(opts)
   opts = opts or {}
-  return setmetatable({ files = opts.files or {}, gather = opts.gather == true, by_path = {}, seen = {},
+  return setmetatable({ files = opts.files or {}, gather = opts.gather == true, unique = opts.unique == true,
+    by_path = {}, seen = {},
     held = setmetatable({}, { __mode = "k" }), facts_so_far = {} }, Collector)
 end
 
@@ -101,7 +111,7 @@ end
 function Collector:testCaseFinished(event)
   local case = event.case
   local held = self.held[case]
-  if case.will_be_retried then
+  if case.will_be_retried and not self.gather then
     if held and held.cases[#held.cases] == case then held.cases[#held.cases] = nil end
     self.held[case] = nil
     return
@@ -110,12 +120,14 @@ function Collector:testCaseFinished(event)
   local file
   if self.gather then
     file = file_at(self, event.path)
-    local key = event.path .. "\0" .. tostring(case.index) .. "\0" .. case.name
-    if self.seen[key] then
-      self.duplicate = self.duplicate or { path = event.path, name = case.name }
-      return
+    if self.unique then
+      local key = event.path .. "\0" .. tostring(case.index) .. "\0" .. case.name
+      if self.seen[key] then
+        self.duplicate = self.duplicate or { path = event.path, name = case.name }
+        return
+      end
+      self.seen[key] = true
     end
-    self.seen[key] = true
   else
     file = self.current
   end
@@ -168,7 +180,8 @@ end
 function Collector:runFacts(event)
   local f = self.facts_so_far
   f.support = M.merge_support(f.support, event.support)
-  if event.run_hook_failed then f.run_hook_failed = true end
+  -- As given (a report's false too, which its JSON writes again), true once any part says so.
+  f.run_hook_failed = f.run_hook_failed or event.run_hook_failed
   if type(event.started_at) == "number" and (not f.started_at or event.started_at < f.started_at) then
     f.started_at = event.started_at
   end
@@ -209,6 +222,5 @@ function Collector:sorted_files()
   for _, file in ipairs(self.files) do table.sort(file.cases, M.case_before) end
   return self.files
 end
-
 
 return M

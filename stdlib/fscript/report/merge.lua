@@ -45,7 +45,7 @@ function M.run(outputs, inputs, opts)
   end
   -- Each input is replayed through the collector a parallel run's parent gathers its workers' cases with: its run
   -- facts, its files, its cases.
-  local collector = collector_mod.new({ gather = true })
+  local collector = collector_mod.new({ gather = true, unique = true })
   local duration, interrupted = 0, false
   for _, input in ipairs(inputs) do
     local text, err = util.read_input(input, nil, M.INPUT_LIMIT)

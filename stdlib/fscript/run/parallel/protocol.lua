@@ -5,11 +5,12 @@
 ---parent reads each line back with `read` and publishes the event on its own stream (`fscript.run.parallel.parent`).
 ---
 ---A message travels when `MESSAGES` declares its kind, with the fields declared there: adding a kind here is all
----it takes for a worker's event of that kind to reach the parent's subscribers. Cases travel whole, as the
----engine made them (`CASE_ONLY_HERE` are the fields that mean nothing outside the worker), so the parent's
----reports render what a serial run's would; the JSON report is an output and no part of this.
+---it takes for a worker's event of that kind to reach the parent's subscribers. A case travels as its record
+---(`fscript.events.case_record`: the fields the reports read, never a test's own objects) and is checked as it
+---comes back (`fscript.events.schema`), as is a run's hook list; the JSON report's own shape is no part of this.
 local json = require("fscript.json")
-local failure_mod = require("fscript.failure")
+local case_record = require("fscript.events.case_record")
+local schema = require("fscript.events.schema")
 
 local M = {}
 
@@ -26,35 +27,26 @@ M.MESSAGES = {
     "final" },
 }
 
----A case's fields that stay in the worker: the target it used (to tell whether it touched it) and its scenario's
----preconditions (for the screens it rendered).
-M.CASE_ONLY_HERE = { mark = true, preconditions = true }
-
--- A value as plain data: tables copied, functions and userdata (a worker's own objects) left out.
-local function data(value, skip)
-  local kind = type(value)
-  if kind == "table" then
-    local copy = {}
-    for k, v in pairs(value) do
-      if not (skip and skip[k]) then copy[k] = data(v) end
-    end
-    return copy
-  end
-  if kind == "function" or kind == "userdata" or kind == "thread" then return nil end
-  return value
+-- Each step record of a list (a run's hooks), as data.
+local function step_records(list)
+  local records = {}
+  for i, step in ipairs(list) do records[i] = case_record.step(step) end
+  return records
 end
 
--- A case back from its data: its failure (and each earlier attempt's) a Failure again.
-local function case_back(record)
-  if type(record) ~= "table" then return nil end
-  if type(record.failure) == "table" then record.failure = failure_mod.new(record.failure) end
-  for _, attempt in ipairs(type(record.attempts) == "table" and record.attempts or {}) do case_back(attempt) end
-  return record
-end
-
--- How a field travels when it is more than plain data.
+-- How a field travels when it is more than plain data: what goes on the wire, and what comes back (nil and why
+-- when what came is not what the field holds).
 local CODECS = {
-  case = { encode = function(case) return data(case, M.CASE_ONLY_HERE) end, decode = case_back },
+  case = { encode = case_record.case, decode = function(record)
+    local fits, why = schema.check(record, "case")
+    if not fits then return nil, why end
+    return case_record.case_back(record)
+  end },
+  run_hooks = { encode = step_records, decode = function(list)
+    local fits, why = schema.check(list, "steps", "run_hooks")
+    if not fits then return nil, why end
+    return list
+  end },
 }
 
 ---The line for an event of a declared kind.
@@ -66,7 +58,7 @@ function M.encode(kind, event)
   local body = {}
   for _, field in ipairs(fields) do
     local codec = CODECS[field]
-    body[field] = codec and event[field] ~= nil and codec.encode(event[field]) or data(event[field])
+    if codec and event[field] ~= nil then body[field] = codec.encode(event[field]) else body[field] = event[field] end
   end
   return json.encode({ [kind] = body })
 end
@@ -76,8 +68,9 @@ end
 ---@return string? kind
 ---@return table|string event_or_why
 function M.read(line)
-  local ok, envelope = pcall(json.decode, line)
-  if not ok or type(envelope) ~= "table" then return nil, "not JSON" end
+  local ok, envelope, problem = pcall(json.decode, line)
+  if not ok or envelope == nil then return nil, ("not JSON (%s)"):format(tostring(ok and problem or envelope)) end
+  if type(envelope) ~= "table" then return nil, "not one message (an object holding one)" end
   local kind, body = next(envelope)
   if kind == nil or next(envelope, kind) ~= nil or type(body) ~= "table" then
     return nil, "not one message (an object holding one, e.g. {\"unitFinished\": {…}})"
@@ -87,12 +80,16 @@ function M.read(line)
   local event = {}
   for _, field in ipairs(fields) do
     local codec = CODECS[field]
-    event[field] = codec and codec.decode(body[field]) or body[field]
+    if codec and body[field] ~= nil then
+      local value, why = codec.decode(body[field])
+      if value == nil then return nil, why end
+      event[field] = value
+    else
+      event[field] = body[field]
+    end
   end
   if event.unit ~= nil and type(event.unit) ~= "string" then return nil, "its unit is not a string" end
-  if kind == "testCaseFinished" and (type(event.case) ~= "table" or type(event.case.name) ~= "string") then
-    return nil, "its case has no name"
-  end
+  if kind == "testCaseFinished" and event.case == nil then return nil, "it has no case" end
   return kind, event
 end
 

@@ -1,8 +1,8 @@
----The shape of a JSON report's records (`fscript.report.json`), checked where a report comes from outside: the
----shards `merge-reports` reads and `--durations`. Every field the renderers use must have its type, or the
----report is refused with the JSON path of the first field that does not (`shard.json: files[1].cases[2].steps:
----a list expected, got a number`), instead of a renderer failing halfway on a number where a list goes.
----Fields the renderers do not read are left alone.
+---The shape of a run's records (`fscript.events.case_record`, and the JSON report around them), checked where they
+---come from outside: the shards `merge-reports` reads, `--durations`, and each case a parallel worker sends its
+---parent. Every field the renderers use must have its type, or the record is refused with the JSON path of the
+---first field that does not (`shard.json: files[1].cases[2].steps: a list expected, got a number`), instead of a
+---renderer failing halfway on a number where a list goes. Fields the renderers do not read are left alone.
 local M = {}
 
 local STRING, NUMBER, BOOLEAN, TABLE = "string", "number", "boolean", "table"
@@ -104,6 +104,24 @@ function M.check_report(doc, name)
   if not path then return true end
   return nil, ("%s: %s: %s expected, got %s; it is not a report fscript wrote (--report json:FILE)"):format(name,
     path, want, kind_of(value_at(doc, path)))
+end
+
+-- What `check` takes from outside besides a whole report: one case (its name and status required), a list of
+-- step records (a run's hooks).
+local SHAPES = { case = record(CASE_FIELDS, { name = true, status = true }), steps = list(STEP) }
+
+---Checks a record from outside (a worker's) as `what` says, "case" or "steps": true, or nil and what is wrong
+---where, from `name` on (`case.steps: a list expected, got a number`).
+---@param value any
+---@param what "case"|"steps"
+---@param name? string what the value is called where it came from (default `what`)
+---@return boolean? ok
+---@return string? error
+function M.check(value, what, name)
+  name = name or what
+  local path, want = check(value, assert(SHAPES[what], what), name)
+  if not path then return true end
+  return nil, ("%s: %s expected, got %s"):format(path, want, kind_of(value_at({ [name] = value }, path)))
 end
 
 return M
