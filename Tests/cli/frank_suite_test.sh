@@ -3,9 +3,10 @@
 # catalog (Frank's 41 core steps in Frank's wording, the launch steps of Frank's skeleton, and fscript's few
 # additions) against an app file made for it, and passes; each step definition in stdlib/fscript/catalog/frank.lua
 # and frank_controls.lua (defined with its sentence, or with the id of one in steps/sentences.lua, the inspector's)
-# ran at least once; and the run takes less than half the fixed sleeps Frank's own step definitions would have
-# spent on the same steps (both numbers printed: about a twentieth on an idle machine, an eighth with both cores
-# busy, so the bound stands far from what it measures). And step definitions from Frank's own example app, ported
+# ran at least once; and the run takes less than the fixed sleeps Frank's own step definitions would have spent
+# on the same steps, as a run that slept them could not (both numbers printed: about a thirtieth on an idle
+# machine, an eighth with both cores busy, three fifths seen at a load average of 8 on 2 cores, where half was
+# too tight a bound). And step definitions from Frank's own example app, ported
 # to Lua with fscript.frank_compat (Tests/frank_port), pass against an app of the same shape. On a target that
 # cannot be relaunched (a plain Frank server), the launch step fails saying why instead of going on.
 source "$(dirname "$0")/common.sh"
@@ -43,8 +44,8 @@ def frank_sleep(text):
     return float(m.group(1)) if m else 0
 sleeps = sum(frank_sleep(s["text"]) for s in steps)
 print(f"Frank's fixed sleeps for these {len(steps)} steps: {sleeps:.1f} s; fscript ran them in {run['duration']:.2f} s")
-if run["duration"] >= sleeps / 2:
-    sys.exit(f"** ERROR: {run['duration']:.2f} s is not under half of {sleeps:.1f} s: does a step sleep?")
+if run["duration"] >= sleeps:
+    sys.exit(f"** ERROR: {run['duration']:.2f} s is not under Frank's {sleeps:.1f} s of fixed sleeps: does a step sleep?")
 PY
 status=0
 "$bin" --app Tests/frank_port/apps/controls_app.lua Tests/frank_port >"$work/port.out" 2>&1 </dev/null || status=$?
