@@ -57,3 +57,21 @@ shared_data() {
   [ -z "${FSCRIPT_SKIP_LOG:-}" ] || printf '%s\n' "$what" >>"$FSCRIPT_SKIP_LOG"
   return 1
 }
+
+# The checks on fscript's headless Chromium: `need_chromium WHAT` returns when chromium and chromium-driver are
+# installed, else prints one line saying that WHAT skipped and exits 0 (under CI=true, fatal). It then makes $work,
+# and TMPDIR inside it, where fscript puts its browsers' profiles and the web proxy's CA file: `browsers` counts
+# exactly the Chromium processes this check started, and the EXIT trap kills them, stops `start_server`'s servers
+# and removes $work.
+need_chromium() {
+  if ! command -v chromedriver >/dev/null || ! command -v chromium >/dev/null; then
+    [ "${CI:-}" != true ] || fatal "required under CI=true: chromium and chromium-driver (scripts/install --test-deps)"
+    echo "skipped: $1 need chromium and chromium-driver (scripts/install --test-deps)"
+    exit 0
+  fi
+  work="$(mktemp -d)"
+  export TMPDIR="$work/tmp"
+  mkdir -p "$TMPDIR"
+  trap 'cleanup_servers; pkill -9 -f -- "--user-data-dir=$TMPDIR" 2>/dev/null || true; rm -rf "$work"' EXIT
+}
+browsers() { pgrep -f -- "--user-data-dir=$TMPDIR" | wc -l; }

@@ -7,18 +7,8 @@
 # URL in the failure; Ctrl-C with a proxied request in flight ends the run (exit 130) and leaves no proxy, CA file,
 # browser or profile behind; `--web-proxy` with a remote WebDriver server is refused (exit 2).
 source "$(dirname "$0")/../cli/common.sh"
-if ! command -v chromedriver >/dev/null || ! command -v chromium >/dev/null; then
-  [ "${CI:-}" != true ] || fatal "required under CI=true: chromium and chromium-driver (scripts/install --test-deps)"
-  echo "skipped: the web proxy checks need chromium and chromium-driver (scripts/install --test-deps)"
-  exit 0
-fi
-work="$(mktemp -d)"
-# Our browsers' profiles and the proxy's CA file go here, so the checks can find exactly what this test started.
-export TMPDIR="$work/tmp"
-mkdir -p "$TMPDIR"
-trap 'pkill -9 -f -- "--user-data-dir=$TMPDIR" 2>/dev/null || true; rm -rf "$work"' EXIT
+need_chromium "the web proxy checks"
 site=Tests/web/fixtures/proxy
-browsers() { pgrep -f -- "--user-data-dir=$TMPDIR" | wc -l; }
 
 # 1. Two scenarios, each with its own stubs for the three origins, then one with no mock at all.
 cat >"$work/switch.lua" <<'LUA'

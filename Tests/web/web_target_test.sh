@@ -4,18 +4,8 @@
 # suite serially and with --jobs 2 (traces on, a baseline), fixture pages for what the example does not show
 # (cells, shadow roots, iframes, idle, covered views, keys), Ctrl-C, and a browser that dies mid-run.
 source "$(dirname "$0")/../cli/common.sh"
-if ! command -v chromedriver >/dev/null || ! command -v chromium >/dev/null; then
-  [ "${CI:-}" != true ] || fatal "required under CI=true: chromium and chromium-driver (scripts/install --test-deps)"
-  echo "skipped: the web target checks need chromium and chromium-driver (scripts/install --test-deps)"
-  exit 0
-fi
-work="$(mktemp -d)"
-# Our browsers' profiles go here, so the checks below can find (and count) exactly the processes this test started.
-export TMPDIR="$work/tmp"
-mkdir -p "$TMPDIR"
-trap 'cleanup_servers; pkill -9 -f -- "--user-data-dir=$TMPDIR" 2>/dev/null || true; rm -rf "$work"' EXIT
+need_chromium "the web target checks"
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-browsers() { pgrep -f -- "--user-data-dir=$TMPDIR" | wc -l; }
 drivers() { pgrep -f -- "chromedriver --port=0" | while read -r pid; do
   grep -qz "TMPDIR=$TMPDIR" "/proc/$pid/environ" 2>/dev/null && echo "$pid"; done | wc -l; }
 
