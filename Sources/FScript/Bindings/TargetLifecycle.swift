@@ -162,6 +162,8 @@ final class TargetLifecycle {
             return nil
         }
         if app.connector.down != nil { return nil }
+        // A web target starting for this reset leaves its page to the launch below, so the page loads once.
+        if case .web(let target) = app.connector.source, target.url == nil { target.opensPage = false }
         let client = try app.connector.client()
         if try app.call("reset", { try $0.launch(environment: remoteEnvironment) }) { return nil }
         if let resetExec {

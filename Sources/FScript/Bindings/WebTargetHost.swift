@@ -39,6 +39,10 @@ final class WebTargetHost {
     /// The run's browser proxy, started on first need: by the browser's start, or by the first browser-proxying
     /// mock, which may come before the page is first used.
     private var relay: BrowserProxyRelay?
+    /// Whether `start` opens the page. False when a launch follows at once (a scenario's reset starting the
+    /// browser): the page then loads once, with the scenario's environment, not a second time after one that
+    /// leaves its storage, cookies and service workers behind.
+    var opensPage = true
 
     init(
         driver: Driver, configuration: WebApp.Configuration, capabilitiesFile: String? = nil, usesProxy: Bool = false
@@ -106,8 +110,9 @@ final class WebTargetHost {
         }
     }
 
-    /// Starts the browser, its session and the Frankly server in front of it, and opens the page; returns the
-    /// Frankly URL. A failure is an infrastructure error that says what to install or check.
+    /// Starts the browser, its session and the Frankly server in front of it, and opens the page (unless
+    /// `opensPage` is false); returns the Frankly URL. A failure is an infrastructure error that says what to
+    /// install or check.
     ///
     /// `host`, `port` and `limits` are the Frankly server's (`fscript serve --web` takes them from its flags).
     func start(host: String = "127.0.0.1", port: Int = 0, limits: ServerLimits = .standard) throws -> String {
@@ -135,28 +140,28 @@ final class WebTargetHost {
                 configuration.url = site.startURL
             }
             let relay = try browserProxy()
-            let first = try relay?.holding { try client.newSession(capabilities: capabilities) }
-                ?? client.newSession(capabilities: capabilities)
+            // With the web proxy, a session opens with its routes held, on about:blank: Chromium's own start-up
+            // calls (a search engine's start page, account checks) get the proxy's 502, not the scenario's mock,
+            // and the page then loads once, its requests the mock's alone.
+            let open = {
+                try relay?.holding {
+                    let opened = try client.newSession(capabilities: capabilities)
+                    try opened.navigate(to: "about:blank")
+                    return opened
+                } ?? client.newSession(capabilities: capabilities)
+            }
+            let first = try open()
             session.current.withLock { $0 = first }
             let app = WebApp(session: first, configuration: configuration)
             // A browser that died mid-scenario fails that scenario; the next launch opens a new session on the
             // same server (chromedriver starts a new Chromium).
             let current = session
             app.reconnect = {
-                let next = try relay?.holding { try client.newSession(capabilities: capabilities) }
-                    ?? client.newSession(capabilities: capabilities)
+                let next = try open()
                 current.current.withLock { $0 = next }
                 return next
             }
-            if let relay {
-                // Chromium's own start-up calls (a search engine's start page, account checks) come while its
-                // first page loads: with the web proxy's routes held they get its 502, not the scenario's mock.
-                // A mock routed already gets the page's own requests on a second load.
-                try relay.holding { try app.launch() }
-                if relay.isRouted { try app.launch() }
-            } else {
-                try app.launch()
-            }
+            if opensPage { try app.launch() }
             server = try WebFranklyServer.start(app: app, host: host, port: port, limits: limits)
             http = HTTPClient()
         } catch let error as WebTargetError {

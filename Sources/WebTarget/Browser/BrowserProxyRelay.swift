@@ -99,15 +99,12 @@ public final class BrowserProxyRelay: Sendable {
         routes.remove(ObjectIdentifier(owner))
     }
 
-    /// Runs `body` (a browser starting: its WebDriver session, its first page) with the routes held, so what
-    /// Chromium asks for as it starts (a search engine's start page, account checks) is answered `502` here and
-    /// never reaches the scenario's mock, whose journal and 404s are then the page's alone.
+    /// Runs `body` (a browser starting: its WebDriver session, then `about:blank`, before the page loads) with the
+    /// routes held, so what Chromium asks for as it starts (a search engine's start page, account checks) is
+    /// answered `502` here and never reaches the scenario's mock, whose journal and 404s are then the page's alone.
     public func holding<T>(_ body: () throws -> T) rethrows -> T {
         try routes.holding(body)
     }
-
-    /// True while some owner is routed.
-    public var isRouted: Bool { routes.current != nil }
 
     /// Connections open now.
     public var connectionCount: Int { server.connectionCount }
