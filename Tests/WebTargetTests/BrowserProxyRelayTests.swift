@@ -1,6 +1,7 @@
 import Foundation
 import HTTPCore
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import WebTarget
@@ -10,7 +11,8 @@ import Glibc
 #endif
 
 /// The web target's browser proxy on a live port: each request goes to the owner routed now (the latest, then the
-/// one before it once that one leaves), nothing is routed while a browser starts, a request that is not a
+/// one before it once that one leaves), an answer still to come when its owner leaves is the relay's `502`, nothing
+/// is routed while a browser starts, a request that is not a
 /// browser's proxy request is refused, the connections it keeps are bounded, and stopping it leaves no port or
 /// file behind. Chromium through it, HTTPS tunnels included, is Tests/web/web_proxy_test.sh.
 @Suite struct BrowserProxyRelayTests {
@@ -40,6 +42,43 @@ import Glibc
         #expect(none.hasPrefix("HTTP/1.1 502"))
         #expect(none.contains("no mock answers the browser's requests now (GET http://api.example.test/items)"))
         #expect(none.lowercased().contains("access-control-allow-origin: *"))
+    }
+
+    /// What crosses threads in `aStoppedOwnerNeverAnswers`: the request's answer, and the promise its owner holds.
+    private final class Exchange: Sendable {
+        let answer = Mutex<Result<String, any Error>?>(nil)
+        let held = Mutex<EventLoopPromise<HTTPResponse>?>(nil)
+        let taken = DispatchSemaphore(value: 0)
+        let answered = DispatchSemaphore(value: 0)
+    }
+
+    @Test func aStoppedOwnerNeverAnswers() throws {
+        let relay = try BrowserProxyRelay.start()
+        defer { relay.stop() }
+        let owner = Owner()
+        let exchange = Exchange()
+        // A delayed stub: the owner takes the request and answers when the test says.
+        relay.route(
+            owner,
+            to: ClosureResponder { _, loop in
+                let promise = loop.makePromise(of: HTTPResponse.self)
+                exchange.held.withLock { $0 = promise }
+                exchange.taken.signal()
+                return promise.futureResult
+            })
+        Thread {
+            let answer = Result { try proxied(relay, "GET http://api.example.test/slow") }
+            exchange.answer.withLock { $0 = answer }
+            exchange.answered.signal()
+        }.start()
+        #expect(exchange.taken.wait(timeout: .now() + 10) == .success)
+        relay.unroute(owner)
+        exchange.held.withLock { $0 }?.succeed(.text("the stopped owner's answer"))
+        #expect(exchange.answered.wait(timeout: .now() + 10) == .success)
+        let answer = try #require(exchange.answer.withLock { $0 }).get()
+        #expect(answer.hasPrefix("HTTP/1.1 502"))
+        #expect(answer.contains("the mock that took this request stopped before it answered"))
+        #expect(!answer.contains("the stopped owner's answer"))
     }
 
     @Test func nothingIsRoutedWhileHeld() throws {

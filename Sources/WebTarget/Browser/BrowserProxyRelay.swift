@@ -12,7 +12,8 @@ import NIOConcurrencyHelpers
 /// tunnels end here, HTTPS decrypted with certificates of the run's one CA, which Chromium trusts by its key's
 /// hash (`chromiumArguments`). Requests are routed one by one in process, not connections spliced to the mock's
 /// port: a connection Chromium keeps open across scenarios reaches the current mock, never a stopped one, and no
-/// second interception (mock behind relay) is needed.
+/// second interception (mock behind relay) is needed. A request a mock took but has not answered when it stops (a
+/// delayed stub) is answered `502` by the relay then, so a stopped mock never answers the browser either.
 ///
 /// With no mock routed (between scenarios, or a scenario without one) it answers `502` saying so: a run never
 /// reaches the network through it by accident, as the mock's own browser proxying never does without
@@ -95,8 +96,9 @@ public final class BrowserProxyRelay: Sendable {
     }
 
     /// Ends `owner`'s route (its mock stops): the one routed before it, if still routed, gets the requests again.
+    /// A request the route's responder has not answered yet (a delayed stub) is answered `502` now, not by it.
     public func unroute(_ owner: AnyObject) {
-        routes.remove(ObjectIdentifier(owner))
+        for waiting in routes.remove(ObjectIdentifier(owner)) { waiting.succeed(RelayResponder.stopped) }
     }
 
     /// Runs `body` (a browser starting: its WebDriver session, then `about:blank`, before the page loads) with the
@@ -111,7 +113,7 @@ public final class BrowserProxyRelay: Sendable {
 
     /// Stops listening, closes every connection and removes the CA file; safe to call twice.
     public func stop() {
-        routes.removeAll()
+        for waiting in routes.removeAll() { waiting.succeed(RelayResponder.stopped) }
         server.stop()
         unlink(caFile)
     }

@@ -2,7 +2,8 @@ import HTTPCore
 import NIOCore
 
 /// Answers a request that reached the web target's browser proxy: the routed mock's responder answers it, as if it
-/// had come to the mock's own listener; with no mock routed, `502` says why.
+/// had come to the mock's own listener; with no mock routed, `502` says why, and so does a mock that stops before
+/// its answer comes.
 ///
 /// Only a browser's proxy requests enter (absolute-form URLs, and what comes through a `CONNECT` tunnel): the
 /// relay is the proxy Chromium was given, not a server of its own, so a request in origin form is answered `400`.
@@ -20,7 +21,7 @@ struct RelayResponder: HTTPResponder {
                     "this is fscript's web proxy (web_proxy): it takes a browser's proxy requests only, a whole URL "
                         + "or CONNECT\n", status: 400))
         }
-        guard let responder = routes.current else {
+        guard let route = routes.current else {
             // Readable by the page (CORS), so its fetch shows the 502 rather than a bare network error.
             return .now(
                 Self.readable(
@@ -30,11 +31,24 @@ struct RelayResponder: HTTPResponder {
                             + "the scenario with mock.start{browser_proxy = true} or \"the app uses a mock backend\"\n",
                         status: 502)))
         }
-        return responder.answer(to: request, on: eventLoop)
+        switch route.responder.answer(to: request, on: eventLoop) {
+        case .now(let response):
+            return .now(response)
+        case .later(let answer):
+            // Until it comes, the route may end (its mock stops): then `stopped` answers instead.
+            let awaited = routes.awaiting(answer, from: route.owner, on: eventLoop)
+            return awaited.map(HTTPAnswer.later) ?? .now(Self.stopped)
+        }
     }
 
+    /// What a request still waiting for a mock's answer gets when that mock stops (its route ends) first.
+    static let stopped = readable(
+        .text(
+            "fscript's web proxy: the mock that took this request stopped before it answered (a delayed stub, or "
+                + "one held on purpose), so no answer comes from it\n", status: 502))
+
     /// `response` with `Access-Control-Allow-Origin: *`, so a page on another origin can read it.
-    private static func readable(_ response: HTTPResponse) -> HTTPResponse {
+    static func readable(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.headers.append((name: "Access-Control-Allow-Origin", value: "*"))
         return response
