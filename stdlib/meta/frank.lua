@@ -178,6 +178,12 @@ function frank.reset(opts) end
 ---@return boolean
 function frank.launch_pending() end
 
+---The web target's page (`--web`, `--target webdriver:URL`), nil on any other target: `page` the URL it opens,
+---`backend` the origin `web_backend` names, `proxy` true with `web_proxy`, when the browser's requests to any
+---origin go through fscript's proxy to the newest browser-proxying mock still running (one mock at a time).
+---@return {page: string, backend?: string, proxy?: boolean}?
+function frank.web() end
+
 ---@class mock.Filter which requests: every key optional; all given must hold
 ---@field method? string
 ---@field path? string exact path (query ignored); or path_pattern, path_template ("/items/{id}"), url, url_pattern
@@ -288,6 +294,8 @@ function Server:stop() end
 mock = {}
 ---Starts a mock backend on 127.0.0.1; stopped when fscript exits (one started inside a scenario: when it ends).
 ---`host` beyond loopback prints a warning; `advertise` (or `--advertise-host`) is the host its `url` names then.
+---With `web_proxy` each is the browser's proxy unless `browser_proxy = false`, and only the newest still running
+---gets the browser's requests: of two started in a scenario, the later one.
 ---@param opts? mock.StartOptions
 ---@return mock.Server
 function mock.start(opts) end
