@@ -45,7 +45,7 @@ final class RelayRoutes: Sendable {
         state.withLockedValue { state in
             state.routes.removeAll()
             defer { state.waiting.removeAll() }
-            return state.waiting.values.flatMap(\.values)
+            return state.waiting.values.flatMap { $0.values }
         }
     }
 
