@@ -40,8 +40,7 @@ local why = "(not run: --fail-fast (an earlier scenario failed))"
 check.equal("one passes=passed; two fails=failed; three would pass=skipped" .. why .. "; (script)=skipped" .. why,
   seen, "--fail-fast skips the rest of the file and the later files")
 
-local parallel = require("fscript.run.parallel.parent")
-local plan, err = parallel.begin({ files = { first }, fail_fast = true, jobs = 2 })
+local plan, err = require("fscript.runner").parallel_begin({ files = { first }, fail_fast = true, jobs = 2 })
 check.equal(nil, plan, "a parallel run with --fail-fast does not start")
 check.contains(err, "it does not combine with --jobs", "and says why")
 os.execute("rm -rf '" .. dir .. "'")

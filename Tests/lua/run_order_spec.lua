@@ -51,10 +51,11 @@ check.equal(2, bad, "an unknown order is a usage error")
 check.equal(nil, (order.parse("sideways")), "order.parse refuses it")
 
 -- A parallel run plans its units in the run's order, which the parent prints and reports in.
-local parallel = require("fscript.run.parallel.parent")
+local runner = require("fscript.runner")
 local merge = require("fscript.report.merge")
 local json = require("fscript.json")
-local plan, err = parallel.begin({ files = { first, second }, order = "reverse", jobs = 2, out = function() end })
+local plan, err = runner.parallel_begin({ files = { first, second }, order = "reverse", jobs = 2,
+  out = function() end })
 check.truthy(plan, "a parallel run takes --order: " .. tostring(err))
 local planned = {}
 for _, unit in ipairs(json.decode(plan).units) do planned[#planned + 1] = unit.id:match("([^/]*)$") end
