@@ -82,7 +82,9 @@ import Testing
             + "and at most 86400, got 'soon'")) { try RunSettingValues.environment { _ in "soon" } }
     }
 
-    /// The project file's `web_proxy` goes with its `web`: a run on a Frankly `--target` ignores both, while a `webdriver:` target still refuses it and the `--web-proxy` flag is still checked.
+    /// The project file's `web_proxy` goes with its `web`: a run on a Frankly `--target` ignores both, while a
+    /// `webdriver:` target still refuses it and the `--web-proxy` flag is still checked. The targets are addresses
+    /// only (a documentation network, a port outside the one the kernel hands out): nothing connects to them.
     @Test func theProjectsWebProxyIsIgnoredWithoutAWebTarget() throws {
         var project = ProjectFile(path: "fscript.project.lua")
         project.settings[.web] = .text("site")
@@ -94,14 +96,14 @@ import Testing
             run.apply(project)
             return run
         }
-        #expect(!applied(target: "http://127.0.0.1:37265").settings.flag(.webProxy))
+        #expect(!applied(target: "http://192.0.2.10:8080").settings.flag(.webProxy))
         #expect(applied(target: nil).settings.flag(.webProxy))
         #expect(applied(target: "webdriver:http://127.0.0.1:4444").settings.flag(.webProxy))
-        #expect(applied(target: "http://127.0.0.1:37265", flag: true).settings.flag(.webProxy))
+        #expect(applied(target: "http://192.0.2.10:8080", flag: true).settings.flag(.webProxy))
         #expect(RunArguments.webProxyProblem(target: nil, web: "site") == nil)
         #expect(
-            RunArguments.webProxyProblem(target: "http://127.0.0.1:37265", web: "site")
-                == "routes the Chromium of a web target, and --target http://127.0.0.1:37265 is a Frankly app, "
+            RunArguments.webProxyProblem(target: "http://192.0.2.10:8080", web: "site")
+                == "routes the Chromium of a web target, and --target http://192.0.2.10:8080 is a Frankly app, "
                 + "which opens no page (--web is ignored with it): leave out --web-proxy, or --target to run "
                 + "--web URL|DIR")
         #expect(
