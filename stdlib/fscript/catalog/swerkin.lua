@@ -92,6 +92,15 @@ local function options_of(sel)
   return titles, math.type(index) == "integer" and titles[index + 1] or nil
 end
 
+-- Checks (retrying for the validation limit) that the drop-down `sel` shows `value`.
+local function check_choice(sel, what, value)
+  wait.eventually(function()
+    local _, shown = options_of(sel)
+    return shown == value,
+      function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
+  end, config.get("validation"))
+end
+
 -- Chooses `value` in the drop-down `sel` by touching its option, then checks it is the one selected.
 local function choose(sel, what, value)
   local titles = options_of(sel)
@@ -101,20 +110,7 @@ local function choose(sel, what, value)
     failure.raise(("%s has no option %q; its options: %s"):format(what, value, table.concat(titles, ", ")))
   end
   ui.touch(sel .. " view:'UISegment' marked:" .. util.quote(value) .. " first")
-  wait.eventually(function()
-    local _, shown = options_of(sel)
-    return shown == value,
-      function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
-  end, config.get("validation"))
-end
-
--- Checks (retrying for the validation limit) that the drop-down `sel` shows `value`.
-local function check_choice(sel, what, value)
-  wait.eventually(function()
-    local _, shown = options_of(sel)
-    return shown == value,
-      function() return ("Expected %s to show %q; it shows %q"):format(what, value, tostring(shown)) end
-  end, config.get("validation"))
+  check_choice(sel, what, value)
 end
 
 -- Replaces the field's text: cleared, then typed (type_into touches the field first, focusing it).
