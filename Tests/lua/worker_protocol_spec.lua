@@ -129,4 +129,12 @@ check.equal("hello from a worker", heard, "and the parent's subscriber hears it"
 check.equal(nil, ev.extra, "with the fields declared, no others")
 protocol.MESSAGES.greeting = nil
 
+-- A failure's traceback ends at the user's frames, as a worker's and a serial run's must agree on: also when Lua
+-- skipped the middle of a deep stack, the runner's first frame among the skipped ones.
+local deep = table.concat({ "", "stack traceback:", "\t[C]: in function 'error'", "\tsteps.lua:12: in field 'fn'",
+  "\t[C]: in ?", "\t...\t(skipping 3 levels)", "\t.../fscript/run/scenario.lua:197: in upvalue 'attempt_scenario'",
+  "\t.../fscript/run/lifecycle.lua:250: in function 'run_loaded_scenarios'" }, "\n")
+check.equal("stack traceback:\n\t[C]: in function 'error'\n\tsteps.lua:12: in field 'fn'", failure.trim_traceback(deep),
+  "a traceback is cut where Lua skipped levels")
+
 check.finish("worker_protocol_spec")

@@ -62,13 +62,15 @@ local function is_runner_frame(line)
 end
 
 ---A traceback without its empty first line and without the runner's own frames (from the first
----`fscript/run/lifecycle.lua` or `fscript/run/cases.lua` frame on), so it ends at the user's script.
+---`fscript/run/lifecycle.lua` or `fscript/run/cases.lua` frame on), so it ends at the user's script. Lua shows a
+---deep stack's first 10 and last 11 levels only: what follows its `(skipping N levels)` line is the bottom of the
+---stack, the runner's, even when the runner's first frame is among those it skipped.
 ---@param tb string
 ---@return string
 function M.trim_traceback(tb)
   local lines = {}
   for line in tb:gsub("^\n", ""):gmatch("[^\n]+") do
-    if is_runner_frame(line) then break end
+    if is_runner_frame(line) or line:find("^%s*%.%.%.%s*%(skipping %d+ levels%)") then break end
     lines[#lines + 1] = line
   end
   -- The pcall that ran the script, and the plain xpcall behind fscript's guarded one (a C function Lua cannot name).

@@ -125,9 +125,7 @@ run_suite = function(opts, filter, reports, restore_stdout)
     seed = state.order.mode == "random" and state.order.seed or nil })
   local ok, err = pcall(function()
     phases.start(state, opts.files)
-    -- A tail call: a failure's traceback shows the user's frames down to the engine's, and Lua shows at most 21
-    -- levels; one level more here would push the engine's first frame out of view.
-    return lifecycle.run_files(state, opts)
+    lifecycle.run_files(state, opts)
   end)
   -- AfterAll hooks run whatever happened before them, as cucumber's do (unless the run never started).
   local after_ok, after_err = phases.finish(state)
