@@ -95,19 +95,31 @@ end
 
 ---A worker's subscriber that sends its run's events to the parent: every kind `MESSAGES` declares (when the event
 ---is published, so a kind declared later travels too). The cases of a unit wait for its `unitFinished` (the worker
----publishes that once the unit's traces are on disk) and go then, each with the unit; a case that will be retried
----does not go (its next attempt carries it).
+---publishes that once the unit's traces are on disk) and go then, each with the unit, in the order they started:
+---a case is held from its start, as the worker's own record holds it, so one a Ctrl-C cut short before it
+---finished still goes; a case that will be retried does not go (its next attempt carries it).
 ---@param send fun(line: string)
 ---@return table listener
 function M.sender(send)
-  local held = {}
+  local held, holding = {}, {}
+  local function hold(case)
+    if holding[case] then return end
+    holding[case] = true
+    held[#held + 1] = case
+  end
   local listener = {
+    testCaseStarted = function(_, event) hold(event.case) end,
     testCaseFinished = function(_, event)
-      if not event.case.will_be_retried then held[#held + 1] = event.case end
+      local case = event.case
+      if not case.will_be_retried then return hold(case) end
+      for i = #held, 1, -1 do
+        if held[i] == case then table.remove(held, i) end
+      end
+      holding[case] = nil
     end,
     unitFinished = function(_, event)
       for _, case in ipairs(held) do send(M.encode("testCaseFinished", { unit = event.unit, case = case })) end
-      held = {}
+      held, holding = {}, {}
       send(M.encode("unitFinished", event))
     end,
   }
