@@ -82,21 +82,52 @@ import Testing
             + "and at most 86400, got 'soon'")) { try RunSettingValues.environment { _ in "soon" } }
     }
 
-    /// The project file's `web_proxy` goes with its `web`: a run on a Frankly `--target` ignores both, while a
-    /// `webdriver:` target still refuses it and the `--web-proxy` flag is still checked. The targets are addresses
-    /// only (a documentation network, a port outside the one the kernel hands out): nothing connects to them.
+    /// FSCRIPT_TARGET sits between `--target`/`--app` and the project file, as the getting-started page says:
+    /// it wins over the file's target, pool and app (the file's target had won, and the console's first line
+    /// named the embedded simulator for a run that drove FSCRIPT_TARGET). Addresses only: nothing connects.
+    @Test func theEnvironmentsTargetIsBetweenTheFlagsAndTheProjectFile() throws {
+        func applied(_ project: ProjectFile, target: String? = nil, app: String? = nil) -> RunArguments {
+            var run = RunArguments()
+            run.target = target
+            run.app = app
+            run.apply(project, environmentTarget: "http://192.0.2.2:8080")
+            return run
+        }
+        var file = ProjectFile(path: "fscript.project.lua")
+        #expect(applied(file).target == "http://192.0.2.2:8080")
+        file.target = "http://192.0.2.1:8080"
+        #expect(applied(file).target == "http://192.0.2.2:8080")
+        #expect(applied(file, target: "http://192.0.2.3:8080").target == "http://192.0.2.3:8080")
+        let simulator = applied(file, app: "apps/mine.lua")
+        #expect(simulator.target == nil && simulator.app == "apps/mine.lua")
+        file.target = nil
+        file.targets = ["http://192.0.2.4:8080", "http://192.0.2.5:8080"]
+        file.app = "apps/mine.lua"
+        let run = applied(file)
+        #expect(run.target == "http://192.0.2.2:8080" && run.pool.isEmpty && run.app == nil)
+        #expect(
+            RunArguments.describeTarget(run.target, app: run.app, launch: nil, web: "site") == "http://192.0.2.2:8080")
+    }
+
+    /// The project file's `web_proxy` goes with its `web`: a run on a Frankly `--target` (or `FSCRIPT_TARGET`)
+    /// ignores both, while a `webdriver:` target still refuses it and the `--web-proxy` flag is still checked. The
+    /// targets are addresses only (a documentation network, a port outside the one the kernel hands out): nothing
+    /// connects to them.
     @Test func theProjectsWebProxyIsIgnoredWithoutAWebTarget() throws {
         var project = ProjectFile(path: "fscript.project.lua")
         project.settings[.web] = .text("site")
         project.settings[.webProxy] = .boolean(true)
-        func applied(target: String?, flag: Bool = false) -> RunArguments {
+        func applied(target: String?, flag: Bool = false, environmentTarget: String? = nil) -> RunArguments {
             var run = RunArguments()
             run.target = target
             if flag { run.settings[.webProxy] = .boolean(true) }
-            run.apply(project)
+            run.apply(project, environmentTarget: environmentTarget)
             return run
         }
         #expect(!applied(target: "http://192.0.2.10:8080").settings.flag(.webProxy))
+        // FSCRIPT_TARGET alone is the run's target as --target is.
+        #expect(!applied(target: nil, environmentTarget: "http://192.0.2.10:8080").settings.flag(.webProxy))
+        #expect(applied(target: nil, environmentTarget: "webdriver:http://127.0.0.1:4444").settings.flag(.webProxy))
         #expect(applied(target: nil).settings.flag(.webProxy))
         #expect(applied(target: "webdriver:http://127.0.0.1:4444").settings.flag(.webProxy))
         #expect(applied(target: "http://192.0.2.10:8080", flag: true).settings.flag(.webProxy))

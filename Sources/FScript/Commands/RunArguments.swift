@@ -51,10 +51,15 @@ struct RunArguments: Equatable {
     }
 
     /// Fills what the command line left open from the project file and the environment: a flag wins over the
-    /// environment, which wins over the file.
-    mutating func apply(_ project: ProjectFile, environment variables: RunSettingValues = RunSettingValues()) {
-        // --app on the command line means the embedded simulator, whatever target the file names, and back.
-        let given = (target: target, app: app)
+    /// environment, which wins over the file. `environmentTarget` is `FSCRIPT_TARGET`, the target of a run whose
+    /// command line and project file name none.
+    mutating func apply(
+        _ project: ProjectFile, environment variables: RunSettingValues = RunSettingValues(),
+        environmentTarget: String? = nil
+    ) {
+        // --app on the command line means the embedded simulator, whatever target the file or FSCRIPT_TARGET
+        // names, and back; FSCRIPT_TARGET wins over the file's target, pool and app, as --target does.
+        let given = (target: target ?? (app == nil ? environmentTarget : nil), app: app)
         if pool.isEmpty && given.target == nil && given.app == nil && project.targets.count > 1 && !worker {
             pool = project.targets
         }
@@ -66,7 +71,7 @@ struct RunArguments: Equatable {
         let flags = settings
         settings = project.settings.overlaid(by: variables).overlaid(by: settings)
         // The file's (or the environment's) web_proxy is for its web target: a run without one (a Frankly
-        // --target) ignores it, as it ignores the file's `web`. The flag is still checked.
+        // --target or FSCRIPT_TARGET) ignores it, as it ignores the file's `web`. The flag is still checked.
         if flags[RunSetting.webProxy] == nil && !Self.hasWebTarget(target: target, web: settings.text(.web)) {
             settings[RunSetting.webProxy] = nil
         }
@@ -83,7 +88,9 @@ struct RunArguments: Equatable {
             let replProject = chunks.isEmpty && access(here, R_OK) == 0 ? here : nil
             let found = files.isEmpty ? replProject : ProjectFile.find(from: files)
             let project = try found.map { try ProjectFile.load($0) }
-            run.apply(project ?? ProjectFile(path: ""), environment: variables)
+            run.apply(
+                project ?? ProjectFile(path: ""), environment: variables,
+                environmentTarget: TargetOptions.environmentTarget())
         } catch {
             writeError("fscript: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)

@@ -23,11 +23,15 @@ struct TargetOptions {
     /// Why the target did not answer the start-up ping, worded for the user; set by `resolve()`.
     private(set) var unreachable: String?
 
+    /// `FSCRIPT_TARGET` when set and not empty: the target of a run without `--target`.
+    static func environmentTarget() -> String? {
+        getenv("FSCRIPT_TARGET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     /// The target URL to drive, or nil for the embedded simulator; throws `ExitCode(2)` after printing why for
     /// a usage error.
     mutating func resolve() throws -> String? {
-        let environment = getenv("FSCRIPT_TARGET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
-        guard let url = target ?? environment else {
+        guard let url = target ?? Self.environmentTarget() else {
             if let app, access(app, R_OK) != 0 {
                 let reason = String(cString: strerror(errno))
                 let check = appOrigin.map { "check app = … in the project file \($0) (relative to its folder)" }
