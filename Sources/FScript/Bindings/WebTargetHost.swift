@@ -122,8 +122,7 @@ final class WebTargetHost {
             let capabilities: JSONValue
             switch driver {
             case .chromium:
-                let process = try ChromeDriverProcess.start(
-                    ownGroup: ProcessInfo.processInfo.environment["FSCRIPT_WORKER_INDEX"] == nil)
+                let process = try ChromeDriverProcess.start()
                 chromedriver = process
                 client = WebDriverClient(baseURL: process.url)
                 capabilities = Self.headlessChromium(

@@ -13,13 +13,10 @@ public enum ChildProcess {
         case file(String, flags: Int32, as: Int32)
     }
 
-    /// Starts `path` with `arguments` (the first is its name); returns its pid, or throws strerror's words.
-    ///
-    /// `newProcessGroup` false keeps the child in fscript's own group: a `--jobs` worker's browser, which the
-    /// parent ends with the worker's whole group.
+    /// Starts `path` with `arguments` (the first is its name) in a process group of its own; returns its pid,
+    /// or throws strerror's words.
     public static func spawn(
-        _ path: String, arguments: [String], environment: [String: String], redirections: [Redirection],
-        newProcessGroup: Bool = true
+        _ path: String, arguments: [String], environment: [String: String], redirections: [Redirection]
     ) throws(ChildProcessError) -> pid_t {
         var merged = currentEnvironment()
         for (name, value) in environment { merged[name] = value }
@@ -35,8 +32,8 @@ public enum ChildProcess {
         for signal in [SIGINT, SIGTERM, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setpgroup(&attributes, 0)
-        let group = newProcessGroup ? POSIX_SPAWN_SETPGROUP : 0
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | group))
+        posix_spawnattr_setflags(
+            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

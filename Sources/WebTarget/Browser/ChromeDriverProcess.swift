@@ -6,28 +6,28 @@ import Platform
 
 /// chromedriver (and through it headless Chromium) as a child of fscript's, ended on every path.
 ///
-/// It starts on a free port (`--port=0`, the port read from its first lines), with a throwaway profile folder of
-/// its own. `stop()` ends the process group (chromedriver and the browser it started), then removes the profile.
-/// When fscript dies without stopping it (SIGKILL, a crash), a watchdog ends the group: a small shell in a group
-/// of its own that waits on a pipe only fscript holds, and kills the group when the pipe closes, which the kernel
-/// does however fscript ends.
+/// It starts on a free port (`--port=0`, the port read from its first lines), in a process group of its own (so
+/// a terminal's Ctrl-C, or a `--jobs` parent's SIGINT to its worker's group, reaches fscript, which then ends the
+/// browser), with a throwaway profile folder of its own. `stop()` ends the process group (chromedriver and the
+/// browser it started), then removes the profile. When fscript dies without stopping it (SIGKILL, a crash, a
+/// `--jobs` parent killing a worker that outlived its grace), a watchdog ends the group and removes the profile:
+/// a small shell in a group of its own that waits on a pipe only fscript holds, and acts when the pipe closes,
+/// which the kernel does however fscript ends.
 public final class ChromeDriverProcess: @unchecked Sendable {
     /// chromedriver's address, e.g. `http://127.0.0.1:40123`.
     public let url: String
-    /// Its process id (the leader of its process group when it has one of its own).
+    /// Its process id, the leader of its process group.
     public let pid: pid_t
     /// The browser's profile folder, removed on stop.
     public let profile: String
-    private let ownGroup: Bool
     /// fscript's end of the watchdog's pipe (-1 when there is none); closing it ends the group.
     private let watchdogPipe: Int32
     private var stopped = false
 
-    private init(url: String, pid: pid_t, profile: String, ownGroup: Bool, watchdogPipe: Int32) {
+    private init(url: String, pid: pid_t, profile: String, watchdogPipe: Int32) {
         self.url = url
         self.pid = pid
         self.profile = profile
-        self.ownGroup = ownGroup
         self.watchdogPipe = watchdogPipe
     }
 
@@ -56,10 +56,7 @@ public final class ChromeDriverProcess: @unchecked Sendable {
     }
 
     /// Starts chromedriver and waits (at most `timeout` seconds, interruptibly) until it says which port it took.
-    ///
-    /// - Parameter ownGroup: true for a process group of its own, so a terminal's Ctrl-C reaches fscript only and
-    ///   fscript ends the browser; false inside a `--jobs` worker, whose whole group the parent ends.
-    public static func start(ownGroup: Bool = true, timeout: Double = 30) throws -> ChromeDriverProcess {
+    public static func start(timeout: Double = 30) throws -> ChromeDriverProcess {
         guard let executable = locate() else {
             throw WebTargetError(
                 "chromedriver is not installed: scripts/install --web (or apt-get install chromium chromium-driver) "
@@ -82,7 +79,7 @@ public final class ChromeDriverProcess: @unchecked Sendable {
                 redirections: [
                     .file("/dev/null", flags: O_RDONLY, as: 0), .descriptor(fds[1], as: 1),
                     .file("/dev/null", flags: O_WRONLY, as: 2),
-                ], newProcessGroup: ownGroup)
+                ])
         } catch {
             close(fds[0])
             close(fds[1])
@@ -90,16 +87,16 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         }
         close(fds[1])
         defer { close(fds[0]) }
-        let watchdog = ownGroup ? startWatchdog(group: pid, profile: profile) : -1
+        let watchdog = startWatchdog(group: pid, profile: profile)
         let port: Int
         do {
             port = try readPort(from: fds[0], timeout: timeout, executable: executable)
         } catch {
-            ChromeDriverProcess(url: "", pid: pid, profile: profile, ownGroup: ownGroup, watchdogPipe: watchdog).stop()
+            ChromeDriverProcess(url: "", pid: pid, profile: profile, watchdogPipe: watchdog).stop()
             throw error
         }
         return ChromeDriverProcess(
-            url: "http://127.0.0.1:\(port)", pid: pid, profile: profile, ownGroup: ownGroup, watchdogPipe: watchdog)
+            url: "http://127.0.0.1:\(port)", pid: pid, profile: profile, watchdogPipe: watchdog)
     }
 
     /// Starts the shell that kills process group `group` and removes `profile` once fscript's end of its pipe
@@ -155,15 +152,15 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         guard !stopped else { return }
         stopped = true
         if pid > 0 {
-            kill(ownGroup ? -pid : pid, SIGTERM)
+            kill(-pid, SIGTERM)
             if !reap(within: 2) {
-                kill(ownGroup ? -pid : pid, SIGKILL)
+                kill(-pid, SIGKILL)
                 _ = reap(within: 2)
             }
             // Chromium's processes are chromedriver's children in its group; any left over go with the group.
             // (A killed process writes nothing more; waiting for the group to empty would wait on zombies where
             // nothing reaps orphans.)
-            if ownGroup { kill(-pid, SIGKILL) }
+            kill(-pid, SIGKILL)
         }
         // Twice: a process killed a moment ago may still finish a file it was writing.
         if (try? FileManager.default.removeItem(atPath: profile)) == nil {
