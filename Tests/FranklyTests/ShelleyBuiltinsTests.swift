@@ -50,6 +50,10 @@ import Testing
         ("switch marked:'Done'", "'switch' is not a Shelley filter, so it matched nothing; for a UISwitch write view:'UISwitch'"),
         ("tableView cell", "'cell' is not a Shelley filter, so it matched nothing; for a UITableViewCell write view:'UITableViewCell'"),
         ("Slider", "'Slider' is not a Shelley filter, so it matched nothing; for a UISlider write view:'UISlider'"),
+        // A new user followed the first half of this hint to view:'UINavigationBar' marked:'Cart', which has no label.
+        ("navigationBar marked:'Cart'", "'navigationBar' is not a Shelley filter, so it matched nothing; for a "
+            + "UINavigationBar write view:'UINavigationBar'; its title is a UINavigationItemView inside it: write "
+            + "navigationItemView marked:'Cart'"),
     ])
     func classWordsWithoutAFilterSuggestView(selector text: String, hint: String) throws {
         #expect(SelectorSuggestion.hint(for: try Selector(parsing: text)) == hint)

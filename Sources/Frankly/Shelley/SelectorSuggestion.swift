@@ -39,10 +39,19 @@ public enum SelectorSuggestion {
     /// that looks like a misspelt filter; nil when none does.
     public static func hint(for selector: Selector) -> String? {
         for case .predicate(let method, let arguments) in selector.filters where arguments.isEmpty {
-            if let className = classWords[method.lowercased()] {
-                return "'\(method)' is not a Shelley filter, so it matched nothing; for a \(className) write "
-                    + "view:'\(className)'"
-            }
+            guard let className = classWords[method.lowercased()] else { continue }
+            let hint = "'\(method)' is not a Shelley filter, so it matched nothing; for a \(className) write "
+                + "view:'\(className)'"
+            // A bar has no label of its own: its title is the item view inside it, which is what people look for.
+            guard className == "UINavigationBar" else { return hint }
+            let title = selector.filters.lazy.compactMap { filter -> String? in
+                guard case .predicate(let name, let values) = filter, name.hasPrefix("marked"),
+                    case .string(let text)? = values.first
+                else { return nil }
+                return text
+            }.first
+            return hint + "; its title is a UINavigationItemView inside it: write navigationItemView marked:'"
+                + (title ?? "Title") + "'"
         }
         for case .predicate(let method, _) in selector.filters {
             if let suggestion = nearestName(to: method) {
