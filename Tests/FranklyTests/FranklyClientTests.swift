@@ -145,6 +145,20 @@ import Testing
         #expect(try client.version() == VersionResponse(version: "1.0"))
     }
 
+    @Test func idleErrorEnvelopeSaysWhatTheServerSaid() throws {
+        let canned = try CannedServer { _ in
+            .json(
+                Envelope(outcome: .error, reason: "web target lost", details: "invalid session id").jsonBytes)
+        }
+        let client = FranklyClient(baseURL: canned.server.url)
+        let error = try #require(throws: FranklyClientError.self) { try client.idle() }
+        #expect(error.description == "GET /idle on \(canned.server.url): web target lost: invalid session id")
+        #expect(error.reason == "web target lost")
+        // Every typed answer reads it the same way, not as a missing field.
+        let orientation = try #require(throws: FranklyClientError.self) { try client.orientation() }
+        #expect(orientation.reason == "web target lost")
+    }
+
     @Test func typedEndpointsAndRawOrientationBody() throws {
         let canned = try CannedServer { request in
             switch request.path {

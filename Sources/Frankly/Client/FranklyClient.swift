@@ -279,7 +279,13 @@ public final class FranklyClient: Sendable {
             return try JSONDecoder().decode(type, from: Data(response.body))
         } catch {
             // Parsing tells "not JSON at all" apart from "JSON of the wrong shape", two different bugs.
-            _ = try parse(response, request)
+            let value = try parse(response, request)
+            // A server that cannot answer (the web target's browser gone) says why in an ERROR envelope; its
+            // reason is the news, not the missing field.
+            if let envelope = try? Envelope(json: value), envelope.outcome == .error {
+                throw FranklyClientError.failed(
+                    request, reason: envelope.reason ?? "ERROR without a reason", details: envelope.details)
+            }
             throw FranklyClientError.unexpectedJSON(request, details: Self.describe(error))
         }
     }
