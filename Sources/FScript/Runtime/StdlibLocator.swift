@@ -26,8 +26,19 @@ enum StdlibLocator {
     }
 
     /// The stdlib directory to put on `package.path`, or nil when none exists.
+    ///
+    /// The path is resolved here, once, because every stdlib file name in a message or a traceback is built from
+    /// it: an installed binary's `<exe>/../share/fscript/stdlib` would otherwise show as
+    /// `~/.local/bin/../share/fscript/stdlib/fscript/ui.lua` in every error.
     static func locate() -> String? {
-        candidates().first(where: isDirectory)
+        candidates().first(where: isDirectory).map(resolved)
+    }
+
+    /// `path` with `.`, `..` and symbolic links resolved (`realpath`), or `path` itself when that fails.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
     }
 
     /// `<repo>/stdlib`, from this file's compile-time path `<repo>/Sources/FScript/Runtime/StdlibLocator.swift`.
