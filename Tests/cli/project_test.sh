@@ -61,4 +61,15 @@ start_server serve serve --port 0
 status=0
 "$abs_bin" --target "$url" "$work/web/tests" >"$work/out4.txt" 2>&1 </dev/null || status=$?
 [ "$status" -eq 0 ] || fatal "a project's web_proxy stopped a run on --target $url (exit $status): $(cat "$work/out4.txt")"
+# A suite with a project file of its own inside the folder a run takes: that file is not read, and a note says so
+# and how to run it (a new user's web suite under web/ ran on the simulator with `fscript .`, without a word).
+mkdir -p "$work/both/tests" "$work/both/web"
+printf 'return { timeout = 30 }\n' >"$work/both/fscript.project.lua"
+printf 'return { web = "site" }\n' >"$work/both/web/fscript.project.lua"
+printf 'scenario("runs", function() end)\n' >"$work/both/tests/one_test.lua"
+(cd "$work/both" && "$abs_bin" . >"$work/out5.txt" 2>&1 </dev/null) || fatal "fscript . failed: $(cat "$work/out5.txt")"
+grep -qxF "fscript: note: web/fscript.project.lua is not read by this run, which reads $work/both/fscript.project.lua: a run reads one project file, found upward from its first path; run \`fscript web/\` for that suite's settings" \
+  "$work/out5.txt" || fatal "no note about the nested project file: $(cat "$work/out5.txt")"
+(cd "$work/both" && "$abs_bin" tests >"$work/out6.txt" 2>&1 </dev/null) || fatal "fscript tests failed: $(cat "$work/out6.txt")"
+! grep -q 'note:' "$work/out6.txt" || fatal "a note for a run with no nested project file: $(cat "$work/out6.txt")"
 echo "project_test: ok"

@@ -58,6 +58,23 @@ struct ProjectFile: Equatable {
         }
     }
 
+    /// Project files inside the folders among `paths` other than `used` (the run's own): a suite kept beside
+    /// another with settings of its own (`web/fscript.project.lua`), which a run of the folder above does not
+    /// read, since a run has one project file, found upward from its first path.
+    static func nested(in paths: [String], besides used: String?) -> [String] {
+        let own = used.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        var found: [String] = []
+        for path in paths {
+            guard case .success(let files) = FileSystem.testFiles(under: path) else { continue }
+            for file in files where file.hasSuffix("/" + name) {
+                if URL(fileURLWithPath: file).standardizedFileURL.path != own && !found.contains(file) {
+                    found.append(file)
+                }
+            }
+        }
+        return found
+    }
+
     /// Runs the file in a Lua state of its own and checks every setting where it enters.
     /// - Throws: `ProjectFileError` naming the file, the key and what it accepts.
     static func load(_ path: String, declarations: [RunSetting] = RunSetting.all) throws -> ProjectFile {

@@ -88,6 +88,17 @@ struct RunArguments: Equatable {
             let replProject = chunks.isEmpty && access(here, R_OK) == 0 ? here : nil
             let found = files.isEmpty ? replProject : ProjectFile.find(from: files)
             let project = try found.map { try ProjectFile.load($0) }
+            if !worker {
+                for path in ProjectFile.nested(in: files.filter(Self.isFolder), besides: found) {
+                    let nested = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+                    let folder = String(nested.dropLast(ProjectFile.name.count + 1))
+                    writeError(
+                        "fscript: note: \(nested) is not read by this run, which "
+                            + (found.map { "reads \($0)" } ?? "has no project file")
+                            + ": a run reads one project file, found upward from its first path; run `fscript "
+                            + "\(folder)/` for that suite's settings\n")
+                }
+            }
             run.apply(
                 project ?? ProjectFile(path: ""), environment: variables,
                 environmentTarget: TargetOptions.environmentTarget())
@@ -96,6 +107,12 @@ struct RunArguments: Equatable {
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
         try run.execute()
+    }
+
+    /// Whether `path` is a folder (a suite run expands it to its test files).
+    private static func isFolder(_ path: String) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
     }
 
     /// Whether this run is the parent of workers: `--jobs` above one, or a pool of targets.
