@@ -50,6 +50,21 @@ passes("I should see the following:", { "Apples", { "Pears" } })
 check.contains(fails([[I should see "Bananas"]]), [[Expected to see "Bananas"]], "should see message")
 check.contains(fails("the app sent GET /api/items"), "no mock backend for this scenario", "backend must be named")
 
+-- "1 time" and "2 times": the count step reads as English either way, and so does its message.
+local backend = require("fscript.backend")
+local server = mock.start{}
+backend.use(server)
+local pipe = assert(io.popen(("curl -s -o /dev/null %s/api/items"):format(server.url)))
+pipe:close()
+passes("the app sent GET /api/items 1 time")
+passes("the app sent GET /api/items 1 times")
+check.contains(fails("the app sent GET /api/items 2 times"), "Expected the app to send GET /api/items 2 times",
+  "2 times in the message")
+check.contains(fails("the app sent GET /api/cart 1 time"),
+  "Expected the app to send GET /api/cart 1 time, but received 0.", "1 time in the message")
+backend.reset()
+server:stop()
+
 -- What "the screen shows" lists is what a person sees: a hidden view's label and text are left out.
 app = require("fixtures.fake_app").new({ Hidden = function()
   return { { class = "UILabel", label = "Shown", text = "Shown" },

@@ -41,7 +41,7 @@ local function sent(method, path, body, count, subset)
   if util.is_fatal(err) then error(err, 0) end
   local expected = ("Expected the app to send %s %s%s%s"):format(method:upper(), path,
     body ~= nil and ((subset and " with JSON containing " or " with JSON ") .. json.encode(body)) or "",
-    count and (" " .. count .. " times") or "")
+    count and (" %d time%s"):format(count, count == 1 and "" or "s") or "")
   -- verify's own text lists each request and how it differs (a JSON body field by field): keep that, not its
   -- headline, which repeats the expected body.
   local received, listing = tostring(last or err):match("^Expected [^\n]-, but received (%d+)%.[^\n]*\n(.*)$")
@@ -67,7 +67,8 @@ function M.install(define)
     answer(m, p, s, body)
   end)
   define("the app sent {word} {word}", function(m, p) sent(m, p) end)
-  define("the app sent {word} {word} {int} times", function(m, p, n) sent(m, p, nil, n) end)
+  -- time(s): "1 time" reads as English, "1 times" as people write it anyway; both match.
+  define("the app sent {word} {word} {int} time(s)", function(m, p, n) sent(m, p, nil, n) end)
   define("the app sent {word} {word} with JSON {string}", function(m, p, body) sent(m, p, decode(body)) end)
   define("the app sent {word} {word} with JSON containing {string}", function(m, p, body)
     sent(m, p, decode(body), nil, true)

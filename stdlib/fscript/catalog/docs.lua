@@ -365,9 +365,9 @@ M.steps = {
     description = "Checks (retrying) that the app sent this request to the mock.",
     example = "Then the app sent POST /api/login",
   },
-  ["the app sent {word} {word} {int} times"] = {
-    description = "Checks how many such requests the app sent.",
-    example = "Then the app sent GET /api/items 1 times",
+  ["the app sent {word} {word} {int} time(s)"] = {
+    description = "Checks how many such requests the app sent (`1 time` and `2 times` both read).",
+    example = "Then the app sent GET /api/items 1 time",
   },
   ["the app sent {word} {word} with JSON {string}"] = {
     description = "Checks a request's whole JSON body: every field, nothing more.",
