@@ -86,8 +86,12 @@ function M.run(outputs, inputs, opts)
       for _, case in ipairs(file.cases) do
         collector:testCaseFinished({ case = case, path = file.path })
         if collector.duplicate then
+          -- The likely cause is shards given different inputs (a --durations file or an --order on some only):
+          -- each then splits the suite its own way, so say so rather than only that the merge is refused.
           io.stderr:write(("fscript merge-reports: %s › %s is in two reports (%s and an earlier one); merge the "
-            .. "reports of one run's shards only\n"):format(collector.duplicate.path, collector.duplicate.name, input))
+            .. "reports of one run's shards only. If they are, the shards split differently: give every shard the "
+            .. "same files, --durations and --order\n"):format(collector.duplicate.path, collector.duplicate.name,
+            input))
           return 2
         end
       end
