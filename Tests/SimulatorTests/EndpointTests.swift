@@ -213,6 +213,12 @@ struct EndpointTests {
         #expect(stopped)
     }
 
+    /// The constructors "did you mean" offers are the prelude's: each is a function an app file can call.
+    @Test func theSuggestedConstructorsAreThePreludes() throws {
+        let calls = Prelude.constructors.map { "assert(type(\($0)) == 'function', '\($0)')" }.joined(separator: "\n")
+        _ = try Simulator.start(appSource: Array((calls + "\nreturn {screens = {main = screen{}}}").utf8), chunkName: "all.lua")
+    }
+
     @Test func loadErrorsNameTheFileAndLine() throws {
         #expect {
             _ = try Simulator.start(appSource: Array("return {\n  screens = \n}".utf8), chunkName: "broken.lua")
@@ -247,6 +253,14 @@ struct EndpointTests {
                 chunkName: "rows.lua")
         } throws: { error in
             "\(error)".contains("rows.lua:1: screens.main[1].rows[2].detial: unknown key 'detial'; did you mean 'detail'?")
+        }
+        // A misspelt constructor was Lua's bare "attempt to call a nil value (global 'buton')".
+        #expect {
+            _ = try Simulator.start(
+                appSource: Array("return {screens = {main = screen{\n  buton{title = 'Order'}}}}".utf8),
+                chunkName: "constructor.lua")
+        } throws: { error in
+            "\(error)".contains("constructor.lua:2: attempt to call a nil value (global 'buton'); did you mean 'button'?")
         }
         // A misspelt key of the app table was silently ignored (`strat` left the first screen unchosen).
         #expect {

@@ -1,4 +1,5 @@
 import Frankly
+import JSON
 import HTTPCore
 import LuaKit
 import NIOCore
@@ -18,7 +19,7 @@ enum AppLoader {
             let chunk = try bridge.lua.load(String(decoding: source, as: UTF8.self), name: "@" + chunkName)
             description = try bridge.watchdog.run { try chunk.call().first ?? .nil }
         } catch let error as LuaError {
-            throw SimulatorError.load(error.message)
+            throw SimulatorError.load(error.message + (constructorSuggestion(for: error.message) ?? ""))
         }
         let spec: AppSpec
         do {
@@ -39,5 +40,15 @@ enum AppLoader {
             throw SimulatorError.load("\(chunkName): launching failed: \(error)")
         }
         return app
+    }
+
+    /// `; did you mean 'button'?` when Lua's message is about calling a global that is not there and its name is
+    /// a typo of one of the prelude's constructors; nil otherwise.
+    static func constructorSuggestion(for message: String) -> String? {
+        guard let start = message.range(of: "nil value (global '"),
+            let end = message[start.upperBound...].firstIndex(of: "'")
+        else { return nil }
+        let name = String(message[start.upperBound..<end])
+        return EditDistance.nearest(to: name, among: Prelude.constructors).map { "; did you mean '\($0)'?" }
     }
 }

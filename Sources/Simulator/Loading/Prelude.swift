@@ -5,6 +5,13 @@
 /// and write the Swift views. The Swift primitives it calls are the `__sim_*` globals the loader registers; the
 /// prelude moves them into a local table and clears the globals, so app code sees only the documented API.
 enum Prelude {
+    /// The globals the prelude defines for an app file's description, for "did you mean" when a file calls a
+    /// misspelt one (`buton{…}` is Lua's "attempt to call a nil value (global 'buton')").
+    static let constructors = [
+        "view", "label", "button", "text_field", "switch", "slider", "table_view", "cell", "spinner", "image",
+        "progress", "scroll_view", "segmented", "screen",
+    ]
+
     static let source = #"""
 local sim = {}
 for _, name in ipairs({"get", "set", "find", "push", "pop", "pop_to_root", "screen", "alert", "dismiss_alert",
