@@ -4,7 +4,8 @@
 # missing or foreign file with exit 2, and without a terminal only prints where the file is; the HTML report of the
 # failed scenario, in headless Chromium (Tests/browser/trace_browser.py), shows its trace: the steps, pictures
 # before and after that differ, the touched button outlined, the login request of the failing step, arrow keys
-# moving through the steps, no console error and nothing fetched.
+# moving through the steps, no console error and nothing fetched. A scenario that failed outside any step shows its
+# error under the trace's header.
 source "$(dirname "$0")/common.sh"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -67,6 +68,22 @@ done
 [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ] ||
   fatal "chromium and chromium-driver are missing (scripts/install --test-deps)"
 /usr/bin/python3 -c 'import selenium' 2>/dev/null || fatal "python3-selenium is missing (scripts/install --test-deps)"
+
+# A scenario that fails outside any step (server:verify after a passing step): its trace page, as Chromium renders
+# it, shows the failure under the header, and counts "1 step".
+status=0
+"$bin" Tests/cli/fixtures/trace/verify_fails.lua --artifacts "$work/verify-art" >"$work/verify.out" 2>&1 </dev/null ||
+  status=$?
+[ "$status" -eq 1 ] || fatal "verify_fails: expected exit 1, got $status: $(cat "$work/verify.out")"
+verify_trace="$work/verify-art/verify_fails/verify_fails/trace.html"
+[ -f "$verify_trace" ] || fatal "no trace at $verify_trace: $(cat "$work/verify.out")"
+timeout 60 /usr/bin/chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+  --disable-extensions --disable-background-networking --dump-dom "file://$verify_trace" >"$work/verify.dom" \
+  2>/dev/null || fatal "chromium could not render $verify_trace"
+grep -qF '<span> — failed, 1 step, ' "$work/verify.dom" ||
+  fatal "the trace header does not read '1 step': $(grep -o '<div class="fs-head">.\{0,200\}' "$work/verify.dom")"
+grep -qF '<pre class="fs-error fs-case-error">Tests/cli/fixtures/trace/verify_fails.lua:6: Expected at least 1 request matching GET /api/never, but received 0.' \
+  "$work/verify.dom" || fatal "the trace page does not show the scenario's error: $(grep -o '<div class="fs-head">.\{0,300\}' "$work/verify.dom")"
 /usr/bin/python3 Tests/browser/trace_browser.py "$work/report/index.html" "${TRACE_SCREENSHOT:-$work/trace.png}" ||
   fatal "the browser checks of the trace failed"
 /usr/bin/python3 Tests/browser/trace_browser.py "$trace" "$work/trace-alone.png" ||

@@ -36,7 +36,8 @@ function M.main(path, opts)
     err(("fscript show-trace: %s\n"):format(trace))
     return 2
   end
-  local summary = ("%s: %s, %d steps"):format(trace.scenario or "?", trace.status or "?", #trace.steps)
+  local summary = ("%s: %s, %d step%s"):format(trace.scenario or "?", trace.status or "?", #trace.steps,
+    #trace.steps == 1 and "" or "s")
   local tty = opts.tty
   if tty == nil then
     local isatty = util.host().isatty

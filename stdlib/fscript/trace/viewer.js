@@ -13,9 +13,13 @@
     this.data = data; this.steps = steps; this.index = -1; this.items = []; this.blocks = [];
     var head = el('div', 'fs-head');
     head.appendChild(el('b', null, trace.scenario));
-    head.appendChild(el('span', null,
-      ' \u2014 ' + trace.status + ', ' + steps.length + ' steps, ' + seconds(trace.duration)));
+    head.appendChild(el('span', null, ' \u2014 ' + trace.status + ', ' + steps.length
+      + (steps.length === 1 ? ' step, ' : ' steps, ') + seconds(trace.duration)));
     root.appendChild(head);
+    // A scenario that failed outside any step (a plain Lua check such as server:verify) has no failed step to
+    // show its error on: it goes under the header, in a step's error style, or the page would show only passes.
+    var stepFailed = steps.some(function (s) { return s.status === 'failed'; });
+    if (trace.error && !stepFailed) root.appendChild(el('pre', 'fs-error fs-case-error', trace.error));
     var bar = el('div', 'fs-bar'), total = 0;
     steps.forEach(function (s) { if (s.depth === 0) total += s.duration || 0; });
     var list = el('ol', 'fs-steps');
