@@ -106,6 +106,17 @@ struct MapTests {
         #expect(try app.texts("label marked:'touched'") == ["touched"])
     }
 
+    /// A push of a screen the app does not have names the line of the app file that pushes it (it said only
+    /// "no screen named 'kart'", leaving the user to search the file).
+    @Test func pushingAnUnknownScreenNamesTheLine() throws {
+        let source = "return {start = 'main', screens = {main = screen{\n  button{title = 'Cart',\n"
+            + "    on_touch = function(app) app:push('kart') end}}, cart = screen{}}}"
+        let app = try LiveSimulator(source: source)
+        let answer = try app.map("button marked:'Cart'", "touch")
+        #expect(answer["outcome"] == .string("ERROR"))
+        #expect(answer["details"]?.stringValue?.contains(":3: no screen named 'kart' (screens: cart, main)") == true)
+    }
+
     @Test func aBehaviourErrorIsTheWholeAnswer() throws {
         let app = try LiveSimulator(source: fixtureApp)
         let answer = try app.map("button marked:'Fail'", "touch")

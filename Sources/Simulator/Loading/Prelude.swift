@@ -50,8 +50,11 @@ function App:view(id)
   if type(id) ~= "string" then error(("bad argument #1 to 'view' (string expected, got %s)"):format(type(id)), 2) end
   return view_of(sim.find(id))
 end
----Pushes the named screen.
-function App:push(name) sim.push(name) end
+---Pushes the named screen; a name no screen has is an error at the line that pushes it.
+function App:push(name)
+  local ok, err = pcall(sim.push, name)
+  if not ok then error(err, 2) end
+end
 ---Pops the top screen.
 function App:pop() sim.pop() end
 ---Pops back to the first screen.
