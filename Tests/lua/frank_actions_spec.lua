@@ -77,6 +77,13 @@ check.equal(false, ok, "two text fields: touch refuses")
 check.equal("touch: \"textField\" matches 2 views ('User name', 'Password'); an action needs one. Narrow the "
   .. "selector (a marked: filter, or first, or index:N), or pass {all = true} to act on every match",
   tostring(err):gsub("^[^:]+:%d+: ", ""), "the refusal lists the matches and says what to do")
+-- Views with the same label are told apart by class and identifier (it listed 'Log In', 'Log In', 'Log In').
+ok, err = pcall(app.touch, app, "view marked:'Log In'")
+check.equal(false, ok, "three views marked Log In: touch refuses")
+check.equal("touch: \"view marked:'Log In'\" matches 3 views ('Log In' UIButton #login, 'Log In' "
+  .. "UINavigationItemView, 'Log In' UILabel); an action needs one. Narrow the selector (a marked: filter, or first, "
+  .. "or index:N), or pass {all = true} to act on every match",
+  tostring(err):gsub("^[^:]+:%d+: ", ""), "the refusal tells same-labelled views apart")
 check.equal(1, app:touch("textField first"), "first narrows to one")
 check.equal(1, app:touch("textField index:1"), "index: narrows to one")
 check.equal(2, app:touch("textField", { all = true }), "{all = true} touches every match, as Frank does")

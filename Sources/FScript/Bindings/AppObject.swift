@@ -2,6 +2,7 @@ import Frankly
 import JSON
 import LuaKit
 import Platform
+import WebTarget
 
 /// The Lua userdata `frank.App`: one Frankly target, driven with `app:touch(sel)`, `app:map(sel, m)` and friends.
 ///
@@ -45,6 +46,12 @@ final class AppObject: LuaObject {
         do {
             return try body(client)
         } catch let error as FranklyClientError {
+            if error.reason == PageLoadError.reason {
+                // The web page's launch failed: the target is not there, for this scenario and the next ones.
+                let cause = WebTargetHost.didNotLaunch(error.details ?? "")
+                connector.down = cause
+                throw FrankError(cause)
+            }
             let wording = FrankError(client: error, operation: operation)
             if case .transport(_, let cause) = error, !cause.isMalformed {
                 connector.down = "target \(client.baseURL) is down since \(operation) failed: \(cause) "
@@ -61,6 +68,21 @@ final class AppObject: LuaObject {
         try call(operation) { try $0.map(selector, method: method, arguments: arguments) }
     }
 
+    /// The matched views as the ambiguity error lists them: by label, and when two labels are the same (`'+'`,
+    /// `'+'`), also by class and identifier (`'+' UILabel #add`), which one more read of each tells apart.
+    private func distinguished(_ labels: [JSONValue], selector: String, operation: String) -> [String] {
+        let names = labels.map { $0.stringValue.map { "'\($0)'" } ?? "(no label)" }
+        guard Set(names).count < names.count,
+            let classes = try? map(selector, OperationCatalog.className.selector, operation: operation),
+            let identifiers = try? map(selector, OperationCatalog.accessibilityIdentifier.selector, operation: operation),
+            classes.count == names.count, identifiers.count == names.count
+        else { return names }
+        return names.indices.map { index in
+            let identifier = identifiers[index].stringValue.flatMap { $0.isEmpty ? nil : " #\($0)" } ?? ""
+            return names[index] + (classes[index].stringValue.map { " \($0)" } ?? "") + identifier
+        }
+    }
+
     /// Sends an action to the view `selector` matches; fails, naming what the screen shows, when none matched.
     ///
     /// Actions are strict, as Playwright's locators are: a selector that matches several views fails, listing
@@ -75,7 +97,7 @@ final class AppObject: LuaObject {
         if !all && !selector.parsed.filters.contains(where: Self.narrowsToOne) {
             let labels = try map(selector.text, OperationCatalog.accessibilityLabel.selector, operation: operation)
             if labels.count > 1 {
-                let shown = labels.prefix(5).map { $0.stringValue.map { "'\($0)'" } ?? "(no label)" }
+                let shown = distinguished(labels, selector: selector.text, operation: operation).prefix(5)
                     .joined(separator: ", ") + (labels.count > 5 ? ", …" : "")
                 throw FrankError(
                     "\(operation): \"\(selector.text)\" matches \(labels.count) views (\(shown)); an action needs one. "
