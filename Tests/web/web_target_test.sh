@@ -156,4 +156,27 @@ FEATURE
 "$bin" --web scripts/web/groceries "$work/nobackend.feature" >"$work/nobackend.out" 2>&1 || fatal "$(cat "$work/nobackend.out")"
 grep -q "only reached by the page's requests to web_backend" "$work/nobackend.out" ||
   fatal "no note about web_backend: $(cat "$work/nobackend.out")"
+# 9. A start page nothing answers (a port just freed): the target did not launch, said with the page and
+# Chromium's reason (exit 2), not Chromium's error page taken for the app and failing every step on it.
+port=$(/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()')
+status=0
+"$bin" --web "http://127.0.0.1:$port/" -e 'print(app:dump().title)' >"$work/noload.out" 2>&1 || status=$?
+[ "$status" -eq 2 ] || fatal "a page that does not load, -e: expected exit 2, got $status: $(cat "$work/noload.out")"
+grep -q "the web target did not launch: the page http://127.0.0.1:$port/ did not load (net::ERR_CONNECTION_REFUSED)" \
+  "$work/noload.out" || fatal "a page that does not load, -e: not said: $(cat "$work/noload.out")"
+cat >"$work/noload.feature" <<'FEATURE'
+Feature: A page that does not load
+  Scenario: First
+    When I touch "OK"
+  Scenario: Second
+    When I touch "OK"
+FEATURE
+status=0
+"$bin" --web "http://127.0.0.1:$port/" "$work/noload.feature" >"$work/noload2.out" 2>&1 || status=$?
+[ "$status" -eq 2 ] || fatal "a page that does not load: expected exit 2, got $status: $(cat "$work/noload2.out")"
+grep -q "did not load (net::ERR_CONNECTION_REFUSED)" "$work/noload2.out" || fatal "not said: $(cat "$work/noload2.out")"
+grep -q "not run: the web target did not launch" "$work/noload2.out" ||
+  fatal "the second scenario tried the page again: $(cat "$work/noload2.out")"
+! grep -Eq "no view matches|the target showed|refused to connect" "$work/noload2.out" ||
+  fatal "Chromium's error page was taken for the app: $(cat "$work/noload2.out")"
 echo "web target: ok"

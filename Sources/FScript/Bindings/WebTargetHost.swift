@@ -163,6 +163,9 @@ final class WebTargetHost {
             if opensPage { try app.launch() }
             server = try WebFranklyServer.start(app: app, host: host, port: port, limits: limits)
             http = HTTPClient()
+        } catch let error as PageLoadError {
+            stop()
+            throw FrankError(Self.didNotLaunch(error.description))
         } catch let error as WebTargetError {
             stop()
             throw FrankError("\(failurePrefix): \(error.description)")
@@ -178,6 +181,12 @@ final class WebTargetHost {
             throw error
         }
         return server!.url
+    }
+
+    /// What a run says when the start page does not load (`PageLoadError`): the target did not launch, so the
+    /// run stops as for an unreachable `--target` (exit 2); `details` names the page and Chromium's reason.
+    static func didNotLaunch(_ details: String) -> String {
+        "the web target did not launch: \(details)"
     }
 
     /// Headless Chromium as fscript runs it: its own profile, no sandbox (CI runs as root), native dialogs left

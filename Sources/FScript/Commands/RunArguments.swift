@@ -171,6 +171,10 @@ struct RunArguments: Equatable {
         session.installDSL()
         for chunk in chunks {
             let status = session.run(chunk: chunk)
+            // A web target that did not launch is the run's setup failing, as an unreachable --target is.
+            if status == .failure, case .web = module.preset.connector.source, module.preset.connector.down != nil {
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
             guard status == .success else { throw ExitCode(status.rawValue) }
         }
         let status: ScriptSession.ExitStatus

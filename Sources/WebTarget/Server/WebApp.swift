@@ -101,7 +101,26 @@ public final class WebApp: @unchecked Sendable {
             windowResized = false
         }
         orientation = .portrait
-        try session.navigate(to: configuration.url)
+        try loadStartPage()
+    }
+
+    /// Opens the start page. A page that does not load is a `PageLoadError`, not Chromium's error page taken
+    /// for the app.
+    private func loadStartPage() throws {
+        let url = configuration.url
+        do {
+            try session.navigate(to: url)
+        } catch let error as WebDriverError where !error.sessionIsGone {
+            guard let cause = PageLoadError.networkError(in: error.message) else { throw error }
+            throw PageLoadError(url: url, cause: cause)
+        }
+        // Not every driver fails the navigation: then the error page's address says so, and its text the reason.
+        guard session.isChromium, try session.currentURL().hasPrefix("chrome-error://") else { return }
+        let shown = try? session.execute(
+            "var e = document.querySelector('.error-code'); return e ? e.textContent.trim() : '';")
+        var cause = shown?.stringValue ?? ""
+        if cause.hasPrefix("ERR_") { cause = "net::" + cause }
+        throw PageLoadError(url: url, cause: cause)
     }
 
     /// The page's backend requests sent to the scenario's mock: `web_backend` → `BACKEND_URL`.

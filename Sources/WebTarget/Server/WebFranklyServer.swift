@@ -81,6 +81,8 @@ struct WebFranklyResponder: HTTPResponder {
                 response = try match.handler(request, match.path, owner)
             } catch let error as FranklyError {
                 response = WebRoutes.error(error.reason, error.details)
+            } catch let error as PageLoadError {
+                response = WebRoutes.error(PageLoadError.reason, error.description)
             } catch let error as WebDriverError {
                 response = WebRoutes.error(error.sessionIsGone ? "web target lost" : "webdriver error", error.description)
             } catch {
