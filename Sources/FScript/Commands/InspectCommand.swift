@@ -12,10 +12,12 @@ import Glibc
 /// `fscript inspect [--target URL | --app FILE.lua] [--port N] [--record FILE.lua] [--record-backend URL]`: the
 /// inspector page for a target, until Ctrl-C.
 ///
-/// Without `--target` it starts the simulator itself (the demo app, or `--app`), so the page and the actions talk
-/// HTTP to a target either way. Actions run as Lua lines on a session like a script's, which is also what a
-/// recording saves. With `--record-backend`, the app's `BACKEND_URL` points at a mock that proxies to that backend
-/// and records every exchange beside the script, and the script replays them without the backend.
+/// Without `--target` it starts the simulator itself (the demo app, or `--app`), or with a `web` page headless
+/// Chromium behind a Frankly server, so the page and the actions talk HTTP to a target either way. What the flags
+/// leave open comes from the project file of the current folder, as for the REPL (`InspectCommand+Project`).
+/// Actions run as Lua lines on a session like a script's, which is also what a recording saves. With
+/// `--record-backend`, the app's `BACKEND_URL` points at a mock that proxies to that backend and records every
+/// exchange beside the script, and the script replays them without the backend.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -27,10 +29,17 @@ struct InspectCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The Frankly server to inspect (default: the embedded simulator).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The Frankly server to inspect (default: the target, app or web page of ./fscript.project.lua, else the "
+                + "embedded simulator).",
+            valueName: "url"))
     var target: String?
 
-    @Option(help: ArgumentHelp("The app file the simulator runs (default: the demo app).", valueName: "file.lua"))
+    @Option(
+        help: ArgumentHelp(
+            "The app file the simulator runs (default: the app of ./fscript.project.lua, else the demo app).",
+            valueName: "file.lua"))
     var app: String?
 
     @Option(help: ArgumentHelp("The inspector page's port; 0 picks a free one.", valueName: "port"))
@@ -63,7 +72,14 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         SignalTrap.catch([SIGINT, SIGTERM])
-        var environment = try RunCommand.environment(env)
+        let arguments: RunArguments
+        do {
+            arguments = try projectArguments()
+        } catch {
+            writeError("fscript inspect: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        var environment = arguments.environment
         var mock: MockServer?
         var mappings: String?
         if let recordBackend, let record {
@@ -80,11 +96,20 @@ struct InspectCommand: ParsableCommand {
         }
         var simulator: Simulator?
         let url: String
-        if let target {
+        let web = FrankModule.webTarget(
+            target: arguments.target, settings: TargetSettings(arguments.settings, environment: environment))
+        if let web {
+            do {
+                url = try web.start()
+            } catch {
+                writeError("fscript inspect: \(error)\n")
+                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+            }
+        } else if let target = arguments.target {
             url = target
         } else {
             do {
-                simulator = try app.map { try Simulator.start(appPath: $0, environment: environment) }
+                simulator = try arguments.app.map { try Simulator.start(appPath: $0, environment: environment) }
                     ?? Simulator.start(environment: environment)
             } catch {
                 writeError("fscript inspect: cannot start the simulator: \(error)\n")
@@ -101,10 +126,13 @@ struct InspectCommand: ParsableCommand {
             writeError("fscript inspect: \(error); is another server using port \(port)? (--port)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
-        print("fscript inspect: \(inspector.url) (inspecting \(target ?? "the embedded simulator"))")
+        let subject = Self.describe(
+            target: arguments.target, app: arguments.app, web: web == nil ? nil : arguments.settings.text(.web))
+        print("fscript inspect: \(inspector.url) (inspecting \(subject))")
         fflush(nil)
         SignalTrap.waitForSignal()
         inspector.stop()
+        web?.stop()
         simulator?.stop()
         mock?.stop()
         writeError("fscript inspect: stopped\n")
