@@ -179,4 +179,13 @@ grep -q "not run: the web target did not launch" "$work/noload2.out" ||
   fatal "the second scenario tried the page again: $(cat "$work/noload2.out")"
 ! grep -Eq "no view matches|the target showed|refused to connect" "$work/noload2.out" ||
   fatal "Chromium's error page was taken for the app: $(cat "$work/noload2.out")"
+# 10. Sizes are the page's viewport (window.innerWidth × innerHeight), not the window around it: the run's
+# 1280×800, a phone's 390×844 and 844×390 after set_orientation (the window's bars took 143 px of each), and the
+# run's size again after a fresh launch.
+"$bin" --web scripts/web/groceries -e 'local function size() local d = app:dump()
+  return ("%dx%d"):format(d.frame.size.width, d.frame.size.height) end
+  print(size()); app:set_orientation("portrait"); print(size()); app:set_orientation("landscape_left")
+  print(size()); frank.launch(); print(size())' >"$work/sizes.out" 2>&1 || fatal "sizes: $(cat "$work/sizes.out")"
+[ "$(tr '\n' ' ' <"$work/sizes.out")" = "1280x800 390x844 844x390 1280x800 " ] ||
+  fatal "expected viewports 1280x800 390x844 844x390 1280x800, got: $(cat "$work/sizes.out")"
 echo "web target: ok"

@@ -133,6 +133,7 @@ final class WebTargetHost {
                 capabilities = try readCapabilities() ?? .object(["browserName": .string("chrome")])
             }
             var configuration = configuration
+            if case .chromium = driver { configuration.sizesViewport = true }
             if StaticSite.isLocal(configuration.url) {
                 let site = try StaticSite.start(serving: configuration.url)
                 self.site = site

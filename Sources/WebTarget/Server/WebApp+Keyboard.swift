@@ -61,17 +61,4 @@ extension WebApp {
     public func screenshot() throws -> [UInt8] {
         try session.screenshot()
     }
-
-    /// The phone sizes `set_orientation` resizes the window to, portrait; landscape swaps them.
-    static let phoneSize = (width: 390, height: 844)
-
-    /// Resizes the window to a phone's portrait or landscape size.
-    public func setOrientation(_ name: String) throws {
-        guard let parsed = Orientation(franklyName: name) else { throw FranklyError.unrecognizedOrientation(name) }
-        let landscape = parsed.coarseName == "landscape"
-        let size = landscape ? (Self.phoneSize.height, Self.phoneSize.width) : (Self.phoneSize.width, Self.phoneSize.height)
-        try session.setWindowSize(width: size.0, height: size.1)
-        windowResized = true
-        orientation = parsed
-    }
 }

@@ -78,10 +78,10 @@ extension WebApp {
             return view.node.accessibilityFrame?.json ?? .null
         case OperationCatalog.isFullyWithinWindow.selector:
             guard let frame = view.node.accessibilityFrame else { return .bool(false) }
-            let size = configuration.windowSize
+            // The viewport the dump just read: the run's size, or a phone's after set_orientation.
             let (origin, extent) = (frame.origin, frame.size)
-            return .bool(origin.x >= 0 && origin.y >= 0 && origin.x + extent.width <= Double(size.width)
-                && origin.y + extent.height <= Double(size.height))
+            return .bool(origin.x >= 0 && origin.y >= 0 && origin.x + extent.width <= viewport.width
+                && origin.y + extent.height <= viewport.height)
         default:
             return view.perform(method, arguments: arguments).value
         }

@@ -19,8 +19,12 @@ public final class WebApp: @unchecked Sendable {
         /// The origin the page calls its backend at (`web_backend`): its requests there go to `BACKEND_URL` when
         /// the launch environment has one (the scenario's mock).
         public var backendOrigin: String?
-        /// The window's size in CSS pixels, portrait.
+        /// The viewport's size in CSS pixels (`window.innerWidth` × `innerHeight`), portrait: with
+        /// `sizesViewport`, every session's window is sized so the page gets this much room.
         public var windowSize: (width: Int, height: Int)
+        /// Whether fscript sizes the browser's window itself (its own Chromium). A remote server's window is what
+        /// its capabilities made it, and a launch after `set_orientation` puts that size back instead.
+        public var sizesViewport = false
         /// How long the DOM must stay unchanged before the page counts as idle, in milliseconds.
         public var quietMilliseconds: Int
 
@@ -50,6 +54,13 @@ public final class WebApp: @unchecked Sendable {
     var viewport: (width: Double, height: Double) = (1280, 800)
     /// True once `set_orientation` resized the window: the next launch puts the run's size back.
     var windowResized = false
+    /// The window's outer size minus the viewport's (the browser's own bars), measured once a session: the
+    /// window is sized by it so the page's viewport comes out at the size asked for.
+    var windowExtra: (width: Int, height: Int)?
+    /// The window's size before `set_orientation` first changed it, for a browser fscript does not size.
+    var windowBeforeRotation: (width: Int, height: Int)?
+    /// True once this session's window was sized for `configuration.windowSize`.
+    var viewportSized = false
     /// The DevTools id of the preload script now registered (Chromium only).
     private var preloadID: String?
     /// The preload the current launch uses, for a page that lacks the script.
@@ -78,6 +89,7 @@ public final class WebApp: @unchecked Sendable {
             session.delete(timeout: 2)
             session = try reconnect()
             preloadID = nil
+            (windowExtra, viewportSized, windowResized) = (nil, false, false)
             try launchInSession()
         }
     }
@@ -95,11 +107,7 @@ public final class WebApp: @unchecked Sendable {
                 "Page.addScriptToEvaluateOnNewDocument", .object(["source": .string(preload)]))
             preloadID = added["identifier"]?.stringValue
         }
-        if windowResized {
-            // A fresh app starts as the run opened it, not as the last scenario turned it.
-            try session.setWindowSize(width: configuration.windowSize.width, height: configuration.windowSize.height)
-            windowResized = false
-        }
+        try restoreWindow()
         orientation = .portrait
         try loadStartPage()
     }

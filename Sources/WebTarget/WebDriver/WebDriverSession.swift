@@ -84,6 +84,12 @@ public final class WebDriverSession: Sendable {
         return Array(data)
     }
 
+    /// The window's outer size in CSS pixels.
+    public func windowSize() throws -> (width: Int, height: Int) {
+        let rect = try client.command("GET", path + "/window/rect")
+        return (rect["width"]?.intValue ?? 0, rect["height"]?.intValue ?? 0)
+    }
+
     /// Sets the window's outer size in CSS pixels.
     public func setWindowSize(width: Int, height: Int) throws {
         try client.command(
