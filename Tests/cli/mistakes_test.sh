@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every mistake caught where it is made (issue 37), with the message a user sees: a misspelt behaviour in the app
-# file (name, file:line, the nearest behaviour) and an app file that does not compile stop the run with exit 2;
+# file (name, path:line, the nearest behaviour) and an app file that does not compile stop the run with exit 2
+# before its first scenario, with --jobs 2 too;
 # an undefined step lists the nearest defined steps ("did you mean") before its snippet, in a run and in
 # --dry-run; an Outline placeholder no Examples column defines is a warning naming the nearest column (an error
 # with --strict); an app path from the project file that is not there names the project file.
@@ -24,13 +25,20 @@ expect_text() {
 $(head -n 40 "$work/$1.out")"
 }
 
-run_expect behaviour 2 --app "$fixture/apps/typo_behaviour.lua" "$fixture/features/hello.feature"
-expect_text behaviour "typo_behaviour.lua:8: screens.main[2].on_tuch: unknown key 'on_tuch'; did you mean 'on_touch'?"
-# The second scenario does not load the app again: it says why it did not run.
-expect_text behaviour "not run: cannot start the embedded simulator: cannot load app: typo_behaviour.lua:8:"
+# A broken app file stops the run before its first scenario, serially and with --jobs 2 alike: one line with the
+# file's path and line, and no scenario run, failed or tallied (no stdlib traceback either).
+behaviour_line="fscript: cannot load app: $fixture/apps/typo_behaviour.lua:8: screens.main[2].on_tuch: unknown key 'on_tuch'; did you mean 'on_touch'?"
+for jobs in 1 2; do
+  run_expect "behaviour$jobs" 2 --jobs "$jobs" --app "$fixture/apps/typo_behaviour.lua" "$fixture/features/hello.feature"
+  [ "$(cat "$work/behaviour$jobs.out")" = "$behaviour_line" ] || fatal "behaviour, --jobs $jobs: expected only
+$behaviour_line
+--- got:
+$(head -n 40 "$work/behaviour$jobs.out")"
+done
 
 run_expect broken 2 --app "$fixture/apps/broken.lua" "$fixture/features/hello.feature"
-expect_text broken "broken.lua:4:"
+expect_text broken "fscript: cannot load app: $fixture/apps/broken.lua:4:"
+! grep -qE "Scenario|failed|traceback" "$work/broken.out" || fatal "broken: scenarios ran: $(cat "$work/broken.out")"
 
 run_expect undefined 1 "$fixture/features/typos.feature"
 expect_text undefined '  I touch the buton marked "Log In"  (Tests/cli/fixtures/mistakes/features/typos.feature:3)'

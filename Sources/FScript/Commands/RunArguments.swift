@@ -126,7 +126,7 @@ struct RunArguments: Equatable {
         let interactive = files.isEmpty && chunks.isEmpty && isatty(0) != 0
         // Caught before the start-up ping, so Ctrl-C during it ends the run (exit 130) too.
         if !interactive { SignalTrap.catch() }
-        var options = TargetOptions(target: target, app: app, appOrigin: appOrigin)
+        var options = TargetOptions(target: target, app: app, appOrigin: appOrigin, environment: environment)
         let target: String?
         do {
             // A dry run contacts no target, so an unreachable one is no reason to stop it.
@@ -217,6 +217,10 @@ struct RunArguments: Equatable {
         if !pool.isEmpty, app != nil {
             writeError("fscript: --app runs the embedded simulator, so it cannot be combined with a pool of targets\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
+        // A broken app file stops the run here, as a serial run's TargetOptions.resolve does, before any worker.
+        if pool.isEmpty, target == nil, let app {
+            try TargetOptions.checkLoads(app: app, environment: environment)
         }
         let session = ScriptSession()
         let module = FrankModule.register(in: session.state, target: nil, appPath: nil, settings: targetSettings)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Frankly
 import HTTPCore
+import Simulator
 
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,8 @@ struct TargetOptions {
     var app: String?
     /// The project file that named `app` (`app = …` there), when it did not come from `--app`.
     var appOrigin: String?
+    /// The run's launch environment (`--env`, the project file's `env`), which the app file's top level may read.
+    var environment: [String: String] = [:]
 
     /// Why the target did not answer the start-up ping, worded for the user; set by `resolve()`.
     private(set) var unreachable: String?
@@ -38,6 +41,7 @@ struct TargetOptions {
                 writeError("fscript: cannot open app file \(app) (\(reason)); \(check ?? "check --app")\n")
                 throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
             }
+            if let app { try Self.checkLoads(app: app, environment: environment) }
             return nil
         }
         if app != nil {
@@ -64,5 +68,19 @@ struct TargetOptions {
             // Anything that answers HTTP is there; whether it speaks Frankly shows in the first call.
         }
         return url
+    }
+
+    /// Stops the run (exit 2) before its first scenario when the app file does not load, with one line naming it
+    /// by its path and line: `fscript: cannot load app: apps/food.lua:40: screens.menu[3].on_tuch: unknown key
+    /// 'on_tuch'; did you mean 'on_touch'?`. Without it the first step failed on the simulator that would not
+    /// start, with a traceback through the stdlib, and every scenario counted as failed. The parent of a parallel
+    /// run calls it too, so no worker starts.
+    static func checkLoads(app: String, environment: [String: String]) throws {
+        do {
+            try Simulator.check(appPath: app, environment: environment)
+        } catch {
+            writeError("fscript: \(error)\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
     }
 }

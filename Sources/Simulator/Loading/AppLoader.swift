@@ -12,6 +12,27 @@ enum AppLoader {
     static func load(
         source: [UInt8], chunkName: String, environment: [String: String], loop: any EventLoop, httpClient: HTTPClient
     ) throws -> SimulatedApp {
+        let (bridge, spec) = try read(source: source, chunkName: chunkName, environment: environment)
+        let app = SimulatedApp(spec: spec, environment: environment, loop: loop, httpClient: httpClient)
+        app.source = source
+        app.chunkName = chunkName
+        app.runtime = bridge
+        bridge.app = app
+        do {
+            try app.launch()
+        } catch {
+            throw SimulatorError.load("\(chunkName): launching failed: \(error)")
+        }
+        return app
+    }
+
+    /// The file run in a fresh VM and its description read into specs, without launching: what `load` checks
+    /// before any app code runs, and all `Simulator.check` needs to refuse a broken file.
+    ///
+    /// - Throws: `SimulatorError.load`, as `load` does.
+    static func read(
+        source: [UInt8], chunkName: String, environment: [String: String]
+    ) throws -> (bridge: LuaBridge, spec: AppSpec) {
         let bridge = LuaBridge(environment: environment)
         let description: LuaValue
         do {
@@ -29,17 +50,7 @@ enum AppLoader {
         } catch SimulatorError.load(let message) {
             throw SimulatorError.load(message.hasPrefix(chunkName + ":") ? message : "\(chunkName): \(message)")
         }
-        let app = SimulatedApp(spec: spec, environment: environment, loop: loop, httpClient: httpClient)
-        app.source = source
-        app.chunkName = chunkName
-        app.runtime = bridge
-        bridge.app = app
-        do {
-            try app.launch()
-        } catch {
-            throw SimulatorError.load("\(chunkName): launching failed: \(error)")
-        }
-        return app
+        return (bridge, spec)
     }
 
     /// `; did you mean 'button'?` when Lua's message is about calling a global that is not there and its name is
