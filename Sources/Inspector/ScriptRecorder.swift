@@ -4,7 +4,7 @@ import Synchronization
 /// The script a recording writes: a header, then one line per action, wait and assertion, as it happened.
 ///
 /// It is an fscript test file with one scenario, so a run gives it a fresh app and its own mocks like any other
-/// test: run it with `fscript FILE.lua`. With a recorded backend, the scenario's first lines start a mock from the
+/// test: run it on the target it was recorded on, as its header says (`fscript --target URL FILE.lua`). With a recorded backend, the scenario's first lines start a mock from the
 /// recorded mappings and launch the app against it (when it is first used), so the test replays without the
 /// backend.
 public final class ScriptRecorder: Sendable {
@@ -20,11 +20,13 @@ public final class ScriptRecorder: Sendable {
     /// What every recorded line is indented by: they are the scenario's body.
     static let indent = "  "
 
-    public init(path: String?, mappings: String? = nil) {
+    /// A recorder saving to `path`; `runCommand` is how the header says to run the script on the target it was
+    /// recorded on (a plain `fscript FILE.lua` would run the demo app in the simulator, whatever was inspected).
+    public init(path: String?, mappings: String? = nil, runCommand: String = "fscript FILE.lua") {
         self.path = path
         let date = ISO8601DateFormatter().string(from: Date())
         var preamble = [
-            "-- Recorded with fscript inspect on \(date). Run: fscript FILE.lua",
+            "-- Recorded with fscript inspect on \(date). Run: \(runCommand)",
             "scenario(\(LuaLiteral.string("recorded with fscript inspect")), function()",
         ]
         if let mappings {

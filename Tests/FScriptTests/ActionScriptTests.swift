@@ -127,6 +127,16 @@ import Testing
         #expect(LuaLiteral.string(text) == literal)
     }
 
+    @Test func theRecordingSaysHowToRunItOnTheInspectedTarget() {
+        // A web page behind `fscript serve --web`, or any app behind --target: not the demo app of a bare run.
+        let web = InspectCommand.runCommand(target: "http://127.0.0.1:37265", app: nil, record: "flow.lua")
+        #expect(web == "fscript --target http://127.0.0.1:37265 flow.lua")
+        let header = ScriptRecorder(path: nil, runCommand: web).script.split(separator: "\n").first ?? ""
+        #expect(header.hasSuffix(". Run: fscript --target http://127.0.0.1:37265 flow.lua"))
+        #expect(InspectCommand.runCommand(target: nil, app: "my app.lua", record: nil) == "fscript --app 'my app.lua' FILE.lua")
+        #expect(InspectCommand.runCommand(target: nil, app: nil, record: "a.lua") == "fscript a.lua")
+    }
+
     @Test func theRecordingStartsWithTheRecordedBackend() {
         let recorder = ScriptRecorder(path: nil, mappings: "/tmp/session.mappings")
         recorder.append(["never: not recording"])

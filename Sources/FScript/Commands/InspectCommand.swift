@@ -121,7 +121,10 @@ struct InspectCommand: ParsableCommand {
         let inspector: Inspector
         do {
             inspector = try Inspector.start(
-                port: port, target: url, scripting: scripting, recorder: ScriptRecorder(path: record, mappings: mappings))
+                port: port, target: url, scripting: scripting, recorder: ScriptRecorder(
+                    path: record, mappings: mappings, runCommand: Self.runCommand(
+                        target: arguments.target, app: arguments.app,
+                        web: web == nil ? nil : arguments.settings.text(.web), record: record)))
         } catch {
             writeError("fscript inspect: \(error); is another server using port \(port)? (--port)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
