@@ -142,4 +142,44 @@ local deep = table.concat({ "", "stack traceback:", "\t[C]: in function 'error'"
 check.equal("stack traceback:\n\t[C]: in function 'error'\n\tsteps.lua:12: in field 'fn'", failure.trim_traceback(deep),
   "a traceback is cut where Lua skipped levels")
 
+-- A unit whose result left its scenario out: Ctrl-C reached the worker before the scenario started (while it
+-- loaded the file), so an interrupted run reports it not run (exit 130); in a run not interrupted it is lost
+-- (exit 2). A parallel_test run under load had failed Ctrl-C with exit 2 this way.
+local runner = require("fscript.runner")
+local dir = os.tmpname()
+os.remove(dir)
+assert(os.execute("mkdir -p " .. dir))
+local suite_file = dir .. "/two_test.lua"
+local handle = assert(io.open(suite_file, "w"))
+handle:write('scenario("one", function() end)\nscenario("two", function() end)\n')
+handle:close()
+local report = dir .. "/run.json"
+for _, interrupted in ipairs({ true, false }) do
+  local plan = assert(runner.parallel_begin({ files = { suite_file }, jobs = 2, out = function() end,
+    reports = { "json:" .. report } }))
+  local ids = {}
+  for _, unit in ipairs(require("fscript.json").decode(plan).units) do ids[#ids + 1] = unit.id end
+  check.equal(2, #ids, "a unit a scenario")
+  local ran = cases.new("two", {}, false)
+  ran.status, ran.index = "passed", 2
+  check.equal(true, runner.parallel_result(protocol.encode("unitFinished", { unit = ids[1] }), "w1", ids[1]),
+    "the first unit comes back without its scenario")
+  runner.parallel_result(protocol.encode("testCaseFinished", { unit = ids[2], case = ran }), "w2", ids[2])
+  runner.parallel_result(protocol.encode("unitFinished", { unit = ids[2] }), "w2", ids[2])
+  local code = runner.parallel_finish(interrupted, {}, {})
+  check.equal(interrupted and 130 or 2, code, interrupted and "interrupted: exit 130" or "otherwise: exit 2")
+  local read = assert(io.open(report))
+  local statuses = {}
+  for _, file in ipairs(require("fscript.json").decode(read:read("a")).files) do
+    for _, reported in ipairs(file.cases) do statuses[reported.name] = reported.status end
+  end
+  read:close()
+  check.equal(interrupted and "skipped" or "error", statuses.one,
+    interrupted and "a scenario the worker had not started when interrupted is not run" or "else it is lost (an error)")
+  check.equal("passed", statuses.two, "the scenario that came back is as it came")
+end
+os.remove(report)
+os.remove(suite_file)
+os.remove(dir)
+
 check.finish("worker_protocol_spec")

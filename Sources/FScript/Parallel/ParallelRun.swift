@@ -54,7 +54,10 @@ struct ParallelRun {
         }
         let outcome = scheduler.run { line, worker, unit in
             do {
-                let answer = try parallel.result.call(.string(line), .string(worker.label), unit.map { .string($0) } ?? .nil)
+                // Ctrl-C is the scheduler's to act on (it tells the workers), never a cut in a line's handling.
+                let answer = try session.interrupts.deferringInterrupts {
+                    try parallel.result.call(.string(line), .string(worker.label), unit.map { .string($0) } ?? .nil)
+                }
                 return answer.first?.boolValue == true
             } catch {
                 writeError("fscript: a result could not be read: \(error)\n")

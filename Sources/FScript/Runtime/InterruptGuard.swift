@@ -21,6 +21,8 @@ final class InterruptGuard {
 
     private var deadline: Deadline?
     private var limit: Double = 0
+    /// Set while `deferringInterrupts` runs its body: Ctrl-C stays pending for the Swift code around it.
+    private var defersInterrupts = false
     private lazy var hook = LuaInterruptHook(
         reason: { [unowned self] in self.stop() }, spared: Self.libraryMarker)
 
@@ -53,6 +55,15 @@ final class InterruptGuard {
         deadline = .now() + .seconds(seconds)  // Deadline + Duration clamps past its range
     }
 
+    /// Runs `body` (Lua calls) with Ctrl-C left pending instead of raised into it, for the Swift code around it
+    /// to act on once it returns: the `--jobs` parent's handling of a worker's line is short, and cut in half it
+    /// lost that line (a scenario the worker ran, reported lost) and the Ctrl-C with it (the run went on, exit 2).
+    func deferringInterrupts<T>(_ body: () throws -> T) rethrows -> T {
+        defersInterrupts = true
+        defer { defersInterrupts = false }
+        return try body()
+    }
+
     /// True while a test deadline is armed.
     var isArmed: Bool { deadline != nil }
 
@@ -64,7 +75,7 @@ final class InterruptGuard {
 
     /// Why running code must stop now, or nil. Unarmed, Ctrl-C is acknowledged here and stops once.
     private func stop() -> LuaInterruptHook.Stop? {
-        if Interruption.isPending {
+        if Interruption.isPending && !defersInterrupts {
             guard deadline != nil else {
                 Interruption.acknowledge()
                 return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: false)

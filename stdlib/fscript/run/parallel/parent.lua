@@ -156,8 +156,12 @@ local function lost(unit, why, names)
 end
 
 -- Every unit handed out came back whole, or is reported: a unit neither back nor lost (its result never came),
--- and the scenarios a unit's result left out, fail as lost.
-local function check_returned(unrun)
+-- and the scenarios a unit's result left out, fail as lost; once the run is interrupted, a unit's result leaves
+-- out what its worker had not started when Ctrl-C reached it (loading the file, between two scenarios), and those
+-- are not run, as in a serial run.
+---@param unrun string[]
+---@param interrupted boolean
+local function check_returned(unrun, interrupted)
   local settled = {}
   for _, id in ipairs(unrun) do settled[id] = true end
   local ids = {}
@@ -175,7 +179,9 @@ local function check_returned(unrun)
       if #unit.scenarios == 0 and returned.count == 0 then
         missing[1] = { index = 0, name = "(script)", tags = {} }
       end
-      if #missing > 0 then
+      if #missing > 0 and interrupted then
+        lost(unit, nil, missing)
+      elseif #missing > 0 then
         lost(unit, ("its result did not come back: the result worker %s sent for %s did not include it (something "
           .. "else wrote to the worker's results?)"):format(returned.label, id), missing)
       end
@@ -195,7 +201,7 @@ function M.finish(interrupted, unrun, lost_why)
     local unit = parent.units[id]
     if unit then lost(unit, lost_why[id]) end
   end
-  check_returned(unrun)
+  check_returned(unrun, interrupted)
   local facts = parent.collector:facts()
   local state = state_mod.new({ interrupted = interrupted, started = parent.started,
     support = facts.support, run_hooks = facts.run_hooks, run_hook_failed = facts.run_hook_failed,
