@@ -27,5 +27,8 @@ await_screen '^exit status 0'
 grep -q 'Nope' "$script" && fatal "the failed command was recorded: $(cat "$script")"
 grep -q 'count()' "$script" && fatal "the =expr line was recorded: $(cat "$script")"
 [ "$(grep -c . "$script")" = 5 ] || fatal "expected a header and four commands: $(cat "$script")"
+# The header says how to run it on the target it was recorded on (the demo app here; --web, --target and --app
+# are worded by the inspector's InspectCommand.runCommand, checked in ActionScriptTests).
+head -n 1 "$script" | grep -qF -- "Run: fscript $script" || fatal "the header does not say how to run it: $(head -n 1 "$script")"
 "$bin" "$script" >"$work/replay.log" 2>&1 </dev/null || fatal "the recorded script fails: $(cat "$script") $(cat "$work/replay.log")"
 echo "record_test: passed"

@@ -186,7 +186,8 @@ struct RunArguments: Equatable {
             status = .success
         } else if interactive {
             status = REPL(
-                session: session, target: Self.describeTarget(target, app: app, launch: settings.text(.launch), web: settings.text(.web)), recording: recording
+                session: session, target: Self.describeTarget(target, app: app, launch: settings.text(.launch), web: settings.text(.web)), recording: recording,
+                runCommand: InspectCommand.runCommand(target: target, app: app, web: settings.text(.web), record: recording)
             ).run()
         } else {
             status = session.runStandardInput()

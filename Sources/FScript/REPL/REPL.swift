@@ -16,11 +16,14 @@ struct REPL {
     let target: String
     /// `fscript record FILE.lua`: every command that ran without error is appended to this script.
     let recording: String?
+    /// How to run the recording on the target it was recorded on (`fscript --web dist/ flow.lua`), for its header.
+    let runCommand: String
 
-    init(session: ScriptSession, target: String, recording: String? = nil) {
+    init(session: ScriptSession, target: String, recording: String? = nil, runCommand: String = "fscript FILE.lua") {
         self.session = session
         self.target = target
         self.recording = recording
+        self.runCommand = runCommand
         let home = getenv("HOME").map { String(cString: $0) } ?? "."
         historyPath = home + "/.fscript_history"
     }
@@ -97,7 +100,7 @@ struct REPL {
     /// With `fscript record FILE`, starts the recording's file; false (said why) when it cannot be written.
     private func startRecording() -> Bool {
         guard let recording else { return true }
-        guard Self.append("-- Recorded with fscript record: the REPL commands that ran. Run: fscript FILE.lua\n", to: recording)
+        guard Self.append("-- Recorded with fscript record: the REPL commands that ran. Run: \(runCommand)\n", to: recording)
         else {
             writeError("fscript record: cannot write \(recording)\n")
             return false
