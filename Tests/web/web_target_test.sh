@@ -50,7 +50,9 @@ baseline="$(find "$work/groceries/features/baseline" -name '*.png' | head -n 1)"
   { cat "$work/fixtures.out"; fatal "the fixture suite failed"; }
 grep -q '^11 passed, 0 failed$' "$work/fixtures.out" || fatal "expected 11 fixture scenarios: $(tail -n 3 "$work/fixtures.out")"
 
-# 5. Ctrl-C mid-scenario: exit 130, the report written, Chromium and chromedriver gone.
+# 5. Ctrl-C mid-scenario: exit 130, the report written, Chromium and chromedriver gone, with one browser and with
+# --jobs 2 (a browser in each worker: a worker's browser once ran in the worker's own process group, and the
+# parent's kill past the grace left its profile folder behind in 7 runs of 10).
 cat >"$work/hang.lua" <<'LUA'
 scenario("waits for a view that never comes", function()
   app:wait_for("button marked:'Add'")
@@ -58,46 +60,34 @@ scenario("waits for a view that never comes", function()
   app:wait_for("view marked:'never there'", {timeout = 60})
 end)
 LUA
-"$bin" --web scripts/web/groceries "$work/hang.lua" --report junit:"$work/interrupted.xml" >"$work/hang.out" 2>&1 &
-run=$!
-deadline=$((SECONDS + 30))
-until grep -q '^READY' "$work/hang.out" 2>/dev/null; do
-  [ "$SECONDS" -lt "$deadline" ] || fatal "the browser did not start within 30 s: $(cat "$work/hang.out")"
-  sleep 0.1
-done
-kill -INT "$run"
-status=0
-wait "$run" || status=$?
-[ "$status" -eq 130 ] || fatal "Ctrl-C: expected exit 130, got $status: $(cat "$work/hang.out")"
+cp "$work/hang.lua" "$work/hang_too.lua"
+# Runs fscript with ARGS… (NAME names its output), waits for READY lines (one per browser), sends Ctrl-C, and
+# expects exit 130 with no Chromium, chromedriver or file of theirs left.
+interrupt_when_ready() {
+  local name="$1" ready="$2" run status deadline
+  shift 2
+  "$bin" --web scripts/web/groceries "$@" >"$work/$name.out" 2>&1 &
+  run=$!
+  deadline=$((SECONDS + 60))
+  until [ "$(grep -c '^READY' "$work/$name.out" 2>/dev/null)" -ge "$ready" ]; do
+    [ "$SECONDS" -lt "$deadline" ] || fatal "$name: the browsers did not start within 60 s: $(cat "$work/$name.out")"
+    sleep 0.1
+  done
+  kill -INT "$run"
+  status=0
+  wait "$run" || status=$?
+  [ "$status" -eq 130 ] || fatal "$name: Ctrl-C gave exit $status, expected 130: $(cat "$work/$name.out")"
+  deadline=$((SECONDS + 5))
+  until [ "$(browsers)" -eq 0 ] && [ "$(drivers)" -eq 0 ] && [ -z "$(ls -A "$TMPDIR")" ]; do
+    [ "$SECONDS" -lt "$deadline" ] ||
+      fatal "$name: Ctrl-C left $(browsers) Chromium, $(drivers) chromedriver and these files: $(ls "$TMPDIR")"
+    sleep 0.1
+  done
+}
+interrupt_when_ready hang 1 "$work/hang.lua" --report junit:"$work/interrupted.xml"
 [ -s "$work/interrupted.xml" ] || fatal "Ctrl-C: the JUnit report was not written"
-deadline=$((SECONDS + 5))
-until [ "$(browsers)" -eq 0 ] && [ "$(drivers)" -eq 0 ]; do
-  [ "$SECONDS" -lt "$deadline" ] || fatal "Ctrl-C left $(browsers) Chromium and $(drivers) chromedriver processes"
-  sleep 0.1
-done
-[ -z "$(ls -A "$TMPDIR")" ] || fatal "Ctrl-C left a browser profile or temporary files behind: $(ls "$TMPDIR")"
-
-# 5b. The same with --jobs 2, a browser in each worker: each worker ends its browser and removes its profile (a
-# worker's browser in the worker's own group, ended by the parent's kill past the grace, left a profile folder
-# behind in 7 runs of 10).
-for name in one two; do sed "s/READY/READY $name/" "$work/hang.lua" >"$work/hang_$name.lua"; done
-"$bin" --web scripts/web/groceries "$work/hang_one.lua" "$work/hang_two.lua" --jobs 2 >"$work/hang2.out" 2>&1 &
-run=$!
-deadline=$((SECONDS + 60))
-until [ "$(grep -c '^READY' "$work/hang2.out" 2>/dev/null)" -eq 2 ]; do
-  [ "$SECONDS" -lt "$deadline" ] || fatal "two browsers did not start within 60 s: $(cat "$work/hang2.out")"
-  sleep 0.1
-done
-kill -INT "$run"
-status=0
-wait "$run" || status=$?
-[ "$status" -eq 130 ] || fatal "Ctrl-C with --jobs 2: expected exit 130, got $status: $(cat "$work/hang2.out")"
-deadline=$((SECONDS + 5))
-until [ "$(browsers)" -eq 0 ] && [ "$(drivers)" -eq 0 ] && [ -z "$(ls -A "$TMPDIR")" ]; do
-  [ "$SECONDS" -lt "$deadline" ] ||
-    fatal "Ctrl-C with --jobs 2 left $(browsers) Chromium, $(drivers) chromedriver, files: $(ls "$TMPDIR")"
-  sleep 0.1
-done
+interrupt_when_ready hang2 2 "$work/hang.lua" "$work/hang_too.lua" --jobs 2 --report junit:"$work/interrupted2.xml"
+[ -s "$work/interrupted2.xml" ] || fatal "Ctrl-C with --jobs 2: the JUnit report was not written"
 
 # 6. The browser dies in the first scenario: that scenario fails saying so, the next gets a new browser.
 cat >"$work/crash.lua" <<LUA
