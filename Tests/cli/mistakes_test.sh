@@ -60,6 +60,9 @@ run_expect project 2 "$fixture/project/tests"
 expect_text project "fscript: cannot open app file $PWD/$fixture/project/apps/missing.lua (No such file or directory); check app = … in the project file $PWD/$fixture/project/fscript.project.lua (relative to its folder)"
 run_expect flag 2 --app "$work/nowhere.lua" "$fixture/project/tests"
 expect_text flag "fscript: cannot open app file $work/nowhere.lua (No such file or directory); check --app"
+# The same words with --jobs, whose parent checks the app file before any worker starts.
+run_expect project_jobs 2 --jobs 2 "$fixture/project/tests"
+expect_text project_jobs "fscript: cannot open app file $PWD/$fixture/project/apps/missing.lua (No such file or directory); check app = … in the project file $PWD/$fixture/project/fscript.project.lua (relative to its folder)"
 # A scenario declared in a chunk (-e, piped input) is said at once: nothing would run it, and the chunk passed.
 status=0
 printf 'scenario("checkout", function() end)\n' | "$bin" >"$work/chunk.out" 2>&1 || status=$?

@@ -35,6 +35,20 @@ grep -qxF "    remote ok $url" <<<"$out" || fatal "unexpected output: $out"
 out="$(FSCRIPT_TARGET="$url" "$bin" "$work/remote.lua")" || fatal "the script failed with FSCRIPT_TARGET=$url"
 grep -qxF "    remote ok $url" <<<"$out" || fatal "unexpected output with FSCRIPT_TARGET: $out"
 
+# FSCRIPT_TARGET sits below the flags: --app runs the embedded simulator with it set, serially and in the workers
+# of --jobs 2 (which inherit it); it was refused as '--app … cannot be combined with --target'. And it names the
+# target on the run's first line (it said 'the embedded simulator running the demo app').
+shows() { printf 'scenario("shows %s", function() assert(app:lookup("button marked:%s"):exists()) end)\n' "$1" "'$1'"; }
+shows Transfer >"$work/bank_test.lua"
+shows "Log In" >"$work/demo_test.lua"
+for jobs in 1 2; do
+  out="$(FSCRIPT_TARGET="$url" "$bin" --app Tests/cli/fixtures/bank/apps/bank.lua "$work/bank_test.lua" --jobs "$jobs" \
+    --artifacts "$work/artifacts" 2>&1)" || fatal "--app with FSCRIPT_TARGET set (--jobs $jobs): $out"
+done
+out="$(FSCRIPT_TARGET="$url" "$bin" "$work/demo_test.lua" --artifacts "$work/artifacts" 2>&1)" ||
+  fatal "FSCRIPT_TARGET run failed: $out"
+[ "$(head -n 1 <<<"$out")" = "Target: $url" ] || fatal "the first line does not name FSCRIPT_TARGET: $(head -n 1 <<<"$out")"
+
 # An unreachable target: exit 2, and the message names it, before the script even opens.
 status=0
 "$bin" --target http://127.0.0.1:1 x.lua 2>"$work/err" || status=$?

@@ -31,8 +31,8 @@ struct InspectCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The Frankly server to inspect (default: the target, app or web page of ./fscript.project.lua, else the "
-                + "embedded simulator).",
+            "The Frankly server to inspect (default: $FSCRIPT_TARGET, else the target, app or web page of "
+                + "./fscript.project.lua, else the embedded simulator).",
             valueName: "url"))
     var target: String?
 

@@ -91,7 +91,8 @@ struct RunArguments: Equatable {
             if !worker {
                 for path in ProjectFile.nested(in: files.filter(Self.isFolder), besides: found) {
                     let nested = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
-                    let folder = String(nested.dropLast(ProjectFile.name.count + 1))
+                    let parent = (nested as NSString).deletingLastPathComponent
+                    let folder = parent.isEmpty ? "." : parent
                     writeError(
                         "fscript: note: \(nested) is not read by this run, which "
                             + (found.map { "reads \($0)" } ?? "has no project file")
@@ -221,7 +222,7 @@ struct RunArguments: Equatable {
         }
         // A broken app file stops the run here, as a serial run's TargetOptions.resolve does, before any worker.
         if pool.isEmpty, target == nil, let app {
-            try TargetOptions.checkLoads(app: app, environment: environment)
+            try TargetOptions(target: nil, app: app, appOrigin: appOrigin, environment: environment).checkApp(app)
         }
         let session = ScriptSession()
         let module = FrankModule.register(in: session.state, target: nil, appPath: nil, settings: targetSettings)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Frankly
 import HTTPCore
+import Platform
 import Simulator
 
 #if canImport(Glibc)
@@ -26,7 +27,8 @@ struct TargetOptions {
     /// Why the target did not answer the start-up ping, worded for the user; set by `resolve()`.
     private(set) var unreachable: String?
 
-    /// `FSCRIPT_TARGET` when set and not empty: the target of a run without `--target`.
+    /// `FSCRIPT_TARGET` when set and not empty: the target of a run without `--target` or `--app`, which
+    /// `RunArguments.apply` folds into `target` (so `resolve` reads `target` alone, and `--app` wins over it).
     static func environmentTarget() -> String? {
         getenv("FSCRIPT_TARGET").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 }
     }
@@ -34,14 +36,8 @@ struct TargetOptions {
     /// The target URL to drive, or nil for the embedded simulator; throws `ExitCode(2)` after printing why for
     /// a usage error.
     mutating func resolve() throws -> String? {
-        guard let url = target ?? Self.environmentTarget() else {
-            if let app, access(app, R_OK) != 0 {
-                let reason = String(cString: strerror(errno))
-                let check = appOrigin.map { "check app = … in the project file \($0) (relative to its folder)" }
-                writeError("fscript: cannot open app file \(app) (\(reason)); \(check ?? "check --app")\n")
-                throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
-            }
-            if let app { try Self.checkLoads(app: app, environment: environment) }
+        guard let url = target else {
+            if let app { try checkApp(app) }
             return nil
         }
         if app != nil {
@@ -70,15 +66,26 @@ struct TargetOptions {
         return url
     }
 
-    /// Stops the run (exit 2) before its first scenario when the app file does not load, with one line naming it
-    /// by its path and line: `fscript: cannot load app: apps/food.lua:40: screens.menu[3].on_tuch: unknown key
-    /// 'on_tuch'; did you mean 'on_touch'?`. Without it the first step failed on the simulator that would not
-    /// start, with a traceback through the stdlib, and every scenario counted as failed. The parent of a parallel
-    /// run calls it too, so no worker starts.
-    static func checkLoads(app: String, environment: [String: String]) throws {
+    /// Stops the run (exit 2) before its first scenario when the app file cannot be opened (naming `--app` or the
+    /// project file that gave it) or does not load, with one line naming it by its path and line: `fscript: cannot
+    /// load app: apps/food.lua:40: screens.menu[3].on_tuch: unknown key 'on_tuch'; did you mean 'on_touch'?`.
+    /// Without it the first step failed on the simulator that would not start, with a traceback through the
+    /// stdlib, and every scenario counted as failed. The parent of a parallel run calls it too, so no worker
+    /// starts. Ctrl-C while the file's top level runs is exit 130.
+    func checkApp(_ app: String) throws {
+        if access(app, R_OK) != 0 {
+            let reason = String(cString: strerror(errno))
+            let check = appOrigin.map { "check app = … in the project file \($0) (relative to its folder)" }
+            writeError("fscript: cannot open app file \(app) (\(reason)); \(check ?? "check --app")\n")
+            throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
+        }
         do {
             try Simulator.check(appPath: app, environment: environment)
         } catch {
+            if Interruption.isPending {
+                writeError("fscript: interrupted\n")
+                throw ExitCode(ScriptSession.ExitStatus.interrupted.rawValue)
+            }
             writeError("fscript: \(error)\n")
             throw ExitCode(ScriptSession.ExitStatus.usage.rawValue)
         }
