@@ -23,6 +23,12 @@ final class InterruptGuard {
     private var limit: Double = 0
     /// Set while `deferringInterrupts` runs its body: Ctrl-C stays pending for the Swift code around it.
     private var defersInterrupts = false
+    /// Whether Ctrl-C is pending, and taking it: Platform's `Interruption` (process-wide), or a test's own.
+    private let signal: (isPending: () -> Bool, acknowledge: () -> Void)
+
+    init(signal: (isPending: () -> Bool, acknowledge: () -> Void) = ({ Interruption.isPending }, Interruption.acknowledge)) {
+        self.signal = signal
+    }
     private lazy var hook = LuaInterruptHook(
         reason: { [unowned self] in self.stop() }, spared: Self.libraryMarker)
 
@@ -48,7 +54,7 @@ final class InterruptGuard {
         hook.reset()
         guard let seconds else {
             deadline = nil
-            Interruption.acknowledge()
+            signal.acknowledge()
             return
         }
         limit = seconds
@@ -75,9 +81,9 @@ final class InterruptGuard {
 
     /// Why running code must stop now, or nil. Unarmed, Ctrl-C is acknowledged here and stops once.
     private func stop() -> LuaInterruptHook.Stop? {
-        if Interruption.isPending && !defersInterrupts {
+        if signal.isPending() && !defersInterrupts {
             guard deadline != nil else {
-                Interruption.acknowledge()
+                signal.acknowledge()
                 return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: false)
             }
             return .init(kind: "interrupt", message: Self.interruptedMessage, persistent: true)
