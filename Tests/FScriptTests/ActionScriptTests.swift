@@ -135,6 +135,10 @@ import Testing
         #expect(header.hasSuffix(". Run: fscript --target http://127.0.0.1:37265 flow.lua"))
         #expect(InspectCommand.runCommand(target: nil, app: "my app.lua", record: nil) == "fscript --app 'my app.lua' FILE.lua")
         #expect(InspectCommand.runCommand(target: nil, app: nil, record: "a.lua") == "fscript a.lua")
+        // A WebDriver server opens about:blank unless told the page.
+        #expect(
+            InspectCommand.runCommand(target: "webdriver:http://grid:4444", app: nil, web: "dist/", record: "a.lua")
+                == "fscript --target webdriver:http://grid:4444 --web dist/ a.lua")
     }
 
     @Test func theRecordingStartsWithTheRecordedBackend() {

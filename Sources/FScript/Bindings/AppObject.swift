@@ -70,13 +70,21 @@ final class AppObject: LuaObject {
 
     /// The matched views as the ambiguity error lists them: by label, and when two labels are the same (`'+'`,
     /// `'+'`), also by class and identifier (`'+' UILabel #add`), which one more read of each tells apart.
-    private func distinguished(_ labels: [JSONValue], selector: String, operation: String) -> [String] {
+    /// A failed read leaves the labels alone; Ctrl-C during it goes on up.
+    private func distinguished(_ labels: [JSONValue], selector: String, operation: String) throws -> [String] {
         let names = labels.map { $0.stringValue.map { "'\($0)'" } ?? "(no label)" }
-        guard Set(names).count < names.count,
-            let classes = try? map(selector, OperationCatalog.className.selector, operation: operation),
-            let identifiers = try? map(selector, OperationCatalog.accessibilityIdentifier.selector, operation: operation),
-            classes.count == names.count, identifiers.count == names.count
-        else { return names }
+        guard Set(names).count < names.count else { return names }
+        let classes: [JSONValue]
+        let identifiers: [JSONValue]
+        do {
+            classes = try map(selector, OperationCatalog.className.selector, operation: operation)
+            identifiers = try map(selector, OperationCatalog.accessibilityIdentifier.selector, operation: operation)
+        } catch let interrupt as HostInterrupt {
+            throw interrupt
+        } catch {
+            return names
+        }
+        guard classes.count == names.count, identifiers.count == names.count else { return names }
         return names.indices.map { index in
             let identifier = identifiers[index].stringValue.flatMap { $0.isEmpty ? nil : " #\($0)" } ?? ""
             return names[index] + (classes[index].stringValue.map { " \($0)" } ?? "") + identifier
@@ -97,7 +105,7 @@ final class AppObject: LuaObject {
         if !all && !selector.parsed.filters.contains(where: Self.narrowsToOne) {
             let labels = try map(selector.text, OperationCatalog.accessibilityLabel.selector, operation: operation)
             if labels.count > 1 {
-                let shown = distinguished(labels, selector: selector.text, operation: operation).prefix(5)
+                let shown = try distinguished(labels, selector: selector.text, operation: operation).prefix(5)
                     .joined(separator: ", ") + (labels.count > 5 ? ", …" : "")
                 throw FrankError(
                     "\(operation): \"\(selector.text)\" matches \(labels.count) views (\(shown)); an action needs one. "

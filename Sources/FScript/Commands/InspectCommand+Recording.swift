@@ -8,6 +8,9 @@ extension InspectCommand {
     /// `fscript FILE.lua` for the demo app; `record` (the script's path) in place of `FILE.lua` when given.
     static func runCommand(target: String?, app: String?, web: String? = nil, record: String?) -> String {
         let file = record.map(shellWord) ?? "FILE.lua"
+        if let target, target.hasPrefix(FrankModule.webDriverPrefix), let web {
+            return "fscript --target \(shellWord(target)) --web \(shellWord(web)) \(file)"
+        }
         if let target { return "fscript --target \(shellWord(target)) \(file)" }
         if let web { return "fscript --web \(shellWord(web)) \(file)" }
         if let app { return "fscript --app \(shellWord(app)) \(file)" }

@@ -50,10 +50,13 @@ function App:view(id)
   if type(id) ~= "string" then error(("bad argument #1 to 'view' (string expected, got %s)"):format(type(id)), 2) end
   return view_of(sim.find(id))
 end
----Pushes the named screen; a name no screen has is an error at the line that pushes it.
+---Pushes the named screen; a name no screen has is an error at the line that pushes it (an error of the pushed
+---screen's on_appear keeps its own place).
 function App:push(name)
   local ok, err = pcall(sim.push, name)
-  if not ok then error(err, 2) end
+  if ok then return end
+  if type(err) == "string" and err:find("^no screen named") then error(err, 2) end
+  error(err, 0)
 end
 ---Pops the top screen.
 function App:pop() sim.pop() end
