@@ -181,12 +181,14 @@ if "$bin" --no-reset Tests/cli/fixtures/isolation.lua >"$work/iso3.out" 2>&1 </d
 fi
 
 # The README's example against `fscript serve`, and through a launch command that starts one (a stand-in for a
-# device launcher; it stops the previous instance first, as such a command would).
+# device launcher; it stops the previous instance first, as such a command would, waiting at most 10 s for it to
+# end: a zombie counts as ended, its port is free, though kill -0 still answers for it until init reaps it).
 "$bin" --target "$served" scripts/examples/login_flow.lua >"$work/flow.out" 2>&1 </dev/null ||
   fatal "login_flow.lua against fscript serve: $(cat "$work/flow.out")"
 port=$(( (RANDOM % 20000) + 10000 ))
 abs_bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-launch="p=$work/launched.pid; if [ -f \$p ]; then kill \$(cat \$p); while kill -0 \$(cat \$p) 2>/dev/null; do sleep 0.02; done; fi
+launch="p=$work/launched.pid; if [ -f \$p ]; then old=\$(cat \$p); kill \$old
+for _ in \$(seq 500); do grep -qs '^State:[[:space:]]*[^Z]' /proc/\$old/status || break; sleep 0.02; done; fi
 $abs_bin serve --port $port --no-extensions --env BACKEND_URL=\$BACKEND_URL >/dev/null 2>&1 & echo \$! > \$p"
 "$bin" --target "http://127.0.0.1:$port" --launch "$launch" scripts/examples/login_flow.lua >"$work/launch.out" 2>&1 \
   </dev/null || fatal "login_flow.lua through --launch: $(cat "$work/launch.out")"
