@@ -162,6 +162,13 @@ for _, interrupted in ipairs({ true, false }) do
   check.equal(2, #ids, "a unit a scenario")
   local ran = cases.new("two", {}, false)
   ran.status, ran.index = "passed", 2
+  if interrupted then
+    -- Ctrl-C reached the worker while it loaded the file: it reports the file's top level as interrupted.
+    local top = cases.new("(script)", {}, true)
+    top.status, top.index = "failed", 0
+    top.failure = failure.new({ message = "two_test.lua:1: interrupted", kind = "interrupt" })
+    runner.parallel_result(protocol.encode("testCaseFinished", { unit = ids[1], case = top }), "w1", ids[1])
+  end
   check.equal(true, runner.parallel_result(protocol.encode("unitFinished", { unit = ids[1] }), "w1", ids[1]),
     "the first unit comes back without its scenario")
   runner.parallel_result(protocol.encode("testCaseFinished", { unit = ids[2], case = ran }), "w2", ids[2])
@@ -177,6 +184,7 @@ for _, interrupted in ipairs({ true, false }) do
   check.equal(interrupted and "skipped" or "error", statuses.one,
     interrupted and "a scenario the worker had not started when interrupted is not run" or "else it is lost (an error)")
   check.equal("passed", statuses.two, "the scenario that came back is as it came")
+  check.equal(nil, statuses["(script)"], "an interrupted load is not listed beside the scenarios it planned")
 end
 os.remove(report)
 os.remove(suite_file)
