@@ -128,11 +128,12 @@ import Testing
     }
 
     @Test func theRecordingSaysHowToRunItOnTheInspectedTarget() {
-        // A web page behind `fscript serve --web`, or any app behind --target: not the demo app of a bare run.
-        let web = InspectCommand.runCommand(target: "http://127.0.0.1:37265", app: nil, record: "flow.lua")
-        #expect(web == "fscript --target http://127.0.0.1:37265 flow.lua")
+        // A web page behind `fscript serve --web`, or any app behind --target: not the demo app of a bare run. An
+        // address only (a documentation network, a port outside the kernel's outgoing range): nothing connects.
+        let web = InspectCommand.runCommand(target: "http://192.0.2.10:8080", app: nil, record: "flow.lua")
+        #expect(web == "fscript --target http://192.0.2.10:8080 flow.lua")
         let header = ScriptRecorder(path: nil, runCommand: web).script.split(separator: "\n").first ?? ""
-        #expect(header.hasSuffix(". Run: fscript --target http://127.0.0.1:37265 flow.lua"))
+        #expect(header.hasSuffix(". Run: fscript --target http://192.0.2.10:8080 flow.lua"))
         #expect(InspectCommand.runCommand(target: nil, app: "my app.lua", record: nil) == "fscript --app 'my app.lua' FILE.lua")
         #expect(InspectCommand.runCommand(target: nil, app: nil, record: "a.lua") == "fscript a.lua")
         // A WebDriver server opens about:blank unless told the page.
