@@ -60,6 +60,10 @@ run_expect project 2 "$fixture/project/tests"
 expect_text project "fscript: cannot open app file $PWD/$fixture/project/apps/missing.lua (No such file or directory); check app = … in the project file $PWD/$fixture/project/fscript.project.lua (relative to its folder)"
 run_expect flag 2 --app "$work/nowhere.lua" "$fixture/project/tests"
 expect_text flag "fscript: cannot open app file $work/nowhere.lua (No such file or directory); check --app"
+# An app file that is a FIFO is refused at once (it was read until a writer came, which was never).
+mkfifo "$work/app.fifo"
+run_expect fifo_app 2 --app "$work/app.fifo" "$fixture/project/tests"
+expect_text fifo_app "fscript: cannot load app: the app file $work/app.fifo is not a regular file; name a file"
 # The same words with --jobs, whose parent checks the app file before any worker starts.
 run_expect project_jobs 2 --jobs 2 "$fixture/project/tests"
 expect_text project_jobs "fscript: cannot open app file $PWD/$fixture/project/apps/missing.lua (No such file or directory); check app = … in the project file $PWD/$fixture/project/fscript.project.lua (relative to its folder)"

@@ -1,5 +1,3 @@
-import Foundation
-
 extension Simulator {
     /// Loads the app file at `appPath` and reads its description, without launching or serving it, so a run can
     /// refuse a broken app file before its first scenario rather than fail every scenario on it.
@@ -11,9 +9,6 @@ extension Simulator {
     ///
     /// - Throws: `SimulatorError.load` with `file:line` when the file cannot be read or does not load.
     public static func check(appPath: String, environment: [String: String] = [:]) throws {
-        guard let data = FileManager.default.contents(atPath: (appPath as NSString).expandingTildeInPath) else {
-            throw SimulatorError.load("cannot read app file \(appPath)")
-        }
-        _ = try AppLoader.read(source: Array(data), chunkName: appPath, environment: environment)
+        _ = try AppLoader.read(source: try source(ofAppFile: appPath), chunkName: appPath, environment: environment)
     }
 }

@@ -3,6 +3,7 @@ import Frankly
 import HTTPCore
 import NIOCore
 import NIOPosix
+import Platform
 
 /// The embedded Frankly target: an app described in Lua, run on its own thread and served over real HTTP.
 ///
@@ -104,15 +105,23 @@ public final class Simulator: Sendable {
         extensions: Bool = true, limits: ServerLimits = .standard, screen: String? = nil,
         onExit: (@Sendable () -> Void)? = nil
     ) throws -> Simulator {
-        guard let data = FileManager.default.contents(atPath: path(appPath)) else {
-            throw SimulatorError.load("cannot read app file \(appPath)")
-        }
         return try start(
-            appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
+            appSource: try source(ofAppFile: appPath), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
             host: host, port: port, extensions: extensions, limits: limits, screen: screen, onExit: onExit)
     }
 
-    private static func path(_ path: String) -> String { (path as NSString).expandingTildeInPath }
+    /// An app file's bytes, read only when it is a regular file of at most `appFileLimit` bytes (`~` expanded):
+    /// the one read of an app file, for `start`, `relaunch` and `check`.
+    static func source(ofAppFile appPath: String) throws -> [UInt8] {
+        do {
+            return try BoundedFile.read((appPath as NSString).expandingTildeInPath, limit: appFileLimit, what: "app file")
+        } catch {
+            throw SimulatorError.load("\(error)")
+        }
+    }
+
+    /// The largest app file read: far beyond any app description, short of what would exhaust memory.
+    static let appFileLimit = 16 << 20
 
     /// Quits the running app and launches a fresh one on the same URL: new views, no focus, no alerts, no
     /// pending timers or requests. `appSource` nil keeps the current app file; `environment` nil keeps the current
@@ -140,11 +149,8 @@ public final class Simulator: Sendable {
 
     /// Relaunches with the app file at `path`; see `relaunch(appSource:…)`.
     public func relaunch(appPath: String, environment: [String: String]? = nil, screen: String? = nil) throws {
-        guard let data = FileManager.default.contents(atPath: Self.path(appPath)) else {
-            throw SimulatorError.load("cannot read app file \(appPath)")
-        }
         try relaunch(
-            appSource: Array(data), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
+            appSource: try Self.source(ofAppFile: appPath), chunkName: (appPath as NSString).lastPathComponent, environment: environment,
             screen: screen)
     }
 
