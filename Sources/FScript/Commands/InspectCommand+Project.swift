@@ -17,8 +17,7 @@ extension InspectCommand {
         arguments.target = target
         arguments.app = app
         arguments.environment = try RunCommand.environment(env)
-        let here = FileManager.default.currentDirectoryPath + "/" + ProjectFile.name
-        let project = access(here, R_OK) == 0 ? try ProjectFile.load(here) : ProjectFile(path: "")
+        let project = try ProjectFile.inCurrentFolder().map { try ProjectFile.load($0) } ?? ProjectFile(path: "")
         let variables = try RunSettingValues.environment { getenv($0).map { String(cString: $0) } }
         let launchesSimulator = recordBackend != nil
         arguments.apply(

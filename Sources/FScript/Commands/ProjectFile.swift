@@ -58,6 +58,13 @@ struct ProjectFile: Equatable {
         }
     }
 
+    /// The project file of the current folder, when there is one: what the REPL and `fscript inspect`, which name
+    /// no files, read.
+    static func inCurrentFolder() -> String? {
+        let here = FileManager.default.currentDirectoryPath + "/" + name
+        return access(here, R_OK) == 0 ? here : nil
+    }
+
     /// Project files inside the folders among `paths` other than `used` (the run's own): a suite kept beside
     /// another with settings of its own (`web/fscript.project.lua`), which a run of the folder above does not
     /// read, since a run has one project file, found upward from its first path.

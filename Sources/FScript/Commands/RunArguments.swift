@@ -84,8 +84,7 @@ struct RunArguments: Equatable {
         do {
             let variables = try RunSettingValues.environment { getenv($0).map { String(cString: $0) } }
             // The REPL (no files, no chunks) reads the project file of the folder it starts in, as a run of it would.
-            let here = FileManager.default.currentDirectoryPath + "/" + ProjectFile.name
-            let replProject = chunks.isEmpty && access(here, R_OK) == 0 ? here : nil
+            let replProject = chunks.isEmpty ? ProjectFile.inCurrentFolder() : nil
             let found = files.isEmpty ? replProject : ProjectFile.find(from: files)
             let project = try found.map { try ProjectFile.load($0) }
             if !worker {
